@@ -1,0 +1,61 @@
+"""Engine benchmark: random games in-process; per-decision and per-clone costs."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .engine import GameConfig, new_game
+
+
+def play_random_game(players: int, seed: int) -> int:
+    """Play one game with uniform random choices; return the number of decisions."""
+    g = new_game(GameConfig(players=players, seed=seed))
+    rng = random.Random(seed)
+    decisions = 0
+    while not g.is_terminal:
+        actions = g.legal_actions()
+        g.apply(actions[rng.randrange(len(actions))])
+        decisions += 1
+    return decisions
+
+
+def bench_engine(games: int = 40, seed: int = 1) -> dict:
+    """Play `games` random games at 2 and at 4 players; time decisions and clones."""
+    out: dict = {"games_per_player_count": games, "seed": seed}
+    total_decisions = 0
+    total_time = 0.0
+    for players in (2, 4):
+        start = time.perf_counter()
+        decisions = sum(play_random_game(players, seed + i) for i in range(games))
+        elapsed = time.perf_counter() - start
+        total_decisions += decisions
+        total_time += elapsed
+        out[f"games_per_s_{players}p"] = round(games / elapsed, 2)
+        out[f"decisions_per_game_{players}p"] = round(decisions / games, 1)
+        out[f"decisions_per_s_{players}p"] = round(decisions / elapsed)
+    out["decisions_per_s"] = round(total_decisions / total_time)
+    out["us_per_decision"] = round(1e6 * total_time / total_decisions, 2)
+
+    # Clone cost on mid-game 4-player states.
+    g = new_game(GameConfig(players=4, seed=seed))
+    rng = random.Random(seed)
+    for _ in range(300):
+        if g.is_terminal:
+            break
+        actions = g.legal_actions()
+        g.apply(actions[rng.randrange(len(actions))])
+    reps = 20000
+    start = time.perf_counter()
+    for _ in range(reps):
+        g.clone()
+    out["clone_us"] = round(1e6 * (time.perf_counter() - start) / reps, 2)
+    start = time.perf_counter()
+    for _ in range(2000):
+        g.digest()
+    out["digest_us"] = round(1e6 * (time.perf_counter() - start) / 2000, 2)
+    start = time.perf_counter()
+    for _ in range(2000):
+        g.observation(0)
+    out["observation_us"] = round(1e6 * (time.perf_counter() - start) / 2000, 2)
+    return out

@@ -1,0 +1,51 @@
+"""The `altay` command line. Each subcommand lives in altay_cli/commands/ and is loaded lazily."""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from . import __version__
+
+# name -> (module, attribute, one-line help shown by `altay --help`)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "demo": ("altay_cli.commands.demo", "demo", "One game between in-process players; print the result."),
+    "bench": ("altay_cli.commands.bench", "bench", "Measure the engine's and the referee's speed."),
+}
+
+
+class LazyGroup(click.Group):
+    """Import a subcommand's module only when it runs, so `altay --help` starts fast."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module, attr, _ = COMMANDS[name]
+        return getattr(importlib.import_module(module), attr)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="altay")
+def main() -> None:
+    """Engine and referee for Altay: Dawn of Civilization (2-4 players).
+
+    \b
+    Try:
+      altay demo --players 4            a whole game between random players
+      altay match random greedy         two bots as real subprocesses
+      altay play --players 2 --seat 1=greedy   play in the terminal against a bot
+      altay replay game.jsonl           check a game log step by step
+      altay arena a=random b=greedy --players 2 --games 20
+
+    Every command has --help. Exit codes: 0 success, 1 a failed check or game,
+    2 bad usage or input.
+    """

@@ -1,0 +1,1 @@
+"""Click subcommands of `altay` (one module each)."""

@@ -1,0 +1,189 @@
+"""Every decision a player can make, as typed values with a stable JSON form.
+
+Each action is a frozen msgspec Struct tagged by its `type` field, so
+`{"type": "play", "card": "Farmer", "effect": 1}` decodes to `Play("Farmer", 1)` and back.
+Every field is written when encoding; when decoding, unknown fields are ignored and
+fields with a default (`effect`, `resource`, `archive`) may be left out.
+Cards are named by title (the engine moves the lowest-VP copy of that title) except where the
+copy matters (Engineering trashes a card, so it names the kind, e.g. "Chariot (2 VP)").
+Resources are the letters F W M S C; a payment is a string of letters, e.g. "FWS".
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+
+class Action(msgspec.Struct, frozen=True, tag_field="type"):
+    """Base class of all actions."""
+
+
+# ------------------------------------------------------------------ setup
+class ChooseFaction(Action, tag="faction"):
+    """Setup: take a faction's starting deck (clockwise from the first player)."""
+
+    faction: str
+
+
+class ChooseStart(Action, tag="start"):
+    """Setup: place your first settlement on a farmland (reverse turn order)."""
+
+    territory: int
+
+
+# ------------------------------------------------------------------ your turn
+class Play(Action, tag="play"):
+    """Play a card from hand (or your archive) choosing one of its effects (0-based).
+
+    `resource` is the resource chosen where the effect lets you choose (Shaman).
+    """
+
+    card: str
+    effect: int = 0
+    resource: str | None = None
+
+
+class Attack(Action, tag="attack"):
+    """Attack from one of your territories to an adjacent one, playing these ATK cards."""
+
+    from_: int = msgspec.field(name="from")
+    to: int
+    cards: tuple[str, ...]
+
+
+class Place(Action, tag="place"):
+    """Move one resource from your pool onto a table card (by title) or 'achievement'."""
+
+    on: str
+    resource: str
+
+
+class Release(Action, tag="release"):
+    """Take every resource off a store card back into your pool; the card is discarded."""
+
+    card: str
+
+
+class Buy(Action, tag="buy"):
+    """Acquire the top card of a display stack, paying these resources from your pool."""
+
+    card: str
+    pay: str
+
+
+class Develop(Action, tag="develop"):
+    """Start an achievement (from the display, or your secret wonder) placing one resource."""
+
+    achievement: str
+    resource: str
+
+
+class Abandon(Action, tag="abandon"):
+    """Discard the technology you are developing (never a wonder)."""
+
+
+class Settle(Action, tag="settle"):
+    """Place a settlement you have just built on a territory."""
+
+    territory: int
+
+
+class Engineering(Action, tag="engineering"):
+    """Engineering, once per turn: trash a hand card (named by kind), then draw 1."""
+
+    card: str
+
+
+class Mathematics(Action, tag="mathematics"):
+    """Mathematics, once per turn: discard a hand card, then draw 1."""
+
+    card: str
+
+
+class Commerce(Action, tag="commerce"):
+    """Commerce, once per turn: spend one resource, produce one of your choice."""
+
+    spend: str
+    gain: str
+
+
+class Philosophy(Action, tag="philosophy"):
+    """Philosophy, once per turn: produce one culture."""
+
+
+class Religion(Action, tag="religion"):
+    """Religion, once per turn: move one settlement to an adjacent free or own territory."""
+
+    from_: int = msgspec.field(name="from")
+    to: int
+
+
+class Trade(Action, tag="trade"):
+    """Trading variant: pay 5 coins for one resource of your choice."""
+
+    resource: str
+
+
+class EndTurn(Action, tag="end"):
+    """End your turn; with Writing you may archive one hand card (by title)."""
+
+    archive: str | None = None
+
+
+# ------------------------------------------------------------------ defending
+class Surrender(Action, tag="surrender"):
+    """Defender: lose the combat, discarding up to as many cards as the attacker played."""
+
+    discard: tuple[str, ...] = ()
+
+
+class Fight(Action, tag="fight"):
+    """Defender: play any number of DEF cards and compare strengths."""
+
+    cards: tuple[str, ...] = ()
+
+
+AnyAction = Union[  # noqa: UP007 (a runtime union object msgspec can decode into)
+    ChooseFaction,
+    ChooseStart,
+    Play,
+    Attack,
+    Place,
+    Release,
+    Buy,
+    Develop,
+    Abandon,
+    Settle,
+    Engineering,
+    Mathematics,
+    Commerce,
+    Philosophy,
+    Religion,
+    Trade,
+    EndTurn,
+    Surrender,
+    Fight,
+]
+ACTION_TYPES: tuple[type[Action], ...] = AnyAction.__args__  # type: ignore[attr-defined]
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(AnyAction)
+
+
+def action_to_json(action: Action) -> bytes:
+    return _encoder.encode(action)
+
+
+def action_from_json(data: bytes | str) -> Action:
+    """Decode one action; raises msgspec.ValidationError / DecodeError with a clear message."""
+    return _decoder.decode(data)
+
+
+def action_to_builtins(action: Action) -> dict:
+    return msgspec.to_builtins(action)
+
+
+def action_from_builtins(obj: object) -> Action:
+    return msgspec.convert(obj, AnyAction)

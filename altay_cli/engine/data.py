@@ -1,0 +1,338 @@
+"""Static game data: resources, cards, achievements, the board, and the rulings.
+
+Everything here is immutable and indexed by small integers so the engine's inner loop works
+on lists of ints. Names are the stable strings used in the JSON form of actions and
+observations. Sources: the English rulebook and ../shared/ALTAY-FACTS.md; every ruling on a
+point the rulebook leaves open is a named constant in the "Rulings" section at the end.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+# --------------------------------------------------------------------------- resources
+F, W, M, S, C = 0, 1, 2, 3, 4
+RESOURCES: Final = ("F", "W", "M", "S", "C")
+RESOURCE_NAMES: Final = ("food", "wood", "metal", "stone", "culture")
+RES_INDEX: Final = {r: i for i, r in enumerate(RESOURCES)}
+WMS: Final = (W, M, S)
+TOKENS_PER_RESOURCE: Final = 16
+SETTLEMENTS_PER_PLAYER: Final = 15
+HAND_SIZE: Final = 5
+COINS_PER_RESOURCE: Final = 5  # trading variant: 5 coins buy one resource of your choice
+
+
+class Cost(NamedTuple):
+    """A resource requirement: exact counts per resource plus `wms` wild wood/metal/stone."""
+
+    exact: tuple[int, int, int, int, int]
+    wms: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(self.exact) + self.wms
+
+    def text(self) -> str:
+        parts = "".join(RESOURCES[r] * n for r, n in enumerate(self.exact))
+        return parts + "*" * self.wms  # '*' marks a wood-or-metal-or-stone slot
+
+
+def cost(text: str) -> Cost:
+    """Parse 'FFW*' (a '*' is one wild wood/metal/stone) into a Cost."""
+    exact = [0] * 5
+    wms = 0
+    for ch in text:
+        if ch == "*":
+            wms += 1
+        else:
+            exact[RES_INDEX[ch]] += 1
+    return Cost((exact[0], exact[1], exact[2], exact[3], exact[4]), wms)
+
+
+# --------------------------------------------------------------------------- terrain / board
+FARMLAND, FOREST, HILL, MOUNTAIN = 0, 1, 2, 3
+TERRAINS: Final = ("farmland", "forest", "hill", "mountain")
+NUM_TERRITORIES: Final = 23
+TERRAIN_OF: Final = tuple(
+    FARMLAND if t <= 5 else FOREST if t <= 11 else HILL if t <= 17 else MOUNTAIN
+    for t in range(NUM_TERRITORIES)
+)
+ADJACENCY: Final[tuple[tuple[int, ...], ...]] = (
+    (6, 12, 13),  # 0
+    (7, 13, 20),  # 1
+    (7, 8, 14),  # 2
+    (9, 16, 18),  # 3
+    (9, 15, 16, 22),  # 4
+    (11, 17, 21),  # 5
+    (0, 12, 13, 18),  # 6
+    (1, 2, 13, 14, 20),  # 7
+    (2, 14, 21),  # 8
+    (3, 4, 15, 16, 18),  # 9
+    (17, 21),  # 10
+    (5, 17, 22),  # 11
+    (0, 6, 18),  # 12
+    (0, 1, 6, 7, 19),  # 13
+    (2, 7, 8),  # 14
+    (4, 9, 18, 19),  # 15
+    (3, 4, 9, 22),  # 16
+    (5, 10, 11, 21, 22),  # 17
+    (3, 6, 9, 12, 15),  # 18
+    (13, 15),  # 19
+    (1, 7),  # 20
+    (5, 8, 10, 17),  # 21
+    (4, 11, 16, 17),  # 22
+)
+OUT_OF_PLAY: Final = {
+    2: frozenset({0, 3, 6, 9, 12, 15, 18, 19}),
+    3: frozenset({2, 8, 10, 14, 21}),
+    4: frozenset(),
+}
+MAX_SETTLEMENTS_PER_TERRITORY: Final = 4
+
+# Conquest markers: (value, resource or -1). 12 of value 1, 12 of value 2, 9 of value 3.
+CONQUEST_MARKERS: Final[tuple[tuple[int, int], ...]] = (
+    *((1, -1) for _ in range(12)),
+    *((2, r) for r in (F, W, M, S) for _ in range(3)),
+    *((3, r) for r in (W, M, S) for _ in range(3)),
+)
+NUM_MARKERS: Final = len(CONQUEST_MARKERS)
+
+# --------------------------------------------------------------------------- action cards
+# Effect kinds of a card's alternatives (one is chosen per play).
+E_PRODUCE = "produce"  # arg: resource
+E_TERRAIN = "terrain"  # arg: (resource, terrain): use a territory of that type for 2
+E_DRAW = "draw"
+E_ATK = "atk"  # arg: icons
+E_DEF = "def"  # arg: icons
+E_STORE = "store"  # arg: (capacity, resource or -1 for any)
+E_COLLECT = "collect"  # arg: (Cost, settlements built)
+E_SETTLER_FILL = "settler_fill"
+E_SHAMAN = "shaman"  # consume a captured conquest marker: produce a resource of your choice
+
+
+class Effect(NamedTuple):
+    kind: str
+    arg: object = None
+
+
+class Title(NamedTuple):
+    """One card title (the unit of 'one per type' rules). Copies with VP are separate kinds."""
+
+    name: str
+    effects: tuple[Effect, ...]
+    starting: bool  # part of a faction's starting deck (no cost, no VP)
+
+
+def _p(r: int) -> Effect:
+    return Effect(E_PRODUCE, r)
+
+
+TITLES: Final[tuple[Title, ...]] = (
+    Title("Hunter", (_p(F),), True),
+    Title("Warrior", (Effect(E_ATK, 1), Effect(E_DEF, 1)), True),
+    Title("Digger", (_p(M), _p(S)), True),
+    Title("Craftsman (wood)", (_p(W),), True),
+    Title("Craftsman (stone)", (_p(S),), True),
+    Title("Settler", (_p(F), Effect(E_SETTLER_FILL)), True),
+    Title("Lorekeeper", (_p(C), Effect(E_STORE, (1, C))), True),
+    Title("Spellweaver", (_p(C), Effect(E_STORE, (1, -1))), True),
+    Title("Shaman", (_p(C), Effect(E_SHAMAN)), True),
+    Title("Village", (Effect(E_COLLECT, (cost("FF"), 1)),), True),
+    Title("Farmer", (_p(F), Effect(E_TERRAIN, (F, FARMLAND))), False),
+    Title("Woodcutter", (_p(W), Effect(E_TERRAIN, (W, FOREST))), False),
+    Title("Miner", (_p(M), Effect(E_TERRAIN, (M, HILL))), False),
+    Title("Stonecutter", (_p(S), Effect(E_TERRAIN, (S, MOUNTAIN))), False),
+    Title("Scholar", (_p(C), Effect(E_DRAW)), False),
+    Title("Merchant", (Effect(E_STORE, (2, -1)),), False),
+    Title("Cavalry", (Effect(E_ATK, 2), Effect(E_DEF, 2)), False),
+    Title("Town", (Effect(E_COLLECT, (cost("W"), 1)),), False),
+    Title("Worker", (_p(W), _p(M), _p(S)), False),
+    Title("Chariot", (Effect(E_ATK, 3), Effect(E_DEF, 3)), False),
+    Title("City", (Effect(E_COLLECT, (cost("FW"), 2)),), False),
+)
+TITLE_INDEX: Final = {t.name: i for i, t in enumerate(TITLES)}
+NUM_TITLES: Final = len(TITLES)
+
+
+class Kind(NamedTuple):
+    """A physical card kind: a title and its printed VP (VP copies cost +C per VP)."""
+
+    name: str
+    title: int
+    vp: int
+    cost: Cost | None  # None for starting cards
+
+
+# The 11 purchasable types with base cost and the VP values of their VP copies.
+ACTION_TYPES: Final[tuple[tuple[str, str, tuple[int, ...]], ...]] = (
+    ("Farmer", "F", ()),
+    ("Woodcutter", "F", ()),
+    ("Miner", "F", ()),
+    ("Stonecutter", "F", ()),
+    ("Scholar", "FF", ()),
+    ("Merchant", "FF*", (1,)),
+    ("Cavalry", "FM", (1,)),
+    ("Town", "FW", (1,)),
+    ("Worker", "F**", (1,)),
+    ("Chariot", "MM", (2, 1)),
+    ("City", "WW", (2, 1)),
+)
+COPIES_PER_TYPE: Final = 8
+
+
+def _kinds() -> tuple[Kind, ...]:
+    kinds = [Kind(t.name, i, 0, None) for i, t in enumerate(TITLES) if t.starting]
+    for name, base, vps in ACTION_TYPES:
+        ti = TITLE_INDEX[name]
+        kinds.append(Kind(name, ti, 0, cost(base)))
+        for vp in sorted(vps):
+            kinds.append(Kind(f"{name} ({vp} VP)", ti, vp, cost(base + "C" * vp)))
+    return tuple(kinds)
+
+
+KINDS: Final = _kinds()
+KIND_INDEX: Final = {k.name: i for i, k in enumerate(KINDS)}
+NUM_KINDS: Final = len(KINDS)
+KIND_TITLE: Final = tuple(k.title for k in KINDS)
+KIND_VP: Final = tuple(k.vp for k in KINDS)
+KIND_STARTING: Final = tuple(k.cost is None for k in KINDS)
+# Kinds of each title, lowest VP first (the engine plays/discards the lowest-VP copy of a title).
+TITLE_KINDS: Final = tuple(
+    tuple(sorted((i for i, k in enumerate(KINDS) if k.title == t), key=lambda i: KINDS[i].vp))
+    for t in range(NUM_TITLES)
+)
+# Display stacks, one per purchasable type: (title, kinds bottom->top for a given copy count).
+SHOP_TITLES: Final = tuple(TITLE_INDEX[name] for name, _, _ in ACTION_TYPES)
+
+
+def display_stack(title: int, copies: int) -> list[int]:
+    """Kinds of a display stack, bottom first; VP copies lie on top, highest VP last (top)."""
+    kinds = TITLE_KINDS[title]
+    vp_kinds = [k for k in kinds if KIND_VP[k] > 0]  # ascending VP
+    base = next(k for k in kinds if KIND_VP[k] == 0)
+    return [base] * (copies - len(vp_kinds)) + vp_kinds
+
+
+# Combat icons per title (0 when none).
+ATK_OF: Final = tuple(next((e.arg for e in t.effects if e.kind == E_ATK), 0) for t in TITLES)
+DEF_OF: Final = tuple(next((e.arg for e in t.effects if e.kind == E_DEF), 0) for t in TITLES)
+COMBAT_TITLES: Final = tuple(i for i in range(NUM_TITLES) if ATK_OF[i])
+
+# Play-on-the-table cards.
+STORE_OF: Final = tuple(next((e.arg for e in t.effects if e.kind == E_STORE), None) for t in TITLES)
+COLLECT_OF: Final = tuple(next((e.arg for e in t.effects if e.kind == E_COLLECT), None) for t in TITLES)
+
+# --------------------------------------------------------------------------- factions
+FACTIONS: Final = ("Earthfolk", "Elvenfolk", "Firefolk", "Smallfolk")
+_DECKS = {
+    "Earthfolk": {"Settler": 1, "Digger": 1, "Hunter": 3, "Village": 2, "Warrior": 3},
+    "Elvenfolk": {"Hunter": 5, "Lorekeeper": 2, "Village": 1, "Warrior": 2},
+    "Firefolk": {"Hunter": 3, "Shaman": 1, "Village": 2, "Warrior": 4},
+    "Smallfolk": {
+        "Craftsman (wood)": 1,
+        "Craftsman (stone)": 1,
+        "Hunter": 4,
+        "Spellweaver": 1,
+        "Village": 1,
+        "Warrior": 2,
+    },
+}
+STARTING_DECKS: Final = tuple(
+    tuple(KIND_INDEX[name] for name, n in sorted(_DECKS[f].items()) for _ in range(n)) for f in FACTIONS
+)
+
+# --------------------------------------------------------------------------- achievements
+TECH_ONCE_PER_TURN = "once_per_turn"
+TECH_CONTINUOUS = "continuous"
+TECH_END_OF_TURN = "end_of_turn"
+TECH_INSTANT = "instant"
+
+
+class Achievement(NamedTuple):
+    name: str
+    level: int
+    cost: Cost
+    timing: str | None  # technologies only
+
+
+ACHIEVEMENTS: Final[tuple[Achievement, ...]] = (
+    Achievement("Engineering", 1, cost("WWSS"), TECH_ONCE_PER_TURN),
+    Achievement("Masonry", 1, cost("FFSS"), TECH_INSTANT),
+    Achievement("Mathematics", 1, cost("MMSS"), TECH_ONCE_PER_TURN),
+    Achievement("Strategy", 1, cost("FFMM"), TECH_CONTINUOUS),
+    Achievement("Writing", 1, cost("FFWW"), TECH_END_OF_TURN),
+    Achievement("Commerce", 2, cost("FWMSC"), TECH_ONCE_PER_TURN),
+    Achievement("Politics", 2, cost("MSSCC"), TECH_END_OF_TURN),
+    Achievement("Leadership", 2, cost("MMSCC"), TECH_CONTINUOUS),
+    Achievement("Philosophy", 2, cost("CCC"), TECH_ONCE_PER_TURN),
+    Achievement("Religion", 2, cost("FFSCC"), TECH_ONCE_PER_TURN),
+    Achievement("Academy", 3, cost("SSSSCC"), None),
+    Achievement("Amphitheater", 3, cost("FWMSCC"), None),
+    Achievement("Aqueduct", 3, cost("WMSCCC"), None),
+    Achievement("Ark", 3, cost("WWWMMC"), None),
+    Achievement("Colossus", 3, cost("CCCC"), None),
+    Achievement("Great Wall", 3, cost("MMSSSC"), None),
+    Achievement("Roads", 3, cost("WWWSCC"), None),
+    Achievement("Mausoleum", 3, cost("***CCC"), None),
+    Achievement("Siege Engine", 3, cost("MMMSCC"), None),
+    Achievement("Triumphal Arch", 3, cost("MMMSSC"), None),
+)
+ACH_INDEX: Final = {a.name: i for i, a in enumerate(ACHIEVEMENTS)}
+NUM_ACHIEVEMENTS: Final = len(ACHIEVEMENTS)
+ACH_LEVEL: Final = tuple(a.level for a in ACHIEVEMENTS)
+ACH_OF_LEVEL: Final = {
+    lvl: tuple(i for i, a in enumerate(ACHIEVEMENTS) if a.level == lvl) for lvl in (1, 2, 3)
+}
+(
+    ENGINEERING,
+    MASONRY,
+    MATHEMATICS,
+    STRATEGY,
+    WRITING,
+    COMMERCE,
+    POLITICS,
+    LEADERSHIP,
+    PHILOSOPHY,
+    RELIGION,
+    ACADEMY,
+    AMPHITHEATER,
+    AQUEDUCT,
+    ARK,
+    COLOSSUS,
+    GREAT_WALL,
+    ROADS,
+    MAUSOLEUM,
+    SIEGE_ENGINE,
+    TRIUMPHAL_ARCH,
+) = range(NUM_ACHIEVEMENTS)
+ACH_DISPLAY_SIZE: Final = 3  # different achievements visible per level
+TECH_VP: Final = 1
+
+# --------------------------------------------------------------------------- rulings
+# Each ruling from ALTAY-FACTS.md section 5/6 (points the rulebook leaves open) is one named
+# constant here, so it can be changed in one place.
+
+#: VP markers (value 1 each) by player count.
+VP_MARKER_TERRITORIES: Final = {4: (18, 19, 21), 3: (18, 19, 20), 2: (20, 21, 22)}
+VP_MARKER_VALUE: Final = 1
+#: Recommended starting farmlands, given in turn order from the first player.
+RECOMMENDED_FARMLANDS: Final = {4: (0, 2, 3, 5), 3: (1, 3, 5), 2: (1, 4)}
+#: Recommended setup factions when none are given: seat order.
+RECOMMENDED_FACTIONS: Final = FACTIONS
+#: A technology taken from the display carries one supply settlement; wonders carry none.
+TECH_CARRIES_SETTLEMENT: Final = True
+#: Roads: the engine scores the terrain type that gives the most points.
+ROADS_PICKS_BEST_TERRAIN: Final = True
+#: Attacks on a conquest marker must exceed its value; attacks that cannot succeed are not offered.
+NEUTRAL_ATTACK_MUST_EXCEED: Final = True
+#: Surrender: discard up to as many cards as the attacker played, then draw as many.
+SURRENDER_MAX_DISCARD_IS_ATTACK_CARDS: Final = True
+#: Archived cards can be played in your own later turns only (not to defend).
+ARCHIVE_USABLE_ON_DEFENCE: Final = False
+#: Writing archives one card at a time: the archive holds at most this many cards.
+ARCHIVE_CAPACITY: Final = 1
+#: A wonder's VP is capped per wonder; completing your secret wonder adds a bonus on top.
+WONDER_VP_CAP: Final = 7
+SECRET_WONDER_BONUS: Final = 3
+#: Default round limit (adjudication for games that would never end).
+DEFAULT_MAX_ROUNDS: Final = 60

@@ -1,0 +1,381 @@
+"""Legal action generation: the finite, deterministic list for whoever must decide now.
+
+The order is stable (by action family, then by card/territory/resource order), so an index
+into the list means the same action on every machine.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING
+
+from .actions import (
+    Abandon,
+    Action,
+    Attack,
+    Buy,
+    ChooseFaction,
+    ChooseStart,
+    Commerce,
+    Develop,
+    EndTurn,
+    Engineering,
+    Fight,
+    Mathematics,
+    Philosophy,
+    Place,
+    Play,
+    Release,
+    Religion,
+    Settle,
+    Surrender,
+    Trade,
+)
+from .data import (
+    ACH_LEVEL,
+    ACHIEVEMENTS,
+    ADJACENCY,
+    ARCHIVE_CAPACITY,
+    ARCHIVE_USABLE_ON_DEFENCE,
+    ATK_OF,
+    COINS_PER_RESOURCE,
+    COLLECT_OF,
+    COMBAT_TITLES,
+    COMMERCE,
+    CONQUEST_MARKERS,
+    DEF_OF,
+    E_COLLECT,
+    E_DRAW,
+    E_PRODUCE,
+    E_SETTLER_FILL,
+    E_SHAMAN,
+    E_STORE,
+    E_TERRAIN,
+    ENGINEERING,
+    FACTIONS,
+    FARMLAND,
+    KIND_TITLE,
+    KINDS,
+    LEADERSHIP,
+    MATHEMATICS,
+    MAX_SETTLEMENTS_PER_TERRITORY,
+    NUM_TERRITORIES,
+    PHILOSOPHY,
+    RELIGION,
+    RESOURCES,
+    SHOP_TITLES,
+    STORE_OF,
+    TITLE_INDEX,
+    TITLES,
+    WRITING,
+    Cost,
+)
+from .state import PH_DEFEND, PH_FACTION, PH_MAIN, PH_SETTLE, PH_START
+
+if TYPE_CHECKING:
+    from .state import GameState, PlayerState
+
+C = 4
+VILLAGE = TITLE_INDEX["Village"]
+_TITLE_NAMES = tuple(t.name for t in TITLES)
+
+
+def generate_legal(g: GameState) -> list[Action]:
+    phase = g.phase
+    if phase == PH_MAIN:
+        return legal_main(g)
+    if phase == PH_SETTLE:
+        return [Settle(t) for t in g.settle_targets(g.active)]
+    if phase == PH_DEFEND:
+        return legal_defend(g)
+    if phase == PH_FACTION:
+        taken = {p.faction for p in g.players}
+        return [ChooseFaction(f) for i, f in enumerate(FACTIONS) if i not in taken]
+    if phase == PH_START:
+        return [ChooseStart(t) for t in free_farmlands(g)]
+    return []
+
+
+def free_farmlands(g: GameState) -> list[int]:
+    return [t for t in range(6) if g.in_play[t] and g.owner[t] < 0]
+
+
+# ---------------------------------------------------------------------------- main phase
+def legal_main(g: GameState) -> list[Action]:
+    seat = g.active
+    p = g.players[seat]
+    out: list[Action] = []
+    pool = p.pool
+    reserve = g.reserve
+
+    # Title counts in hand and archive (archived cards play as if in hand).
+    counts: dict[int, int] = {}
+    for k in p.hand:
+        t = KIND_TITLE[k]
+        counts[t] = counts.get(t, 0) + 1
+    for k in p.archive:
+        t = KIND_TITLE[k]
+        counts[t] = counts.get(t, 0) + 1
+    titles = sorted(counts)
+
+    # 1. Play a card for one of its effects.
+    on_table = {KIND_TITLE[tc.kind] for tc in p.table}
+    for t in titles:
+        name = _TITLE_NAMES[t]
+        for i, eff in enumerate(TITLES[t].effects):
+            kind = eff.kind
+            if kind in (E_PRODUCE, E_DRAW):
+                out.append(Play(name, i))
+            elif kind == E_TERRAIN:
+                if g.unused_terrain(seat, eff.arg[1]) > 0:  # type: ignore[index]
+                    out.append(Play(name, i))
+            elif kind in (E_STORE, E_COLLECT):
+                if t not in on_table:
+                    out.append(Play(name, i))
+            elif kind == E_SETTLER_FILL:
+                if VILLAGE in on_table and g.unused_terrain(seat, FARMLAND) > 0:
+                    out.append(Play(name, i))
+            elif kind == E_SHAMAN and len(p.cap_markers) > p.consumed:
+                for r in range(5):
+                    if reserve[r]:
+                        out.append(Play(name, i, RESOURCES[r]))
+
+    # 2. Attack.
+    combat = [(t, counts.get(t, 0)) for t in COMBAT_TITLES]
+    if any(c for _, c in combat):
+        legal_attacks(g, seat, p, combat, out)
+
+    # 3. Place a pool resource on a table card or the achievement in development.
+    if any(pool):
+        for r in range(5):
+            if not pool[r]:
+                continue
+            res = RESOURCES[r]
+            for tc in p.table:
+                if accepts_table(tc.kind, tc.placed, r):
+                    out.append(Place(_TITLE_NAMES[KIND_TITLE[tc.kind]], res))
+            if p.dev >= 0 and accepts(ACHIEVEMENTS[p.dev].cost, p.dev_placed, r):
+                out.append(Place("achievement", res))
+
+    # 4. Release a store card.
+    for tc in p.table:
+        if STORE_OF[KIND_TITLE[tc.kind]] is not None and any(tc.placed):
+            out.append(Release(_TITLE_NAMES[KIND_TITLE[tc.kind]]))
+
+    # 5. Buy a card.
+    if any(pool):
+        bought = g.bought
+        for si, stack in enumerate(g.shop):
+            t = SHOP_TITLES[si]
+            if stack and not bought >> t & 1:
+                cost = KINDS[stack[-1]].cost
+                for pay in payments(cost, pool):  # type: ignore[arg-type]
+                    out.append(Buy(_TITLE_NAMES[t], pay))
+
+    # 6. Develop an achievement; abandon a technology.
+    if p.dev < 0:
+        if any(pool):
+            legal_develop(g, p, out)
+    elif ACH_LEVEL[p.dev] < 3:
+        out.append(Abandon())
+
+    # 7. Technology abilities.
+    done = p.done
+    used = g.once_used
+    if done:
+        if ENGINEERING in done and not used >> ENGINEERING & 1 and p.hand:
+            for k in sorted(set(p.hand)):
+                out.append(Engineering(KINDS[k].name))
+        if MATHEMATICS in done and not used >> MATHEMATICS & 1 and p.hand:
+            for t in sorted({KIND_TITLE[k] for k in p.hand}):
+                out.append(Mathematics(_TITLE_NAMES[t]))
+        if COMMERCE in done and not used >> COMMERCE & 1:
+            for r in range(5):
+                if pool[r]:
+                    for r2 in range(5):
+                        if r2 != r and reserve[r2]:
+                            out.append(Commerce(RESOURCES[r], RESOURCES[r2]))
+        if PHILOSOPHY in done and not used >> PHILOSOPHY & 1 and reserve[C]:
+            out.append(Philosophy())
+        if RELIGION in done and not used >> RELIGION & 1:
+            legal_religion(g, seat, out)
+
+    # 8. Trading variant: 5 coins for a resource.
+    if p.coins >= COINS_PER_RESOURCE:
+        for r in range(5):
+            if reserve[r]:
+                out.append(Trade(RESOURCES[r]))
+
+    # 9. End the turn (with Writing: optionally archive one hand card).
+    out.append(EndTurn())
+    if WRITING in done and len(p.archive) < ARCHIVE_CAPACITY and p.hand:
+        for t in sorted({KIND_TITLE[k] for k in p.hand}):
+            out.append(EndTurn(_TITLE_NAMES[t]))
+    return out
+
+
+def accepts(cost: Cost, placed: list[int], r: int) -> bool:
+    """Whether one more `r` fits on a card with this cost and these resources placed."""
+    exact = cost.exact
+    if placed[r] < exact[r]:
+        return True
+    if cost.wms and 1 <= r <= 3:
+        overflow = 0
+        for x in (1, 2, 3):
+            if placed[x] > exact[x]:
+                overflow += placed[x] - exact[x]
+        return overflow < cost.wms
+    return False
+
+
+def is_filled(cost: Cost, placed: list[int]) -> bool:
+    return sum(placed) == cost.total
+
+
+def accepts_table(kind: int, placed: list[int], r: int) -> bool:
+    t = KIND_TITLE[kind]
+    store = STORE_OF[t]
+    if store is not None:
+        capacity, only = store  # type: ignore[misc]
+        return sum(placed) < capacity and (only < 0 or only == r)
+    collect = COLLECT_OF[t]
+    return collect is not None and accepts(collect[0], placed, r)  # type: ignore[index]
+
+
+def payments(cost: Cost, pool: list[int]) -> list[str]:
+    """Every distinct way to pay `cost` from `pool`, as canonical letter strings."""
+    exact = cost.exact
+    for r in range(5):
+        if pool[r] < exact[r]:
+            return []
+    base = "".join(RESOURCES[r] * exact[r] for r in range(5))
+    w = cost.wms
+    if not w:
+        return [base]
+    spare = [pool[r] - exact[r] for r in (1, 2, 3)]
+    if sum(spare) < w:
+        return []
+    out = []
+    for a in range(min(w, spare[0]), -1, -1):
+        for b in range(min(w - a, spare[1]), -1, -1):
+            c = w - a - b
+            if c <= spare[2]:
+                extra = [exact[0], exact[1] + a, exact[2] + b, exact[3] + c, exact[4]]
+                out.append("".join(RESOURCES[r] * extra[r] for r in range(5)))
+    return out
+
+
+def level_allows(p: PlayerState, level: int) -> bool:
+    """No more achievements of a level than of the level below (completed or in development)."""
+    if level == 1:
+        return True
+    have = [0, 0, 0, 0]
+    for a in p.done:
+        have[ACH_LEVEL[a]] += 1
+    if p.dev >= 0:
+        have[ACH_LEVEL[p.dev]] += 1
+    return have[level] + 1 <= have[level - 1]
+
+
+def legal_develop(g: GameState, p: PlayerState, out: list[Action]) -> None:
+    pool = p.pool
+    zero = [0, 0, 0, 0, 0]
+    for level in (1, 2, 3):
+        if not level_allows(p, level):
+            continue
+        candidates = [stack[0] for stack in g.ach_display[level]]
+        if level == 3 and not p.secret_revealed and p.secret >= 0:
+            candidates.append(p.secret)
+        for a in candidates:
+            if a in p.done:
+                continue
+            cost = ACHIEVEMENTS[a].cost
+            for r in range(5):
+                if pool[r] and accepts(cost, zero, r):
+                    out.append(Develop(ACHIEVEMENTS[a].name, RESOURCES[r]))
+
+
+def attack_strength_bonus(p: PlayerState) -> int:
+    return 1 if LEADERSHIP in p.done else 0
+
+
+def legal_attacks(
+    g: GameState, seat: int, p: PlayerState, combat: list[tuple[int, int]], out: list[Action]
+) -> None:
+    owner = g.owner
+    count = g.count
+    marker = g.marker
+    in_play = g.in_play
+    attacked = g.attacked
+    bonus = attack_strength_bonus(p)
+    options = card_multisets(combat, None, ATK_OF)
+    if not options:
+        return
+    for f in range(NUM_TERRITORIES):
+        if owner[f] != seat:
+            continue
+        for t in ADJACENCY[f]:
+            if not in_play[t] or f * 32 + t in attacked:
+                continue
+            m = marker[t]
+            if m >= 0:
+                need = CONQUEST_MARKERS[m][0]
+                base = count[f] + bonus
+                for cards, icons in options:
+                    if base + icons > need:
+                        out.append(Attack(f, t, cards))
+            elif owner[t] >= 0 and owner[t] != seat:
+                for cards, _ in options:
+                    out.append(Attack(f, t, cards))
+
+
+def card_multisets(
+    counts: list[tuple[int, int]], max_size: int | None, icons_of: tuple[int, ...]
+) -> list[tuple[tuple[str, ...], int]]:
+    """Non-empty sub-multisets of titles (as name tuples) with their total icons."""
+    ranges = [range(c + 1) for _, c in counts]
+    out = []
+    for picks in product(*ranges):
+        size = sum(picks)
+        if size == 0 or (max_size is not None and size > max_size):
+            continue
+        names: list[str] = []
+        icons = 0
+        for (t, _), k in zip(counts, picks):
+            if k:
+                names.extend([_TITLE_NAMES[t]] * k)
+                icons += icons_of[t] * k
+        out.append((tuple(names), icons))
+    return out
+
+
+def legal_religion(g: GameState, seat: int, out: list[Action]) -> None:
+    owner = g.owner
+    for f in range(NUM_TERRITORIES):
+        if owner[f] != seat:
+            continue
+        for t in ADJACENCY[f]:
+            if not g.in_play[t] or g.marker[t] >= 0:
+                continue
+            o = owner[t]
+            if o == -1 or (o == seat and g.count[t] < MAX_SETTLEMENTS_PER_TERRITORY):
+                out.append(Religion(f, t))
+
+
+# ---------------------------------------------------------------------------- defending
+def legal_defend(g: GameState) -> list[Action]:
+    _attacker, defender, _f, _t, _atk, ncards = g.combat  # type: ignore[misc]
+    p = g.players[defender]
+    zones = p.hand + p.archive if ARCHIVE_USABLE_ON_DEFENCE else p.hand
+    counts: dict[int, int] = {}
+    for k in zones:
+        t = KIND_TITLE[k]
+        counts[t] = counts.get(t, 0) + 1
+    out: list[Action] = [Surrender()]
+    for names, _ in card_multisets(sorted(counts.items()), ncards, DEF_OF):
+        out.append(Surrender(names))
+    out.append(Fight())
+    defence = [(t, counts[t]) for t in sorted(counts) if DEF_OF[t]]
+    for names, _ in card_multisets(defence, None, DEF_OF):
+        out.append(Fight(names))
+    return out

@@ -1,0 +1,173 @@
+"""`observation(seat)`: the only way game information leaves the engine for a player.
+
+It holds the public state plus the private zones of `seat` alone. Other seats' hands, deck
+order, discard contents, archive, secret wonder (until revealed) and the achievement decks
+appear only as counts. The result is plain JSON-ready data (dicts, lists, str, int, bool).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .data import (
+    ACHIEVEMENTS,
+    CONQUEST_MARKERS,
+    FACTIONS,
+    KIND_TITLE,
+    KINDS,
+    NUM_TERRITORIES,
+    RESOURCES,
+    SHOP_TITLES,
+    TERRAIN_OF,
+    TERRAINS,
+    TITLES,
+)
+
+if TYPE_CHECKING:
+    from .state import GameState, PlayerState
+
+_TECH_BITS = ((0, "Engineering"), (2, "Mathematics"), (5, "Commerce"), (8, "Philosophy"), (9, "Religion"))
+
+
+def resources_text(counts: list[int]) -> str:
+    """Resources as letters in F W M S C order, e.g. 'FFW'."""
+    return "".join(RESOURCES[r] * counts[r] for r in range(5))
+
+
+def _kinds(zone: list[int]) -> list[str]:
+    return sorted(KINDS[k].name for k in zone)
+
+
+def _marker(m: int) -> dict | None:
+    if m < 0:
+        return None
+    value, res = CONQUEST_MARKERS[m]
+    return {"value": value, "resource": RESOURCES[res] if res >= 0 else None}
+
+
+def public_player(g: GameState, seat: int) -> dict:
+    p: PlayerState = g.players[seat]
+    dev = None
+    if p.dev >= 0:
+        dev = {
+            "name": ACHIEVEMENTS[p.dev].name,
+            "level": ACHIEVEMENTS[p.dev].level,
+            "cost": ACHIEVEMENTS[p.dev].cost.text(),
+            "placed": resources_text(p.dev_placed),
+            "settlement": p.dev_settlement,
+        }
+    return {
+        "seat": seat,
+        "faction": FACTIONS[p.faction] if p.faction >= 0 else None,
+        "supply": p.supply,
+        "on_board": p.on_board,
+        "removed_settlements": p.removed,
+        "hand_size": len(p.hand),
+        "deck_size": len(p.deck),
+        "discard_size": len(p.discard),
+        "archive_size": len(p.archive),
+        "trashed_size": len(p.trashed),
+        "pool": resources_text(p.pool),
+        "coins": p.coins,
+        "table": [
+            {
+                "card": TITLES[KIND_TITLE[tc.kind]].name,
+                "kind": KINDS[tc.kind].name,
+                "resources": resources_text(tc.placed),
+            }
+            for tc in p.table
+        ],
+        "completed": [ACHIEVEMENTS[a].name for a in p.done],
+        "developing": dev,
+        "secret_wonder": ACHIEVEMENTS[p.secret].name if p.secret_revealed else None,
+        "captured_settlements": list(p.cap_settlements),
+        "captured_markers": [_marker(m) for m in p.cap_markers],
+        "consumed_markers": p.consumed,
+    }
+
+
+def private_zones(g: GameState, seat: int) -> dict:
+    p = g.players[seat]
+    return {
+        "hand": _kinds(p.hand),
+        "archive": _kinds(p.archive),
+        "discard": _kinds(p.discard),
+        "deck": _kinds(p.deck),  # contents only, never the order
+        "trashed": _kinds(p.trashed),
+        "secret_wonder": ACHIEVEMENTS[p.secret].name if p.secret >= 0 else None,
+    }
+
+
+def build_observation(g: GameState, seat: int) -> dict:
+    if not 0 <= seat < g.n:
+        raise ValueError(f"seat must be 0 to {g.n - 1}, not {seat}")
+    board = []
+    for t in range(NUM_TERRITORIES):
+        o = g.owner[t]
+        board.append(
+            {
+                "id": t,
+                "terrain": TERRAINS[TERRAIN_OF[t]],
+                "in_play": g.in_play[t],
+                "owner": o if o >= 0 else None,
+                "settlements": g.count[t],
+                "marker": _marker(g.marker[t]),
+                "vp": g.vp_marker[t],
+            }
+        )
+    display = []
+    for si, stack in enumerate(g.shop):
+        top = KINDS[stack[-1]] if stack else None
+        display.append(
+            {
+                "card": TITLES[SHOP_TITLES[si]].name,
+                "count": len(stack),
+                "top": top.name if top else None,
+                "cost": top.cost.text() if top and top.cost else None,
+                "vp": top.vp if top else None,
+            }
+        )
+    achievements = {
+        str(level): [{"name": ACHIEVEMENTS[a].name, "count": c} for a, c in g.ach_display[level]]
+        for level in (1, 2, 3)
+    }
+    combat = None
+    if g.combat is not None:
+        attacker, defender, f, t, strength, ncards = g.combat
+        combat = {
+            "attacker": attacker,
+            "defender": defender,
+            "from": f,
+            "to": t,
+            "attack": strength,
+            "cards": ncards,
+        }
+    return {
+        "seat": seat,
+        "num_players": g.n,
+        "phase": g.phase,
+        "to_move": g.to_move,
+        "active": g.active,
+        "first_player": g.first,
+        "round": g.round,
+        "max_rounds": g.config.max_rounds,
+        "trading": g.config.trading,
+        "end_triggered": g.end_trigger,
+        "end_reason": g.end_reason,
+        "reserve": resources_text(g.reserve),
+        "board": board,
+        "display": display,
+        "achievements": achievements,
+        "achievement_decks": {str(level): len(g.ach_deck[level]) for level in (1, 2, 3)},
+        "turn": {
+            "bought": [t.name for i, t in enumerate(TITLES) if g.bought >> i & 1],
+            "attacked": sorted([[x // 32, x % 32] for x in g.attacked]),
+            "terrain_used": {TERRAINS[i]: g.terrain_used[i] for i in range(4)},
+            "abilities_used": [name for bit, name in _TECH_BITS if g.once_used >> bit & 1],
+            "settlements_to_place": g.pending_builds,
+        },
+        "combat": combat,
+        "last_combat": dict(g.last_combat) if g.last_combat else None,
+        "players": [public_player(g, s) for s in range(g.n)],
+        "you": private_zones(g, seat),
+    }
