@@ -40,8 +40,10 @@ from .actions import (
     action_from_json,
     action_to_builtins,
     action_to_json,
+    public_action,
 )
 from .config import SETUP_CHOOSE, SETUP_RECOMMENDED, ConfigError, EngineError, GameConfig, IllegalAction
+from .invariants import check_invariants
 from .scoring import CATEGORIES
 from .serialize import state_from_dict, state_to_json
 from .setup import new_game
@@ -71,6 +73,7 @@ __all__ = [
     "Fight",
     "GameConfig",
     "GameState",
+    "check_invariants",
     "IllegalAction",
     "Mathematics",
     "Philosophy",
@@ -85,6 +88,7 @@ __all__ = [
     "action_from_json",
     "action_to_builtins",
     "action_to_json",
+    "public_action",
     "new_game",
     "state_from_dict",
     "state_to_json",
