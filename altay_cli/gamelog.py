@@ -59,6 +59,7 @@ class Decision(msgspec.Struct, tag="decision", tag_field="type"):
     time_ms: float | None = None  # the bot's wall time for this decision
     overhead_us: float | None = None  # the referee's own cost for this decision
     status: str = "ok"  # "ok", or how the action came about: "default", "retry"
+    info: str | None = None  # the bot's optional debug text for this decision (capped)
 
 
 class Failure(msgspec.Struct, tag="failure", tag_field="type"):

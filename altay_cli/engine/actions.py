@@ -182,7 +182,12 @@ def action_from_json(data: bytes | str) -> Action:
 
 
 def action_to_builtins(action: Action) -> dict:
-    return msgspec.to_builtins(action)
+    """The action as JSON-ready data, equal to what decoding its JSON gives (lists, not tuples)."""
+    d = msgspec.to_builtins(action)
+    for key, value in d.items():
+        if type(value) is tuple:
+            d[key] = list(value)
+    return d
 
 
 def action_from_builtins(obj: object) -> Action:
@@ -198,7 +203,7 @@ def public_action(action: Action) -> dict:
     Archived (Writing), trashed (Engineering), discarded (Mathematics) and surrendered cards
     go to zones only their owner sees, so only their number is public.
     """
-    d = msgspec.to_builtins(action)
+    d = action_to_builtins(action)
     if isinstance(action, EndTurn) and action.archive is not None:
         d["archive"] = HIDDEN
     elif isinstance(action, (Engineering, Mathematics)):

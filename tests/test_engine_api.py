@@ -1,0 +1,193 @@
+"""The engine's API contract: typed actions with stable JSON, refusals, clone, serialization."""
+
+import json
+import random
+
+import msgspec
+import pytest
+
+from altay_cli.engine import (
+    ACTION_TYPES,
+    Attack,
+    Buy,
+    EndTurn,
+    GameConfig,
+    IllegalAction,
+    Play,
+    action_from_builtins,
+    action_from_json,
+    action_to_builtins,
+    action_to_json,
+    new_game,
+    state_from_dict,
+)
+from altay_cli.engine.actions import Abandon, Develop, Place, Surrender
+from tests.helpers_engine import game, set_hand, set_pool
+
+
+def play_some(g, n: int, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    for _ in range(n):
+        if g.is_terminal:
+            return
+        actions = g.legal_actions()
+        g.apply(actions[rng.randrange(len(actions))])
+
+
+def test_every_action_type_has_a_stable_tagged_json_form() -> None:
+    tags = {t.__struct_config__.tag for t in ACTION_TYPES}
+    assert len(tags) == len(ACTION_TYPES) == 19
+    examples = [
+        (Play("Farmer", 1), {"type": "play", "card": "Farmer", "effect": 1, "resource": None}),
+        (Attack(6, 12, ("Warrior",)), {"type": "attack", "from": 6, "to": 12, "cards": ["Warrior"]}),
+        (Buy("Worker", "FWS"), {"type": "buy", "card": "Worker", "pay": "FWS"}),
+        (EndTurn(), {"type": "end", "archive": None}),
+        (Abandon(), {"type": "abandon"}),
+    ]
+    for action, form in examples:
+        assert json.loads(action_to_json(action)) == form
+        assert action_to_builtins(action) == form
+        assert action_from_json(json.dumps(form)) == action
+        assert action_from_builtins(form) == action
+
+
+def test_decoding_ignores_unknown_fields_and_fills_defaults() -> None:
+    assert action_from_json('{"type": "play", "card": "Hunter", "comment": "hi"}') == Play("Hunter", 0)
+    with pytest.raises(msgspec.ValidationError, match="type"):
+        action_from_json('{"type": "dance"}')
+    with pytest.raises(msgspec.ValidationError):
+        action_from_json('{"type": "attack", "from": 1}')
+
+
+def test_legal_actions_round_trip_through_json_for_many_states() -> None:
+    for n in (2, 3, 4):
+        g = new_game(GameConfig(players=n, seed=n))
+        rng = random.Random(n)
+        for _ in range(300):
+            if g.is_terminal:
+                break
+            actions = g.legal_actions()
+            assert len(set(actions)) == len(actions), "no duplicates in the legal list"
+            for a in actions:
+                assert action_from_json(action_to_json(a)) == a
+            g.apply(actions[rng.randrange(len(actions))])
+
+
+def test_illegal_action_is_refused_with_a_reason_and_state_unchanged() -> None:
+    g = game()
+    s = g.active
+    set_hand(g, s, ["Hunter"])
+    before = g.digest()
+    cases = [
+        (Play("Farmer", 0), "no Farmer in hand"),
+        (Play("Hunter", 3), "effects 0 to 0"),
+        (Buy("Farmer", "F"), "payment 'F' does not match or your pool lacks it"),
+        (Place("achievement", "F"), "no F in your pool"),
+        (Develop("Masonry", "Q"), None),
+        (Surrender(()), "main phase"),
+        (Attack(0, 6, ("Warrior",)), None),
+    ]
+    for action, fragment in cases:
+        with pytest.raises(IllegalAction) as err:
+            g.apply(action)
+        assert err.value.reason
+        if fragment:
+            assert fragment in err.value.reason
+        assert g.digest() == before
+
+
+def test_wrong_seat_actions_say_who_must_decide() -> None:
+    g = new_game(GameConfig(players=2, seed=1))
+    with pytest.raises(IllegalAction, match="must now choose a faction"):
+        g.apply(EndTurn())
+
+
+def test_apply_index() -> None:
+    g = game()
+    legal = g.legal_actions()
+    assert g.apply_index(len(legal) - 1) == legal[-1]
+    with pytest.raises(IllegalAction, match="out of range"):
+        g.apply_index(999)
+
+
+def test_clone_is_independent_and_identical() -> None:
+    g = new_game(GameConfig(players=4, seed=14))
+    play_some(g, 60)
+    assert not g.is_terminal
+    c = g.clone()
+    assert c.digest() == g.digest()
+    assert c.legal_actions() == g.legal_actions()
+    play_some(c, 50, seed=1)
+    assert c.digest() != g.digest()
+    g2 = g.clone()
+    play_some(g, 50, seed=1)
+    play_some(g2, 50, seed=1)
+    assert g.digest() == g2.digest(), "clones share no mutable state"
+
+
+def test_full_state_serialization_round_trip() -> None:
+    for n in (2, 3, 4):
+        g = new_game(GameConfig(players=n, seed=n, trading=True))
+        play_some(g, 60)
+        assert not g.is_terminal
+        d = json.loads(json.dumps(g.to_dict()))
+        h = state_from_dict(d)
+        assert h.digest() == g.digest()
+        assert h.legal_actions() == g.legal_actions()
+        play_some(g, 100, seed=3)
+        play_some(h, 100, seed=3)
+        assert h.digest() == g.digest()
+
+
+def test_state_from_dict_rejects_garbage() -> None:
+    with pytest.raises(ValueError, match="format"):
+        state_from_dict({"format": 99})
+    with pytest.raises(ValueError, match="not a valid"):
+        state_from_dict({"format": 1})
+
+
+def test_determinism_same_seed_same_actions_same_digests() -> None:
+    def run() -> list[str]:
+        g = new_game(GameConfig(players=3, seed=77))
+        rng = random.Random(5)
+        out = []
+        while not g.is_terminal and len(out) < 400:
+            actions = g.legal_actions()
+            g.apply(actions[rng.randrange(len(actions))])
+            out.append(g.digest())
+        return out
+
+    assert run() == run()
+
+
+def test_observation_is_json_ready_and_shows_only_own_private_zones() -> None:
+    g = new_game(GameConfig(players=3, seed=4, setup="recommended"))
+    for seat in range(3):
+        obs = g.observation(seat)
+        json.dumps(obs)
+        assert obs["seat"] == seat
+        assert len(obs["you"]["hand"]) == 5
+        for other in obs["players"]:
+            assert "hand" not in other and "deck" not in other
+            assert other["hand_size"] == 5
+    with pytest.raises(ValueError, match="seat must be"):
+        g.observation(3)
+
+
+def test_defender_decides_mid_turn() -> None:
+    from tests.test_engine_combat import opponent_example
+
+    g, e, sm = opponent_example()
+    g.apply(Attack(7, 2, ("Warrior", "Cavalry")))
+    assert g.to_move == sm and g.active == e
+    kinds = {type(a).__name__ for a in g.legal_actions()}
+    assert kinds == {"Surrender", "Fight"}
+
+
+def test_pool_and_digest_change_with_every_action() -> None:
+    g = game()
+    s = g.active
+    set_pool(g, s, "F")
+    d1 = g.digest()
+    g.apply(Buy("Farmer", "F"))
+    assert g.digest() != d1
