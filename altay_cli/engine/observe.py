@@ -31,18 +31,29 @@ _TECH_BITS = ((0, "Engineering"), (2, "Mathematics"), (5, "Commerce"), (8, "Phil
 
 def resources_text(counts: list[int]) -> str:
     """Resources as letters in F W M S C order, e.g. 'FFW'."""
-    return "".join(RESOURCES[r] * counts[r] for r in range(5))
+    f, w, m, s, c = counts
+    return "F" * f + "W" * w + "M" * m + "S" * s + "C" * c
+
+
+_KIND_NAMES = tuple(k.name for k in KINDS)
+_TITLE_OF_KIND = tuple(TITLES[KIND_TITLE[k]].name for k in range(len(KINDS)))
+_TERRAIN_NAME = tuple(TERRAINS[TERRAIN_OF[t]] for t in range(NUM_TERRITORIES))
+_KIND_COST = tuple(k.cost.text() if k.cost else None for k in KINDS)
+_ACH_COST = tuple(a.cost.text() for a in ACHIEVEMENTS)
+_SHOP_NAMES = tuple(TITLES[t].name for t in SHOP_TITLES)
+_MARKER_VIEW = tuple((v, RESOURCES[r] if r >= 0 else None) for v, r in CONQUEST_MARKERS)
 
 
 def _kinds(zone: list[int]) -> list[str]:
-    return sorted(KINDS[k].name for k in zone)
+    names = _KIND_NAMES
+    return sorted([names[k] for k in zone])
 
 
 def _marker(m: int) -> dict | None:
     if m < 0:
         return None
-    value, res = CONQUEST_MARKERS[m]
-    return {"value": value, "resource": RESOURCES[res] if res >= 0 else None}
+    value, res = _MARKER_VIEW[m]
+    return {"value": value, "resource": res}
 
 
 def public_player(g: GameState, seat: int) -> dict:
@@ -52,7 +63,7 @@ def public_player(g: GameState, seat: int) -> dict:
         dev = {
             "name": ACHIEVEMENTS[p.dev].name,
             "level": ACHIEVEMENTS[p.dev].level,
-            "cost": ACHIEVEMENTS[p.dev].cost.text(),
+            "cost": _ACH_COST[p.dev],
             "placed": resources_text(p.dev_placed),
             "settlement": p.dev_settlement,
         }
@@ -101,32 +112,29 @@ def private_zones(g: GameState, seat: int) -> dict:
 def build_observation(g: GameState, seat: int) -> dict:
     if not 0 <= seat < g.n:
         raise ValueError(f"seat must be 0 to {g.n - 1}, not {seat}")
-    board = []
-    for t in range(NUM_TERRITORIES):
-        o = g.owner[t]
-        board.append(
-            {
-                "id": t,
-                "terrain": TERRAINS[TERRAIN_OF[t]],
-                "in_play": g.in_play[t],
-                "owner": o if o >= 0 else None,
-                "settlements": g.count[t],
-                "marker": _marker(g.marker[t]),
-                "vp": g.vp_marker[t],
-            }
-        )
-    display = []
-    for si, stack in enumerate(g.shop):
-        top = KINDS[stack[-1]] if stack else None
-        display.append(
-            {
-                "card": TITLES[SHOP_TITLES[si]].name,
-                "count": len(stack),
-                "top": top.name if top else None,
-                "cost": top.cost.text() if top and top.cost else None,
-                "vp": top.vp if top else None,
-            }
-        )
+    owner, count, marker, in_play, vp = g.owner, g.count, g.marker, g.in_play, g.vp_marker
+    board = [
+        {
+            "id": t,
+            "terrain": _TERRAIN_NAME[t],
+            "in_play": in_play[t],
+            "owner": owner[t] if owner[t] >= 0 else None,
+            "settlements": count[t],
+            "marker": _marker(marker[t]) if marker[t] >= 0 else None,
+            "vp": vp[t],
+        }
+        for t in range(NUM_TERRITORIES)
+    ]
+    display = [
+        {
+            "card": _SHOP_NAMES[si],
+            "count": len(stack),
+            "top": _KIND_NAMES[stack[-1]] if stack else None,
+            "cost": _KIND_COST[stack[-1]] if stack else None,
+            "vp": KINDS[stack[-1]].vp if stack else None,
+        }
+        for si, stack in enumerate(g.shop)
+    ]
     achievements = {
         str(level): [{"name": ACHIEVEMENTS[a].name, "count": c} for a, c in g.ach_display[level]]
         for level in (1, 2, 3)
