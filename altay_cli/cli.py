@@ -12,6 +12,11 @@ from . import __version__
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "demo": ("altay_cli.commands.demo", "demo", "One game between in-process players; print the result."),
     "bench": ("altay_cli.commands.bench", "bench", "Measure the engine's and the referee's speed."),
+    "match": ("altay_cli.commands.match", "match", "One game between bot programs (any language), refereed."),
+    "check-bot": ("altay_cli.commands.check_bot", "check_bot", "Check that a bot follows the protocol."),
+    "play": ("altay_cli.commands.play", "play", "Play by hand in the terminal, or pipe commands in."),
+    "replay": ("altay_cli.commands.replay", "replay", "Check a game log step by step; show a game."),
+    "arena": ("altay_cli.commands.arena", "arena", "Round-robin ladder between bots: ratings, resumable."),
 }
 
 

@@ -111,9 +111,10 @@ def test_opponent_example_surrender_with_two_discards() -> None:
     assert g.combat[4] == 5, "strength 2 settlements + 1 + 2"
     legal = g.legal_actions()
     assert Fight(("Warrior",)) in legal
-    assert Surrender(("Warrior", "Craftsman (wood)")) in legal or Surrender(
-        ("Craftsman (wood)", "Warrior")
-    ) in legal
+    assert (
+        Surrender(("Warrior", "Craftsman (wood)")) in legal
+        or Surrender(("Craftsman (wood)", "Warrior")) in legal
+    )
     assert all(len(a.discard) <= 2 for a in legal if isinstance(a, Surrender))
     discard_choice = next(
         a for a in legal if isinstance(a, Surrender) and sorted(a.discard) == ["Craftsman (wood)", "Warrior"]

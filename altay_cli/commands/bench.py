@@ -36,3 +36,92 @@ def bench_engine_cmd(games: int, seed: int, as_json: bool) -> None:
     for key, value in result.items():
         table.add_row(key, f"{value:,}" if isinstance(value, (int, float)) else str(value))
     Console().print(table)
+
+
+@bench.command("protocol")
+@click.option("--games", default=4, show_default=True, help="Games per player count (2 and 4).")
+@click.option("--seed", default=1, show_default=True, help="First game seed.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def bench_protocol_cmd(games: int, seed: int, as_json: bool) -> None:
+    """Measure the referee's own cost per decision against a raw pipe round trip.
+
+    Minimal bot processes (they answer index 0 without parsing JSON) play whole games, so
+    what is timed is the referee: build the request from the observation, encode, write,
+    read, decode and check the answer. The engine's observation(seat) is reported apart,
+    and an echo child measures a bare pipe round trip with lines of the same size.
+    Target: median referee overhead at most 50 µs per decision.
+    """
+    from ..referee.bench import bench_protocol
+
+    result = bench_protocol(games=games, seed=seed)
+    if as_json:
+        click.echo(orjson.dumps(result).decode())
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="altay bench protocol (µs per decision)")
+    table.add_column("measure")
+    table.add_column("median", justify="right")
+    table.add_column("p90", justify="right")
+    table.add_column("mean", justify="right")
+    for key, value in result.items():
+        if isinstance(value, dict) and "p90" in value:
+            table.add_row(key, str(value["median"]), str(value["p90"]), str(value["mean"]))
+    console = Console()
+    console.print(table)
+    console.print(
+        f"{result['decisions']} decisions in {result['games']} games; request size median "
+        f"{result['request_bytes']['median']} bytes. Target {result['target_overhead_us']:.0f} µs: "
+        + ("met." if result["meets_target"] else "NOT met.")
+    )
+
+
+@bench.command("arena")
+@click.option(
+    "--deals", default=5, show_default=True, help="Deals of the arena (4 bots, 2 players: 12 games each)."
+)
+@click.option("--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option(
+    "--workers", default="1,2", show_default=True, help="Worker counts to compare, comma-separated."
+)
+@click.option("--max-rounds", type=click.IntRange(1), default=60, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def bench_arena_cmd(deals: int, players: int, workers: str, max_rounds: int, as_json: bool) -> None:
+    """Games per second of a whole arena (4 random bots) at each worker count.
+
+    Real bot processes, logs and database, in a temporary folder, so the figure is what an
+    arena of quick bots costs end to end. Also reports the speed-up over 1 worker and the
+    arena parent's own CPU time per game (the part that does not scale).
+    """
+    from arena.bench import bench_arena
+
+    try:
+        counts = [int(w) for w in workers.split(",") if w.strip()]
+    except ValueError:
+        raise click.BadParameter("give worker counts like 1,2,4", param_hint="--workers") from None
+    result = bench_arena(deals=deals, players=players, workers=counts, max_rounds=max_rounds)
+    if as_json:
+        click.echo(orjson.dumps(result).decode())
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(
+        title=f"altay bench arena: {result['games']} games, {result['bots']} bots, {players} players"
+    )
+    table.add_column("workers", justify="right")
+    table.add_column("seconds", justify="right")
+    table.add_column("games/s", justify="right")
+    table.add_column("speed-up", justify="right")
+    table.add_column("parent CPU ms/game", justify="right")
+    for k, run in result["workers"].items():
+        speedup = result.get("speedup_vs_1", {}).get(k, 1.0 if k == "1" else None)
+        table.add_row(
+            k,
+            f"{run['seconds']:.2f}",
+            f"{run['games_per_s']:.2f}",
+            "-" if speedup is None else f"{speedup:.2f}x",
+            f"{run['parent_cpu_ms_per_game']:.2f}",
+        )
+    Console().print(table)

@@ -1,0 +1,363 @@
+"""`altay arena`: round-robin ladders between bot programs, with ratings; parallel and resumable.
+
+`altay arena BOT...` runs (or resumes) an arena; `altay arena report DIR` prints its leaderboard
+again. Both are one click group whose default subcommand is `run`, so the short form from the
+issue (`altay arena a=random b=greedy --players 2 --games 4`) works as written.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import sqlite3
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:  # imported lazily at run time, so `altay --help` stays fast
+    from arena.params import ArenaParams
+    from arena.store import ArenaStore
+
+EXIT_OK, EXIT_INCOMPLETE, EXIT_USAGE = 0, 1, 2
+
+RUN_HELP = """Play a round-robin arena between bot programs and print the leaderboard.
+
+\b
+Each BOT is name=command, the command being a built-in bot
+({aliases}; with arguments too: 'random 7') or a command line:
+  altay arena a=random b=greedy --players 2 --games 4
+  altay arena g=greedy r=random js=node-random mine='python3 my_bot.py' -p 3
+  altay arena report DIR          print the leaderboard of an arena again
+
+\b
+The schedule (deterministic in the bots, --players, --games, --seed, --seatings):
+  group    every combination of --players bots out of the list;
+  deal     one game set-up: engine seed (--seed + deal number) plus one faction
+           per seat drawn from that seed; start farmlands are the recommended
+           ones and first player, decks and displays come from the seed, so
+           the deal fixes the set-up luck. Every group plays the same deals;
+  seating  rotate (default): the N cyclic rotations of the group over the
+           seats, so each bot plays every seat of a deal once, with that
+           seat's faction and turn order (duplicate-bridge style: luck cancels
+           out); permute: all N! orders, which also varies who sits after whom;
+  --games  is the number of deals, so
+           games = C(bots, players) x deals x (N rotations or N! permutations).
+Game ids run deal by deal (then group, then seating) and do not depend on
+--games, so an interrupted arena has whole early deals, and --resume with a
+larger --games extends an arena.
+
+\b
+Games run in parallel worker processes (--concurrency, default: CPU count)
+under the referee's clocks; a bot that crashes, stalls, times out or plays an
+illegal action loses that game (--on-failure) and the arena goes on. Each
+finished game is committed at once to DIR/arena.sqlite (WAL) with its log in
+DIR/logs/<game id>.jsonl. After Ctrl-C or a kill, `altay arena --resume --out
+DIR` plays exactly the missing games; other parameters must match.
+
+\b
+Leaderboard: OpenSkill (Plackett-Luce) ratings from each game's ranks, in game
+id order, sorted by mu - 3 sigma; games, wins (a win shared by k tied seats
+counts 1/k), win %, average place and VP, per seat, per faction, head to head,
+and failures per bot. --json or --csv for machines.
+
+Exit codes: 0 arena complete, 1 interrupted or incomplete, 2 bad usage.
+"""
+
+
+def _run_help() -> str:
+    from altay_cli.referee.botcmd import BUILTIN_BOTS
+
+    return RUN_HELP.replace("{aliases}", ", ".join(BUILTIN_BOTS))
+
+
+class _RunCommand(click.Command):
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_usage("altay arena", "[OPTIONS] BOT...\n   or: altay arena report [OPTIONS] DIR")
+
+
+class ArenaGroup(click.Group):
+    """A group whose default subcommand is `run`: `altay arena a=random ...` = `altay arena run ...`."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or args[0] not in self.commands:
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=ArenaGroup)
+def arena() -> None:
+    """Round-robin ladders between bots: `altay arena BOT...` or `altay arena report DIR`."""
+
+
+def _default_out() -> str:
+    return "arena-out-" + _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
+def _output_options(f: Any) -> Any:
+    f = click.option("--csv", "as_csv", is_flag=True, help="Print the leaderboard as CSV (one row per bot).")(
+        f
+    )
+    f = click.option("--json", "as_json", is_flag=True, help="Print the leaderboard as one JSON object.")(f)
+    return f
+
+
+@arena.command("run", cls=_RunCommand, help=_run_help())
+@click.argument("bots", nargs=-1, metavar="BOT...")
+@click.option(
+    "--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True, help="Seats per game."
+)
+@click.option(
+    "--games",
+    "-g",
+    type=click.IntRange(1),
+    default=10,
+    show_default=True,
+    help="Deals; each is played by every group in every seating.",
+)
+@click.option(
+    "--concurrency",
+    "-j",
+    type=click.IntRange(1),
+    default=None,
+    help="Games played at once (worker processes). [default: CPU count]",
+)
+@click.option(
+    "--seed", type=int, default=1, show_default=True, help="Engine seed of deal 0 (deal d: seed + d)."
+)
+@click.option(
+    "--seatings",
+    type=click.Choice(["rotate", "permute"]),
+    default="rotate",
+    show_default=True,
+    help="N cyclic rotations, or all N! permutations of each group.",
+)
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Arena folder (database + logs). [default: ./arena-out-<date>-<time>]",
+)
+@click.option("--resume", is_flag=True, help="Finish the arena in --out: play exactly its missing games.")
+@click.option("--move-ms", type=click.IntRange(1), default=1000, show_default=True, help="Time per decision.")
+@click.option("--bank-ms", type=click.IntRange(0), default=0, show_default=True, help="Time bank per game.")
+@click.option(
+    "--increment-ms",
+    type=click.IntRange(0),
+    default=0,
+    show_default=True,
+    help="Added to the bank per decision.",
+)
+@click.option(
+    "--startup-ms", type=click.IntRange(1), default=10000, show_default=True, help="Handshake budget per bot."
+)
+@click.option(
+    "--on-failure",
+    type=click.Choice(["lose", "default", "retry"]),
+    default="lose",
+    show_default=True,
+    help="A failing bot loses / gets the first legal action / may retry.",
+)
+@click.option(
+    "--retries", type=click.IntRange(0), default=1, show_default=True, help="Tries for --on-failure retry."
+)
+@click.option(
+    "--max-rounds",
+    type=click.IntRange(1),
+    default=60,
+    show_default=True,
+    help="Adjudicate after this many rounds.",
+)
+@click.option("--trading", is_flag=True, help="Use the optional Trading rule.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress display (errors only).")
+@_output_options
+@click.pass_context
+def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
+    from arena.params import ArenaParams, ArenaUsageError, MatchConditions, parse_bot
+
+    def build(bot_args: tuple[str, ...]) -> ArenaParams:
+        return ArenaParams(
+            bots=tuple(parse_bot(b) for b in bot_args),
+            players=opts["players"],
+            games=opts["games"],
+            seed=opts["seed"],
+            seatings=opts["seatings"],
+            match=MatchConditions(
+                move_ms=opts["move_ms"],
+                bank_ms=opts["bank_ms"],
+                increment_ms=opts["increment_ms"],
+                startup_ms=opts["startup_ms"],
+                on_failure=opts["on_failure"],
+                retries=opts["retries"],
+                max_rounds=opts["max_rounds"],
+                trading=opts["trading"],
+            ),
+        )
+
+    def overlay(stored: ArenaParams) -> ArenaParams:
+        """The stored parameters, with the options the user typed on this --resume."""
+        from dataclasses import replace
+
+        top = {k: opts[k] for k in ("players", "games", "seed", "seatings") if _given(ctx, k)}
+        match = {k: opts[k] for k in MatchConditions.__dataclass_fields__ if _given(ctx, k)}
+        return replace(stored, **top, match=replace(stored.match, **match))
+
+    if opts["as_json"] and opts["as_csv"]:
+        raise click.UsageError("choose one of --json and --csv")
+    if opts["resume"] and opts["out"] is None:
+        raise click.UsageError("--resume needs the arena folder: altay arena --resume --out DIR")
+    if not bots and not opts["resume"]:
+        raise click.UsageError(
+            "give at least two bots as name=command, e.g. altay arena a=random b=greedy --players 2 --games 4"
+        )
+    try:
+        given = build(bots) if bots else None
+        if given is not None:
+            given.validate()
+    except ArenaUsageError as exc:
+        raise click.UsageError(str(exc)) from None
+    folder: Path = opts["out"] or Path(_default_out())
+    code = _run(folder, given, opts, overlay)
+    ctx.exit(code)
+
+
+def _given(ctx: click.Context, name: str) -> bool:
+    return ctx.get_parameter_source(name) not in (
+        click.core.ParameterSource.DEFAULT,
+        click.core.ParameterSource.DEFAULT_MAP,
+        None,
+    )
+
+
+def _check_bots(params: ArenaParams) -> None:
+    """A usage error naming the bot whose command cannot start (missing file, not on PATH, ...)."""
+    from altay_cli.referee.botcmd import BotCommandError, check_bot_command, resolve_bot_command
+
+    for b in params.bots:
+        try:
+            check_bot_command(resolve_bot_command(b.command))
+        except BotCommandError as exc:
+            raise click.UsageError(f"bot {b.name}={b.command}: {exc}") from None
+
+
+def _run(
+    folder: Path,
+    given: ArenaParams | None,
+    opts: dict[str, Any],
+    overlay: Callable[[ArenaParams], ArenaParams],
+) -> int:
+    from arena.params import ArenaUsageError
+    from arena.progress import make_progress
+    from arena.runner import run_arena
+    from arena.session import ArenaBusy, FolderLock, open_arena
+    from arena.store import ArenaStore, StoreError
+    from arena.worker import WorkerSetup
+
+    if given is not None:
+        _check_bots(given)  # fail on a missing bot before creating the folder
+    if opts["resume"] and not ArenaStore.exists(folder):
+        raise click.UsageError(f"--resume: no arena in {folder} (no arena.sqlite); start it without --resume")
+    lock = FolderLock(folder)
+    try:
+        lock.acquire()
+    except ArenaBusy as exc:
+        raise click.UsageError(str(exc)) from None
+    try:
+        try:
+            store, params = open_arena(folder, given, opts["resume"], overlay)
+        except (ArenaUsageError, StoreError) as exc:
+            raise click.UsageError(str(exc)) from None
+        with store:
+            try:
+                params.validate()
+            except ArenaUsageError as exc:
+                raise click.UsageError(str(exc)) from None
+            schedule = params.schedule()
+            concurrency = opts["concurrency"] or os.cpu_count() or 1
+            done = store.count()
+            if done < len(schedule):
+                _check_bots(params)  # (relative paths: resume from the folder the arena started in)
+            workers = min(concurrency, max(1, len(schedule) - done))
+            _note(
+                opts,
+                f"arena {folder}: {len(params.bots)} bots, {params.players} players, "
+                f"{params.games} deals -> {len(schedule)} games ({done} already played), "
+                f"{workers} worker{'s' * (workers != 1)}",
+            )
+            setup = WorkerSetup(folder=str(folder), params=params)
+            try:
+                summary = run_arena(store, setup, schedule, concurrency, make_progress(opts["quiet"]))
+            except sqlite3.Error as exc:  # disk full, folder removed, ...: finished games are safe
+                click.echo(
+                    f"arena stopped: cannot write {folder / 'arena.sqlite'}: {exc}\n"
+                    f"fix the cause, then: altay arena --resume --out {folder}",
+                    err=True,
+                )
+                return EXIT_INCOMPLETE
+            _print_board(store, params, len(schedule), opts)
+            if summary.played:
+                _note(
+                    opts,
+                    f"played {summary.played} games in {summary.elapsed_s:.1f} s "
+                    f"({summary.games_per_s:.2f} games/s); results in {folder}",
+                )
+            if summary.complete:
+                return EXIT_OK
+            why = "interrupted" if summary.interrupted else "incomplete"
+            for err in summary.errors:
+                click.echo(err, err=True)
+            click.echo(
+                f"arena {why}: {summary.done}/{summary.scheduled} games stored; play the rest with:\n"
+                f"  altay arena --resume --out {folder}",
+                err=True,
+            )
+            return EXIT_INCOMPLETE
+    finally:
+        lock.release()
+
+
+def _note(opts: dict[str, Any], text: str) -> None:
+    if not opts.get("quiet"):
+        click.echo(text, err=True)
+
+
+def _print_board(store: ArenaStore, params: ArenaParams, scheduled: int, opts: dict[str, Any]) -> None:
+    from arena.leaderboard import build_leaderboard
+    from arena.report import print_tables, to_csv, to_json
+
+    board = build_leaderboard(params, store.records(), scheduled)
+    if opts["as_json"]:
+        click.echo(to_json(board))
+    elif opts["as_csv"]:
+        click.echo(to_csv(board), nl=False)
+    else:
+        print_tables(board)
+
+
+@arena.command("report")
+@click.argument("folder", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
+@_output_options
+def report_cmd(folder: Path, as_json: bool, as_csv: bool) -> None:
+    """Print the leaderboard of the arena in DIR again, from its database.
+
+    Works while the arena is still running (it reads the games stored so far). Same formats
+    as the arena itself: tables, --json or --csv.
+    """
+    from arena.params import ArenaUsageError
+    from arena.store import ArenaStore, StoreError
+
+    if as_json and as_csv:
+        raise click.UsageError("choose one of --json and --csv")
+    try:
+        with ArenaStore.open(folder) as store:
+            params = store.params()
+            _print_board(store, params, len(params.schedule()), {"as_json": as_json, "as_csv": as_csv})
+    except (StoreError, ArenaUsageError) as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(arena())

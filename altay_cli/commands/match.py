@@ -1,0 +1,214 @@
+"""`altay match`: one game between bot programs, refereed, with a result table or JSON."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import click
+import orjson
+
+from ..engine import ConfigError, GameConfig
+from ..engine.data import DEFAULT_MAX_ROUNDS, FACTIONS
+from ..referee.types import ON_FAILURE_POLICIES
+
+_NAMED = re.compile(r"^([A-Za-z0-9_.@+-]+)=(.+)$", re.DOTALL)
+
+
+def parse_bot_args(args: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(name, command) per bot: `name=CMD`, or a name derived from the command, made unique."""
+    from ..referee.botcmd import BUILTIN_BOTS
+
+    out: list[tuple[str, str]] = []
+    for arg in args:
+        m = _NAMED.match(arg)
+        if m:
+            name, command = m.group(1), m.group(2)
+        else:
+            command = arg
+            name = _default_name(command, BUILTIN_BOTS)
+        out.append((name, command))
+    seen: dict[str, int] = {}
+    for name, _ in out:
+        seen[name] = seen.get(name, 0) + 1
+    count: dict[str, int] = {}
+    unique = []
+    for name, command in out:
+        if seen[name] > 1:
+            count[name] = count.get(name, 0) + 1
+            name = f"{name}-{count[name]}"
+        unique.append((name, command))
+    return unique
+
+
+def _default_name(command: str, builtins: dict) -> str:
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        return command[:20]
+    if not argv:
+        return "bot"
+    if argv[0] in builtins:
+        return argv[0]
+    for arg in argv[1:]:
+        if not arg.startswith("-") and "." in Path(arg).name:
+            return Path(arg).stem
+    return Path(argv[0]).stem or argv[0]
+
+
+def _parse_factions(text: str | None, players: int) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    names = [f.strip() for f in text.split(",") if f.strip()]
+    lookup = {f.lower(): f for f in FACTIONS}
+    out = []
+    for name in names:
+        if name.lower() not in lookup:
+            raise click.BadParameter(
+                f"unknown faction {name!r}; choose from {', '.join(FACTIONS)}", param_hint="--factions"
+            )
+        out.append(lookup[name.lower()])
+    if len(out) != players:
+        raise click.BadParameter(
+            f"give one faction per bot in seat order: {players} bots but {len(out)} factions",
+            param_hint="--factions",
+        )
+    return tuple(out)
+
+
+@click.command()
+@click.argument("bots", nargs=-1, required=True, metavar="BOT BOT [BOT BOT]")
+@click.option(
+    "--seed", type=int, default=1, show_default=True, help="Game seed (same seed and answers, same game)."
+)
+@click.option("--factions", metavar="A,B,..", help=f"Preset factions in seat order ({', '.join(FACTIONS)}).")
+@click.option("--recommended", is_flag=True, help="Recommended setup: preset factions and start farmlands.")
+@click.option("--trading", is_flag=True, help="Use the optional Trading rule.")
+@click.option(
+    "--max-rounds",
+    type=click.IntRange(1),
+    default=DEFAULT_MAX_ROUNDS,
+    show_default=True,
+    help="Adjudicate the game after this many rounds.",
+)
+@click.option("--move-ms", type=click.IntRange(1), default=1000, show_default=True, help="Time per decision.")
+@click.option(
+    "--bank-ms", type=click.IntRange(0), default=0, show_default=True, help="Time bank for overruns."
+)
+@click.option(
+    "--increment-ms", type=click.IntRange(0), default=0, show_default=True, help="Added to the bank per move."
+)
+@click.option(
+    "--startup-ms",
+    type=click.IntRange(1),
+    default=10000,
+    show_default=True,
+    help="Budget for start-up and handshake (not charged to the clock).",
+)
+@click.option("--no-timeout", is_flag=True, help="No deadlines at all (debug a bot step by step).")
+@click.option(
+    "--on-failure",
+    type=click.Choice(ON_FAILURE_POLICIES),
+    default="lose",
+    show_default=True,
+    help="lose: the failing bot forfeits; default: play its first legal action; retry: ask again.",
+)
+@click.option(
+    "--retries", type=click.IntRange(0), default=1, show_default=True, help="Retries with --on-failure retry."
+)
+@click.option(
+    "--max-line-bytes", type=click.IntRange(1024), default=1_000_000, show_default=True, hidden=True
+)
+@click.option(
+    "--stderr-cap",
+    "stderr_cap",
+    type=click.IntRange(0),
+    default=65536,
+    show_default=True,
+    help="Bytes of each bot's stderr kept in the log.",
+)
+@click.option(
+    "--log", "log_path", type=click.Path(dir_okay=False), help="Write the game log (JSON Lines) here."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+def match(
+    bots: tuple[str, ...],
+    seed: int,
+    factions: str | None,
+    recommended: bool,
+    trading: bool,
+    max_rounds: int,
+    move_ms: int,
+    bank_ms: int,
+    increment_ms: int,
+    startup_ms: int,
+    no_timeout: bool,
+    on_failure: str,
+    retries: int,
+    max_line_bytes: int,
+    stderr_cap: int,
+    log_path: str | None,
+    as_json: bool,
+) -> None:
+    """Play one game between 2 to 4 bot programs, one per seat in the order given.
+
+    Each BOT is a command line (quote it when it has spaces), optionally named NAME=CMD.
+    Built-in bots: random, greedy, node-random (add a seed: "random 7"). Bots speak
+    JSON lines on stdin/stdout; see protocol/PROTOCOL.md and `altay check-bot`.
+
+    \b
+    Examples:
+      altay match random greedy
+      altay match me="python my_bot.py" greedy --seed 4 --log game.jsonl
+      altay match "node bot.js" random random random --move-ms 200 --bank-ms 5000
+      altay match ./mybot random --on-failure retry --retries 2 --json
+
+    Exit code 0 when the game completed, 1 when it stopped (a bot forfeited, or
+    Ctrl-C), 2 for usage errors.
+    """
+    from ..referee import BotCommandError, BotSpec, MatchOptions, check_bot_command, resolve_bot_command
+
+    if not 2 <= len(bots) <= 4:
+        raise click.UsageError(f"give 2 to 4 bots (one per seat), not {len(bots)}")
+    named = parse_bot_args(bots)
+    for seat, (name, command) in enumerate(named):
+        try:
+            check_bot_command(resolve_bot_command(command))
+        except BotCommandError as exc:
+            raise click.UsageError(f"bot {seat} ({name}): {exc}") from None
+    config = GameConfig(
+        players=len(bots),
+        seed=seed,
+        factions=_parse_factions(factions, len(bots)),
+        setup="recommended" if recommended else "choose",
+        trading=trading,
+        max_rounds=max_rounds,
+    )
+    try:
+        config.validate()
+    except ConfigError as exc:
+        raise click.UsageError(str(exc)) from None
+    options = MatchOptions(
+        move_ms=move_ms,
+        bank_ms=bank_ms,
+        increment_ms=increment_ms,
+        startup_ms=startup_ms,
+        no_timeout=no_timeout,
+        on_failure=on_failure,
+        retries=retries,
+        max_line_bytes=max_line_bytes,
+        stderr_cap_bytes=stderr_cap,
+    )
+    from ..referee import run_match
+
+    specs = [BotSpec(name, command) for name, command in named]
+    result = run_match(specs, config, options, log_path=log_path, source="match")
+    if as_json:
+        click.echo(orjson.dumps(result.to_dict()).decode())
+    else:
+        from ..referee.report import print_match_result
+
+        print_match_result(result, seed)
+    sys.exit(0 if result.completed else 1)

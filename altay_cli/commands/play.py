@@ -1,0 +1,175 @@
+"""`altay play`: play a game by hand in the terminal, or pipe commands into it from a script."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+import click
+
+from ..engine import SETUP_CHOOSE, SETUP_RECOMMENDED, ConfigError, GameConfig
+from ..engine.data import DEFAULT_MAX_ROUNDS, FACTIONS
+
+
+@click.command()
+@click.option("--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option(
+    "--seed", type=int, default=None, help="Game seed (default: a random one, printed at the start)."
+)
+@click.option(
+    "--factions",
+    metavar="A,B,...",
+    default=None,
+    help=f"One faction per seat, in seat order ({', '.join(FACTIONS)}); default: chosen in play.",
+)
+@click.option(
+    "--recommended", is_flag=True, help="Recommended setup: factions in seat order, fixed farmlands."
+)
+@click.option("--trading", is_flag=True, help="Use the optional Trading rule (5 coins buy a resource).")
+@click.option("--max-rounds", type=click.IntRange(1), default=DEFAULT_MAX_ROUNDS, show_default=True)
+@click.option(
+    "--seat",
+    "seats",
+    metavar="N=WHO",
+    multiple=True,
+    help="Who plays seat N: human (default), a bot (random, greedy, or a command line), "
+    "or policy:NAME (in-process, no subprocess). Repeatable.",
+)
+@click.option(
+    "--load", "load_path", type=click.Path(dir_okay=False), help="Continue the game saved in this log."
+)
+@click.option(
+    "--log", "log_path", type=click.Path(dir_okay=False), help="Write the game log here when leaving."
+)
+@click.option("--json", "json_mode", is_flag=True, help="Answer every command with exactly one JSON line.")
+@click.option(
+    "--move-ms", type=click.IntRange(1), default=5000, show_default=True, help="Bot seats: time per move."
+)
+@click.option("--no-timeout", is_flag=True, help="Bot seats: no time limits (debugging a bot).")
+def play(
+    players: int,
+    seed: int | None,
+    factions: str | None,
+    recommended: bool,
+    trading: bool,
+    max_rounds: int,
+    seats: tuple[str, ...],
+    load_path: str | None,
+    log_path: str | None,
+    json_mode: bool,
+    move_ms: int,
+    no_timeout: bool,
+) -> None:
+    """Play Altay by typing commands; every seat not given to a bot is a person (hot-seat).
+
+    \b
+    Examples:
+      altay play --seat 1=greedy                    you (seat 0) against the greedy bot
+      altay play -p 3 --seat 1=random --seat 2=policy:greedy --recommended
+      altay play --load game.jsonl --seat 1=greedy  continue a saved game
+      printf 'play Hunter\\nend\\n' | altay play --seed 7 --recommended --seat 1=policy:greedy
+      altay play --json < commands.txt              one JSON answer per command, for scripts
+
+    \b
+    At each decision the legal actions are listed with numbers. Type a number, or a
+    command like `play Hunter`, `play Farmer 1`, `buy Worker FWS`, `place F Village`,
+    `develop Masonry F`, `attack 6 12 Warrior`, `settle 5`, `fight Warrior`, `end`
+    (any unique prefix works: `pl hun`), or a JSON action {"type": "end"} / {"index": 3}.
+    Also: help, actions, state, board, hand, display, players, history, undo [N],
+    save FILE, load FILE, quit. You see only what your seat may see.
+
+    \b
+    With --json, each answer is one line: {"type": "decide", "observation", "legal",
+    "events"}, {"type": "error", "error"}, {"type": "result", "scores", "ranks", ...},
+    {"type": "saved"}, {"type": "bye"} (input ended before the game did).
+    Exit code 0 when the game ends or input ends; 2 for bad options or an unusable --load file.
+    """
+    from ..interactive.app import PlayApp
+    from ..interactive.seats import (
+        HUMAN,
+        Controller,
+        SeatSpecError,
+        human_spec,
+        make_controller,
+        parse_seat_spec,
+        seat_info,
+    )
+    from ..interactive.session import LoadError, Session
+
+    loaded = None
+    if load_path is not None:
+        try:
+            loaded = Session.load(load_path)
+        except LoadError as exc:
+            raise click.UsageError(str(exc)) from None
+        players = loaded.config.players
+    try:
+        specs = {s.seat: s for s in (parse_seat_spec(text, players) for text in seats)}
+    except SeatSpecError as exc:
+        raise click.BadParameter(str(exc), param_hint="--seat") from None
+    seat_specs = [specs.get(seat, human_spec(seat)) for seat in range(players)]
+    infos = [seat_info(s) for s in seat_specs]
+
+    if loaded is not None:
+        session = loaded
+        session.seats = infos
+        config = session.config
+    else:
+        if seed is None:
+            seed = random.randrange(1_000_000)
+        config = GameConfig(
+            players=players,
+            seed=seed,
+            factions=tuple(f.strip() for f in factions.split(",")) if factions else None,
+            setup=SETUP_RECOMMENDED if recommended else SETUP_CHOOSE,
+            trading=trading,
+            max_rounds=max_rounds,
+        )
+        try:
+            session = Session(config, infos)
+        except ConfigError as exc:
+            raise click.UsageError(str(exc)) from None
+
+    options = None
+    if any(s.kind == "bot" for s in seat_specs):
+        try:
+            from ..referee import MatchOptions
+        except ImportError as exc:
+            raise click.UsageError(
+                f"bot seats need the referee (altay_cli.referee), which cannot be loaded: {exc}; "
+                "use --seat N=policy:greedy for an in-process player"
+            ) from None
+        from ..referee import BotCommandError, check_bot_command, resolve_bot_command
+
+        for spec in seat_specs:
+            if spec.kind == "bot":
+                try:
+                    check_bot_command(resolve_bot_command(spec.command or spec.name))
+                except BotCommandError as exc:
+                    raise click.BadParameter(f"seat {spec.seat}: {exc}", param_hint="--seat") from None
+        # A failing bot does not end a game a person is playing: its move is the first legal one.
+        options = MatchOptions(move_ms=move_ms, no_timeout=no_timeout, on_failure="default")
+    controllers: dict[int, Controller] = {}
+    for spec in seat_specs:
+        if spec.kind != HUMAN:
+            try:
+                controllers[spec.seat] = make_controller(spec, config, options)
+            except (ValueError, OSError) as exc:
+                raise click.BadParameter(f"seat {spec.seat}: {exc}", param_hint="--seat") from None
+    app = PlayApp(
+        session,
+        seat_specs,
+        controllers,
+        json_mode=json_mode,
+        tty=sys.stdin.isatty(),
+        log_path=Path(log_path) if log_path else None,
+        loaded_from=Path(load_path) if load_path else None,
+    )
+    try:
+        code = app.run(app.lines())
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 0
+    sys.exit(code)

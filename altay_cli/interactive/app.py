@@ -1,0 +1,603 @@
+"""The `altay play` command loop: read a line, answer, until the game ends or input does.
+
+It works the same typed at a terminal or piped from a script: no prompt is printed unless
+stdin is a terminal, every answer is flushed at once, and end of input ends cleanly. With
+`json_mode`, every answer is exactly one JSON line (its `type` says what it is: decide,
+error, actions, observation, history, help, saved, result, bye).
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import msgspec
+import orjson
+
+from ..engine import (
+    Action,
+    Attack,
+    Fight,
+    IllegalAction,
+    Surrender,
+    action_from_json,
+    action_to_builtins,
+    public_action,
+)
+from ..render import END_REASONS
+from . import feedback, view
+from .describe import command_text, describe
+from .parse import Match, forms, match_command, tokenize
+from .seats import HUMAN, Controller, SeatSpec, seat_info
+from .session import LoadError, Session, Step
+
+HELP = """\
+Choose an action by its number in the list, or type it as a command. Words may be shortened
+to any unique prefix and case does not matter; leave out what is obvious.
+  play Hunter            play a card (play Farmer 1 = its second effect; play Shaman 1 W)
+  buy Farmer             buy the top card of a stack (buy Worker FWS = pay F, W and S)
+  place F Village        move a resource from your pool onto a table card or 'achievement'
+  develop Masonry F      start an achievement from the display, placing one resource
+  attack 6 12 Warrior    attack from territory 6 to 12 with these cards (Warrior Cavalry ...)
+  settle 5               place a settlement you built        release Merchant   empty a store
+  fight Warrior          defend with cards (fight = no cards)   surrender [cards to discard]
+  faction Earthfolk      start 2     abandon     trade W     commerce F W     religion 3 9
+  end                    end your turn (end Hunter = archive Hunter, with Writing)
+An action can also be given as JSON: {"type": "play", "card": "Hunter", "effect": 0}
+or {"index": 3}.
+Other commands:
+  actions   list the legal actions again      state    everything you may see
+  board     the territories                   display  cards and achievements to acquire
+  hand      your own cards and resources      players  every player's public state
+  history [N]  the last N decisions           undo [N] take back your last N decisions
+  save FILE    write the game log (replay it with `altay replay FILE`)
+  load FILE    continue the game saved in FILE
+  help      this text                         quit     leave (save first to keep the game)"""
+
+COMBAT = (Attack, Fight, Surrender)
+
+META = {
+    "help",
+    "?",
+    "actions",
+    "list",
+    "ls",
+    "state",
+    "board",
+    "map",
+    "display",
+    "hand",
+    "players",
+    "history",
+    "undo",
+    "save",
+    "load",
+    "quit",
+    "exit",
+    "q",
+}
+
+
+class PlayApp:
+    """One interactive game. `run(lines)` returns the process exit code."""
+
+    def __init__(
+        self,
+        session: Session,
+        specs: list[SeatSpec],
+        controllers: dict[int, Controller],
+        *,
+        json_mode: bool = False,
+        tty: bool = False,
+        out: IO[str] | None = None,
+        log_path: Path | None = None,
+        loaded_from: Path | None = None,
+    ) -> None:
+        self.session = session
+        self.specs = specs
+        self.controllers = controllers
+        self.humans = {s.seat for s in specs if s.kind == HUMAN}
+        self.json = json_mode
+        self.tty = tty
+        self.out = out or sys.stdout
+        self.log_path = log_path
+        self.loaded_from = loaded_from
+        self.pending: list[Step] = []  # decisions not yet shown to a person
+        self.notes: list[str] = []  # messages to show with the next answer (bot failures)
+        self.shown_key: tuple[Any, ...] | None = None  # what the last full view showed
+        self.first_answer = True
+
+    # ------------------------------------------------------------------ output
+    def emit(self, obj: dict[str, Any]) -> None:
+        self.out.write(orjson.dumps(obj).decode() + "\n")
+        self.out.flush()
+
+    def say(self, *lines: str) -> None:
+        self.out.write("".join(line + "\n" for line in lines))
+        self.out.flush()
+
+    def error(self, message: str, **extra: Any) -> None:
+        if self.json:
+            self.emit({"type": "error", "error": message, **extra})
+        else:
+            self.say(message)
+
+    # ------------------------------------------------------------------ running
+    def run(self, lines: Iterator[str]) -> int:
+        """Play until the game ends (0), input ends or `quit` (0), or Ctrl-C (130)."""
+        try:
+            return self._run(lines)
+        except KeyboardInterrupt:
+            self.leave("interrupted")
+            return 130
+        finally:
+            for c in self.controllers.values():
+                c.close()
+
+    def _run(self, lines: Iterator[str]) -> int:
+        for c in self.controllers.values():
+            failure = c.start()
+            if failure is not None:
+                self.session.record_failure(failure)
+                self.notes.append(
+                    f"{self.name(c.spec.seat)} could not start ({failure.status}: {failure.detail}); "
+                    "the first legal action will be played for it"
+                )
+        if not self.json:
+            self.say(self.banner())
+        self.advance()
+        if self.session.state.is_terminal:
+            return self.finish()
+        self.prompt_view(full=True)
+        for line in lines:
+            line = line.strip()
+            if not line:
+                continue
+            outcome = self.handle(line)
+            if outcome == "quit":
+                return self.leave("quit")
+            if self.session.state.is_terminal:
+                return self.finish()
+        return self.leave("end of input")
+
+    def banner(self) -> str:
+        c = self.session.config
+        seats = ", ".join(f"P{s.seat} {self.kind_text(s)}" for s in self.specs)
+        loaded = ""
+        if self.loaded_from is not None:
+            loaded = f"Continuing {self.loaded_from}: {len(self.session.steps)} decisions replayed.\n"
+        return loaded + (
+            f"Altay: {c.players} players, seed {c.seed}, setup {c.setup}"
+            f"{', trading' if c.trading else ''}, at most {c.max_rounds} rounds.\n"
+            f"Seats: {seats}. Type `help` for commands."
+        )
+
+    def kind_text(self, spec: SeatSpec) -> str:
+        if spec.kind == HUMAN:
+            return "human" if len(self.humans) > 1 else "you"
+        return f"{spec.name} ({spec.kind})"
+
+    def name(self, seat: int) -> str:
+        spec = self.specs[seat]
+        if spec.kind == HUMAN:
+            return f"P{seat}" + (" (you)" if len(self.humans) == 1 else "")
+        return f"P{seat} {spec.name}"
+
+    def lines(self) -> Iterator[str]:
+        """Input lines: with a prompt at a terminal, plain reading from a pipe."""
+        if not self.tty:
+            yield from sys.stdin
+            return
+        while True:
+            try:
+                yield input(self.prompt_text())
+            except EOFError:
+                return
+
+    def prompt_text(self) -> str:
+        if self.json:
+            return ""
+        seat = self.session.state.to_move
+        return f"P{seat}> " if seat is not None else "> "
+
+    # ------------------------------------------------------------------ the game
+    def advance(self) -> None:
+        """Let non-human seats decide until a person must (or the game ends)."""
+        s = self.session
+        while not s.state.is_terminal and s.state.to_move not in self.humans:
+            seat = s.state.to_move
+            assert seat is not None
+            decided = self.controllers[seat].decide(s.state, len(s.steps))
+            for failure in decided.failures:
+                s.record_failure(failure)
+                self.notes.append(
+                    f"{self.name(seat)} failed ({failure.status}: {failure.detail}); "
+                    "the first legal action was played for it"
+                )
+            step = self.apply(
+                decided.action,
+                status=decided.status,
+                time_ms=decided.time_ms,
+                overhead_us=decided.overhead_us,
+                request_id=decided.request_id,
+                info=decided.info,
+            )
+            self.pending.append(step)
+            if not self.json:
+                self.show_steps()
+        if s.state.is_terminal:
+            result = s.state.result()
+            for c in self.controllers.values():
+                c.game_over(result)
+
+    def apply(self, action: Action, **how: Any) -> Step:
+        """Apply a decision and tell every bot seat (others' actions reach bots as public events)."""
+        step = self.session.apply(action, **how)
+        for c in self.controllers.values():
+            c.note(step.seat, step.action)
+        return step
+
+    def resync_bots(self) -> None:
+        """After undo or load: each bot's next request lists the actions since its last decision."""
+        for seat, c in self.controllers.items():
+            c.forget_events()
+            steps = self.session.steps
+            last = max((st.n for st in steps if st.seat == seat), default=-1)
+            for st in steps[last + 1 :]:
+                c.note(st.seat, st.action)
+
+    def viewer(self) -> int:
+        """Whose eyes the output is for: the person to decide now (or the first person)."""
+        to_move = self.session.state.to_move
+        if to_move in self.humans:
+            return to_move
+        return min(self.humans) if self.humans else 0
+
+    def event(self, step: Step, viewer: int) -> dict[str, Any]:
+        own = step.seat == viewer or not self.humans
+        shown = action_to_builtins(step.action) if own else public_action(step.action)
+        return {"n": step.n, "seat": step.seat, "action": shown, "text": describe(shown)}
+
+    def show_steps(self) -> None:
+        """Print (text mode) the decisions made since the last time, as the viewer may see them."""
+        viewer = self.viewer()
+        for note in self.notes:  # failures come before the default action they caused
+            self.say(f"  ! {note}")
+        self.notes = []
+        for step in self.pending:
+            e = self.event(step, viewer)
+            default = " [default action]" if step.status == "default" else ""
+            self.say(f"  {self.name(step.seat)}: {e['text']}{default}")
+            if isinstance(step.action, COMBAT):
+                obs = self.session.state.observation(viewer)
+                outcome = view.combat_text(obs["last_combat"], obs)
+                if outcome and self.pending[-1] is step:
+                    self.say(f"    {outcome}")
+        self.pending = []
+
+    def prompt_view(self, full: bool = False, undone: int | None = None) -> None:
+        """Show the person to move what they need to decide (full: the whole view in text)."""
+        g = self.session.state
+        seat = self.viewer()
+        obs = g.observation(seat)
+        legal = [action_to_builtins(a) for a in g.legal_actions()]
+        if self.json:
+            msg: dict[str, Any] = {
+                "type": "decide",
+                "seat": seat,
+                "round": obs["round"],
+                "phase": obs["phase"],
+                "events": [self.event(s, seat) for s in self.pending],
+                "notes": self.notes,
+                "observation": obs,
+                "legal": legal,
+            }
+            if undone is not None:
+                msg["undone"] = undone
+            if self.first_answer:
+                msg["config"] = msgspec.to_builtins(self.session.config)
+                msg["seats"] = [msgspec.to_builtins(seat_info(s)) for s in self.specs]
+                self.first_answer = False
+            self.pending, self.notes = [], []
+            self.emit(msg)
+            return
+        self.show_steps()
+        key = (seat, obs["round"], obs["active"], obs["phase"] == "defend")
+        if len(self.humans) > 1 and self.shown_key is not None and self.shown_key[0] != seat:
+            self.say(f"--- {view.seat_label(seat, obs)} must decide now: pass the keyboard to P{seat} ---")
+        if full or key != self.shown_key:
+            self.say("", *view.full_view(obs))
+        else:
+            self.say("", view.headline(obs), *view.you_lines(obs)[1:], *view.turn_lines(obs))
+        self.shown_key = key
+        self.say(*view.actions_lines(legal))
+
+    # ------------------------------------------------------------------ commands
+    def handle(self, line: str) -> str | None:
+        if line.startswith("{"):
+            self.json_action(line)
+            return None
+        tokens = tokenize(line)
+        word = tokens[0].lower()
+        if word.isdigit() and len(tokens) == 1:
+            self.take_index(int(word))
+            return None
+        if word in META:
+            return self.meta(word, line, tokens[1:])
+        self.text_action(line)
+        return None
+
+    def take(self, action: Action) -> None:
+        """Apply the person's action (legal by construction or checked by the engine)."""
+        s = self.session
+        step = self.apply(action)
+        if not self.json:
+            e = self.event(step, step.seat)
+            self.say(f"  {self.name(step.seat)}: {e['text']}")
+            if isinstance(action, COMBAT):
+                obs = s.state.observation(step.seat)
+                outcome = view.combat_text(obs["last_combat"], obs)
+                if outcome:
+                    self.say(f"    {outcome}")
+        else:
+            self.pending.append(step)
+        self.advance()
+        if not s.state.is_terminal:
+            self.prompt_view()
+
+    def take_index(self, index: int) -> None:
+        legal = self.session.state.legal_actions()
+        if not 0 <= index < len(legal):
+            self.error(
+                f"there is no action {index}: choose 0 to {len(legal) - 1} "
+                "(type `actions` to see the list again)",
+                legal_count=len(legal),
+            )
+            return
+        self.take(legal[index])
+
+    def json_action(self, line: str) -> None:
+        legal = self.session.state.legal_actions()
+        try:
+            obj = orjson.loads(line)
+        except orjson.JSONDecodeError as exc:
+            self.error(f'not valid JSON ({exc}); send an action object or {{"index": N}}')
+            return
+        if isinstance(obj, dict) and "index" in obj and "type" not in obj:
+            index = obj["index"]
+            if not isinstance(index, int) or isinstance(index, bool):
+                self.error(f'"index" must be an integer from 0 to {len(legal) - 1}', legal_count=len(legal))
+                return
+            self.take_index(index)
+            return
+        try:
+            action = action_from_json(line)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            self.error(
+                f"not a valid action object: {exc}. Example: "
+                '{"type": "play", "card": "Hunter", "effect": 0}, {"type": "end"} or {"index": 3}',
+                legal_count=len(legal),
+            )
+            return
+        try:
+            self.take(action)
+        except IllegalAction as exc:
+            self.error(f"illegal action: {exc.reason}", legal_count=len(legal))
+
+    def text_action(self, line: str) -> None:
+        legal = self.session.state.legal_actions()
+        m = match_command(line, legal, [forms(a) for a in legal])
+        if m.unique:
+            self.take(legal[m.indices[0]])
+            return
+        if m.indices:
+            self.ambiguous(line, m, legal)
+            return
+        self.no_match(line, m, legal)
+
+    def ambiguous(self, line: str, m: Match, legal: list[Action]) -> None:
+        message, options = feedback.ambiguity(line, m, legal)
+        if self.json:
+            self.error(message, candidates=options)
+            return
+        self.say(message)
+        for o in options:
+            self.say(f"  {o['index']:>3}  {o['command']:<28} {o['text']}")
+
+    def no_match(self, line: str, m: Match, legal: list[Action]) -> None:
+        self.error(feedback.no_match(line, m, self.session.state), legal_count=len(legal))
+
+    def meta(self, word: str, line: str, args: list[str]) -> str | None:
+        g = self.session.state
+        obs = g.observation(self.viewer())
+        if word in ("quit", "exit", "q"):
+            return "quit"
+        if word in ("help", "?"):
+            if self.json:
+                self.emit({"type": "help", "text": HELP})
+            else:
+                self.say(HELP)
+        elif word in ("actions", "list", "ls"):
+            legal = [action_to_builtins(a) for a in g.legal_actions()]
+            if self.json:
+                commands = [command_text(a) for a in legal]
+                self.emit({"type": "actions", "seat": g.to_move, "legal": legal, "commands": commands})
+            else:
+                self.say(*view.actions_lines(legal))
+        elif word in ("state", "board", "map", "display", "hand", "players"):
+            self.show(word, obs)
+        elif word == "history":
+            self.history(int(args[0]) if args and args[0].isdigit() else 20)
+        elif word == "undo":
+            self.undo(int(args[0]) if args and args[0].isdigit() else 1)
+        elif word == "save":
+            self.save(line.split(None, 1)[1].strip() if len(args) else "")
+        elif word == "load":
+            self.load(line.split(None, 1)[1].strip() if len(args) else "")
+        return None
+
+    def show(self, word: str, obs: dict[str, Any]) -> None:
+        if self.json:
+            self.emit({"type": "observation", "seat": obs["seat"], "observation": obs})
+            return
+        if word == "state":
+            self.say(*view.full_view(obs))
+        elif word in ("board", "map"):
+            self.say(*view.board_lines(obs))
+        elif word == "display":
+            self.say(*view.display_lines(obs))
+        elif word == "hand":
+            self.say(*view.you_lines(obs), *view.turn_lines(obs))
+        else:
+            self.say(*view.players_lines(obs))
+
+    def history(self, count: int) -> None:
+        viewer = self.viewer()
+        steps = self.session.steps[-count:] if count else []
+        events = [self.event(step, viewer) for step in steps]
+        if self.json:
+            self.emit({"type": "history", "events": events})
+            return
+        if not events:
+            self.say("no decisions yet")
+        for e in events:
+            self.say(f"  {e['n']:>4}  {self.name(e['seat'])}: {e['text']}")
+
+    def undo(self, count: int) -> None:
+        s = self.session
+        point = s.undo_point(self.humans, count)
+        if point is None:
+            self.error(
+                "nothing to undo: no decision of yours is left to take back"
+                if count == 1
+                else f"cannot take back {count} of your decisions: there are fewer"
+            )
+            return
+        taken = s.steps[point:]
+        s.truncate(point)
+        self.pending = []
+        self.resync_bots()
+        others = sum(1 for st in taken if st.seat not in self.humans)
+        what = f"took back {len(taken) - others} decision(s) of yours"
+        if others:
+            what += f" and {others} decision(s) of other seats made after them"
+        if self.json:
+            self.notes.append(f"undo: {what}")
+            self.prompt_view(undone=len(taken))
+            return
+        self.say(f"Undo: {what}.")
+        self.prompt_view(full=True)
+
+    def save(self, path_text: str) -> None:
+        if not path_text:
+            self.error("save needs a file name: save FILE (e.g. save game.jsonl)")
+            return
+        path = Path(_unquote(path_text))
+        self.collect_stderr()
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self.error(f"cannot write {path}: {exc.strerror or exc}")
+            return
+        n = len(self.session.steps)
+        if self.json:
+            self.emit({"type": "saved", "path": str(path), "decisions": n})
+        else:
+            self.say(
+                f"Saved {n} decisions to {path}. Continue later with `altay play --load {path}`; "
+                f"check it with `altay replay {path}`."
+            )
+
+    def load(self, path_text: str) -> None:
+        if not path_text:
+            self.error("load needs a file name: load FILE (a log written by `save` or `altay match`)")
+            return
+        path = Path(_unquote(path_text))
+        try:
+            loaded = Session.load(path, [seat_info(s) for s in self.specs])
+        except LoadError as exc:
+            self.error(str(exc))
+            return
+        if loaded.config.players != self.session.config.players:
+            self.error(
+                f"{path} is a {loaded.config.players}-player game and this one has "
+                f"{self.session.config.players} players: start `altay play --load {path}` instead"
+            )
+            return
+        self.session = loaded
+        self.pending = []
+        self.resync_bots()
+        if not self.json:
+            self.say(f"Loaded {path}: {len(loaded.steps)} decisions replayed.")
+        self.advance()
+        if not loaded.state.is_terminal:
+            self.prompt_view(full=True)
+
+    # ------------------------------------------------------------------ endings
+    def finish(self) -> int:
+        s = self.session
+        result = s.state.result()
+        names = [s.name for s in self.specs]
+        factions = [p["faction"] for p in s.state.observation(self.viewer())["players"]]
+        self.autosave()
+        if self.json:
+            events = [self.event(st, self.viewer()) for st in self.pending]
+            self.emit(
+                {
+                    "type": "result",
+                    "events": events,
+                    **result,
+                    "decisions": len(s.steps),
+                    "names": names,
+                    "factions": factions,
+                    "log": str(self.log_path) if self.log_path else None,
+                }
+            )
+            return 0
+        from ..render import print_result
+
+        self.show_steps()
+        reason = END_REASONS.get(result["end_reason"], str(result["end_reason"]))
+        self.say("", f"Game over after {result['rounds']} rounds: {reason}.")
+        print_result(result, names, factions, title=f"Altay: seed {s.config.seed}")
+        winners = " and ".join(self.name(w) for w in result["winners"])
+        self.say(f"Winner: {winners}.")
+        if self.log_path:
+            self.say(f"Game log: {self.log_path} (check it with `altay replay {self.log_path}`)")
+        return 0
+
+    def leave(self, why: str) -> int:
+        s = self.session
+        self.autosave()
+        if self.json:
+            self.emit({"type": "bye", "reason": why, "decisions": len(s.steps), "finished": False})
+        else:
+            where = f"round {s.state.round}, after {len(s.steps)} decisions"
+            self.say(
+                f"Left the game ({why}) at {where}; it is not finished."
+                + (f" Log saved to {self.log_path}." if self.log_path else " Use `save FILE` to keep a game.")
+            )
+        return 0
+
+    def autosave(self) -> None:
+        if self.log_path is not None:
+            self.collect_stderr()
+            self.session.save(self.log_path)
+
+    def collect_stderr(self) -> None:
+        """Put what the bots wrote to stderr into the session's log (capped by the referee)."""
+        for seat, c in self.controllers.items():
+            stderr = c.stderr()
+            if stderr is not None:
+                self.session.stderr[seat] = stderr
+
+
+def _unquote(text: str) -> str:
+    try:
+        parts = shlex.split(text)
+    except ValueError:
+        return text
+    return parts[0] if len(parts) == 1 else text

@@ -1,0 +1,244 @@
+"""Who decides for a seat in `altay play`: the person at the keyboard, an in-process policy,
+or a bot program run by the same referee as `altay match`.
+
+A seat spec on the command line is `N=WHO`: `human`, `policy:NAME` (in-process, one of
+altay_cli.policies.POLICIES), or a bot command (`random`, `greedy`, or any program line the
+referee accepts, e.g. `"python3 my_bot.py"`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shlex
+import time
+from dataclasses import dataclass, field
+from pathlib import PurePath
+from typing import Any, Protocol
+
+from ..engine import Action, GameConfig, GameState
+from ..gamelog import Failure, SeatInfo, Stderr
+from ..policies import POLICIES
+
+HUMAN = "human"
+POLICY = "policy"
+BOT = "bot"
+
+
+class SeatSpecError(ValueError):
+    """A --seat value that cannot be used; the message says what would be right."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    seat: int
+    kind: str  # HUMAN, POLICY, BOT
+    name: str
+    command: str | None = None  # the bot's command line, or the policy name
+
+
+def parse_seat_spec(text: str, players: int) -> SeatSpec:
+    """'2=greedy' -> SeatSpec(2, BOT, 'greedy', ...); raises SeatSpecError with a hint."""
+    seat_text, sep, who = text.partition("=")
+    if not sep or not seat_text.strip().isdigit() or not who.strip():
+        raise SeatSpecError(
+            f"--seat {text!r}: expected SEAT=WHO, e.g. --seat 1=greedy, --seat 1=policy:random, "
+            "--seat 1='python3 my_bot.py', --seat 0=human"
+        )
+    seat = int(seat_text)
+    if not 0 <= seat < players:
+        raise SeatSpecError(
+            f"--seat {text!r}: seats are numbered 0 to {players - 1} in a {players}-player game"
+        )
+    who = who.strip()
+    if who == HUMAN:
+        return human_spec(seat)
+    if who.startswith("policy:"):
+        name = who.removeprefix("policy:")
+        if name not in POLICIES:
+            known = ", ".join(POLICIES)
+            raise SeatSpecError(f"--seat {text!r}: unknown policy {name!r}; policies are {known}")
+        return SeatSpec(seat, POLICY, f"{name}-{seat}", name)
+    return SeatSpec(seat, BOT, bot_name(who), who)
+
+
+def human_spec(seat: int) -> SeatSpec:
+    return SeatSpec(seat, HUMAN, f"human-{seat}")
+
+
+def bot_name(command: str) -> str:
+    """A short name for a bot command: the alias, or the script's or program's file stem."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        words = command.split()
+    if not words:
+        return command
+    paths = [w for w in words[1:] if not w.startswith("-") and ("/" in w or "." in w)]
+    return PurePath(paths[0] if paths else words[0]).stem or words[0]
+
+
+@dataclass
+class Decided:
+    """What a non-human seat chose, and how (for the log)."""
+
+    action: Action
+    time_ms: float | None = None
+    overhead_us: float | None = None
+    request_id: int | None = None
+    status: str = "ok"  # "default" when the first legal action replaced a failed bot's answer
+    info: str | None = None
+    failures: list[Failure] = field(default_factory=list)
+
+
+class Controller(Protocol):
+    spec: SeatSpec
+
+    def start(self) -> Failure | None: ...
+    def note(self, seat: int, action: Action) -> None: ...
+    def forget_events(self) -> None: ...
+    def stderr(self) -> Stderr | None: ...
+    def decide(self, state: GameState, n: int) -> Decided: ...
+    def game_over(self, result: dict[str, Any]) -> None: ...
+    def close(self) -> None: ...
+
+
+class PolicyController:
+    """An in-process policy (no subprocess): instant, for quick offline games and tests."""
+
+    def __init__(self, spec: SeatSpec, seed: int) -> None:
+        self.spec = spec
+        self.policy = POLICIES[spec.command or "random"](seed)
+
+    def start(self) -> Failure | None:
+        return None
+
+    def decide(self, state: GameState, n: int) -> Decided:
+        started = time.perf_counter()
+        legal = state.legal_actions()
+        action = legal[self.policy.choose(state, legal)]
+        return Decided(action, time_ms=(time.perf_counter() - started) * 1000)
+
+    def note(self, seat: int, action: Action) -> None:
+        pass
+
+    def forget_events(self) -> None:
+        pass
+
+    def stderr(self) -> Stderr | None:
+        return None
+
+    def game_over(self, result: dict[str, Any]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class BotController:
+    """A bot program behind the referee's BotSeat: handshake, clocks, hidden information.
+
+    Recoverable failures (timeout, bad JSON, illegal answer...) are handled by the seat with
+    the "default" policy: the first legal action is played for the bot. When the bot can no
+    longer answer (crash, stall, failed start), the first legal action is played for it from
+    then on, without asking. Every failure is returned for the game log.
+    """
+
+    def __init__(self, spec: SeatSpec, config: GameConfig, options: Any) -> None:
+        from ..referee import BotSeat, BotSpec
+
+        self.spec = spec
+        self.seat = BotSeat(BotSpec(spec.name, spec.command or spec.name), spec.seat, config, options)
+        self.dead: str | None = None
+        self._seen_failures = 0
+
+    def start(self) -> Failure | None:
+        """Start the bot; a bot that cannot start is played for (its failure is returned)."""
+        from ..referee import BotFailure
+
+        failure = None
+        try:
+            self.seat.start()
+        except BotFailure as exc:
+            self.dead = f"{exc.status}: {exc.detail}"
+            failure = Failure(self.spec.seat, exc.status, exc.detail, consequence="default_action")
+        self._seen_failures = len(self.seat.failures)
+        return failure
+
+    def note(self, seat: int, action: Action) -> None:
+        self.seat.note_action(seat, action)
+
+    def forget_events(self) -> None:
+        """Drop the events not yet sent (they may describe decisions taken back by undo)."""
+        self.seat.events = []
+
+    def stderr(self) -> Stderr | None:
+        s = self.seat
+        if not s.stderr_bytes:
+            return None
+        return Stderr(self.spec.seat, s.stderr_text, s.stderr_truncated, s.stderr_bytes)
+
+    def decide(self, state: GameState, n: int) -> Decided:
+        from ..referee import BotFailure
+
+        first = state.legal_actions()[0]
+        if self.dead is not None:
+            return Decided(first, status="default")
+        started = time.perf_counter()
+        try:
+            action, info = self.seat.decide(state, n)
+        except BotFailure as exc:
+            self.dead = f"{exc.status}: {exc.detail}"
+            failure = Failure(
+                self.spec.seat,
+                exc.status,
+                exc.detail,
+                n=n,
+                request_id=exc.request_id,
+                consequence="default_action",
+            )
+            self._seen_failures = len(self.seat.failures)
+            return Decided(
+                first,
+                time_ms=(time.perf_counter() - started) * 1000,
+                request_id=exc.request_id,
+                status="default",
+                failures=[failure],
+            )
+        new = self.seat.failures[self._seen_failures :]  # recoverable ones, answered by default
+        self._seen_failures = len(self.seat.failures)
+        failures = [
+            Failure(f["seat"], f["status"], f["detail"], f["n"], f["request_id"], f["consequence"])
+            for f in new
+        ]
+        return Decided(
+            action,
+            time_ms=info.get("time_ms"),
+            overhead_us=info.get("overhead_us"),
+            request_id=info.get("request_id"),
+            status=info.get("status", "ok"),
+            info=info.get("info"),
+            failures=failures,
+        )
+
+    def game_over(self, result: dict[str, Any]) -> None:
+        if self.dead is None:
+            with contextlib.suppress(Exception):  # a bot failing after the game changes nothing
+                self.seat.notify_game_over(result)
+
+    def close(self) -> None:
+        self.seat.close()
+
+
+def seat_info(spec: SeatSpec) -> SeatInfo:
+    return SeatInfo(
+        seat=spec.seat, name=spec.name, command=spec.command if spec.kind == BOT else None, kind=spec.kind
+    )
+
+
+def make_controller(spec: SeatSpec, config: GameConfig, options: Any = None) -> Controller:
+    """The controller of a non-human seat (people are served by the command loop itself)."""
+    if spec.kind == HUMAN:
+        raise ValueError(f"seat {spec.seat} is a human seat: it has no controller")
+    if spec.kind == POLICY:
+        return PolicyController(spec, config.seed * 10 + spec.seat)
+    return BotController(spec, config, options)

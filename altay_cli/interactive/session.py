@@ -1,0 +1,191 @@
+"""A game in progress with its full action history: apply, undo, save as a game log, load.
+
+The engine is deterministic, so the history *is* the game: undo truncates the history and
+re-simulates it from the configuration, and a saved log is re-simulated (and checked by the
+replayer) to continue it. The session holds the full state; callers show players only
+`state.observation(seat)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from ..engine import Action, GameConfig, GameState, action_from_builtins, action_to_builtins, new_game
+from ..gamelog import Decision, Failure, Header, LogLine, LogWriter, Result, SeatInfo, Stderr, now_iso
+
+
+@dataclass
+class Step:
+    """One applied decision."""
+
+    n: int  # decision number (0-based)
+    seat: int
+    action: Action
+    index: int
+    digest: str
+    status: str = "ok"  # "ok", or "default" when the first legal action replaced a failed bot's
+    time_ms: float | None = None
+    request_id: int | None = None
+    info: str | None = None
+    overhead_us: float | None = None  # the referee's own cost (bot seats)
+
+
+class LoadError(ValueError):
+    """A log cannot be continued: says why (the replayer's verdict when it does not verify)."""
+
+
+class Session:
+    def __init__(self, config: GameConfig, seats: list[SeatInfo]) -> None:
+        self.config = config
+        self.seats = seats
+        self.state: GameState = new_game(config)
+        self.initial_digest = self.state.digest()
+        self.steps: list[Step] = []
+        self.failures: list[Failure] = []
+        self.stderr: dict[int, Stderr] = {}  # bots' captured stderr, written before the result
+
+    # ------------------------------------------------------------------ playing
+    def apply(
+        self,
+        action: Action,
+        *,
+        status: str = "ok",
+        time_ms: float | None = None,
+        request_id: int | None = None,
+        info: str | None = None,
+        overhead_us: float | None = None,
+    ) -> Step:
+        """Apply an action of the seat to move; IllegalAction (nothing changes) if not legal."""
+        g = self.state
+        seat = g.to_move
+        legal = g.legal_actions()
+        try:
+            index = legal.index(action)
+        except ValueError:
+            index = -1
+        g.apply(action)  # raises IllegalAction with the engine's reason when index == -1
+        assert seat is not None
+        step = Step(
+            len(self.steps), seat, action, index, g.digest(), status, time_ms, request_id, info, overhead_us
+        )
+        self.steps.append(step)
+        return step
+
+    def record_failure(self, failure: Failure) -> None:
+        self.failures.append(failure)
+
+    # ------------------------------------------------------------------ undo
+    def truncate(self, keep: int) -> None:
+        """Keep the first `keep` decisions and re-simulate the game from its configuration."""
+        keep = max(0, min(keep, len(self.steps)))
+        g = new_game(self.config)
+        for step in self.steps[:keep]:
+            g.apply(step.action)
+        self.state = g
+        self.steps = self.steps[:keep]
+        self.failures = [f for f in self.failures if f.n is None or f.n < keep]
+
+    def undo_point(self, seats: set[int], count: int = 1) -> int | None:
+        """History length that takes back the last `count` decisions made by `seats`, or None."""
+        found = 0
+        for i in range(len(self.steps) - 1, -1, -1):
+            if self.steps[i].seat in seats:
+                found += 1
+                if found == count:
+                    return i
+        return None
+
+    # ------------------------------------------------------------------ logs
+    def log_lines(
+        self, source: str = "play", created: str | None = "now", meta: dict[str, Any] | None = None
+    ) -> list[LogLine]:
+        """The game as gamelog lines; an unfinished game ends with a provisional result."""
+        header = Header(
+            config=self.config,
+            seats=self.seats,
+            initial_digest=self.initial_digest,
+            source=source,
+            created=now_iso() if created == "now" else created,
+            meta=meta or {},
+        )
+        lines: list[LogLine] = [header]
+        failures_at: dict[int, list[Failure]] = {}
+        for f in self.failures:
+            failures_at.setdefault(f.n if f.n is not None else len(self.steps), []).append(f)
+        for n, step in enumerate(self.steps):
+            lines.extend(failures_at.pop(n, []))
+            lines.append(
+                Decision(
+                    n=n,
+                    seat=step.seat,
+                    action=action_to_builtins(step.action),
+                    digest=step.digest,
+                    index=step.index,
+                    request_id=step.request_id,
+                    time_ms=None if step.time_ms is None else round(step.time_ms, 3),
+                    overhead_us=None if step.overhead_us is None else round(step.overhead_us, 1),
+                    status=step.status,
+                    info=step.info,
+                )
+            )
+        for rest in failures_at.values():
+            lines.extend(rest)
+        lines.extend(self.stderr[seat] for seat in sorted(self.stderr))
+        lines.append(self.result_line())
+        return lines
+
+    def result_line(self) -> Result:
+        g = self.state
+        r = g.result()
+        return Result(
+            end_reason=r["end_reason"],
+            finished=r["finished"],
+            rounds=r["rounds"],
+            turns=r["turns"],
+            scores=r["scores"],
+            ranks=r["ranks"],
+            winners=r["winners"],
+            final_digest=g.digest(),
+            decisions=len(self.steps),
+            failures=[_failure_dict(f) for f in self.failures],
+        )
+
+    def save(self, path: str | Path) -> Path:
+        with LogWriter(path) as writer:
+            for line in self.log_lines():
+                writer.write(line)
+        return Path(path)
+
+    @classmethod
+    def load(cls, path: str | Path, seats: list[SeatInfo] | None = None) -> Session:
+        """Continue a game log: it must replay cleanly (a cut-off log is fine up to its end)."""
+        from ..replay import replay_log
+
+        verdict = replay_log(path)
+        if verdict.header is None or (not verdict.ok and not verdict.truncated_only):
+            raise LoadError(f"cannot continue {path}: {verdict.message}")
+        header = verdict.header
+        session = cls(header.config, seats if seats is not None else header.seats)
+        for d in verdict.decisions:
+            session.apply(
+                action_from_builtins(d.action),
+                status=d.status,
+                time_ms=d.time_ms,
+                overhead_us=d.overhead_us,
+                request_id=d.request_id,
+                info=d.info,
+            )
+        session.failures = list(verdict.failures)
+        session.stderr = {s.seat: s for s in verdict.stderr}
+        return session
+
+
+def _failure_dict(f: Failure) -> dict[str, Any]:
+    """A failure as the result line lists it (the failure line's fields, without its type tag)."""
+    d = msgspec.to_builtins(f)
+    d.pop("type", None)
+    return d

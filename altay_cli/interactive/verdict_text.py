@@ -1,0 +1,65 @@
+"""The replay verdict for a person: a short summary when the log holds, the first divergence
+with both sides when it does not."""
+
+from __future__ import annotations
+
+import click
+
+from ..render import END_REASONS, print_result
+from ..replay import INVALID, VALID, Verdict, factions_of
+
+
+def _value(v: object) -> str:
+    text = str(v)
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
+def print_verdict(v: Verdict) -> None:
+    h = v.header
+    n = len(v.decisions)
+    rate = f", {n / v.elapsed_s:,.0f} decisions/s" if v.elapsed_s > 0 and n else ""
+    if v.status == VALID:
+        click.echo(f"VALID: {v.path}: {n} decisions replay exactly ({v.elapsed_s:.2f} s{rate})")
+    elif v.status == INVALID:
+        click.echo(f"INVALID: {v.path}: {v.message}")
+    else:
+        click.echo(f"UNREADABLE: {v.path}: {v.message}")
+    d = v.divergence
+    if d is not None:
+        if d.expected is not None or d.actual is not None:
+            click.echo(f"  log says:    {_value(d.expected)}")
+            click.echo(f"  engine says: {_value(d.actual)}")
+        if d.legal_count is not None:
+            click.echo(f"  legal actions at that point: {d.legal_count}")
+        click.echo(f"  the {n} decisions before it verify")
+    for note in v.notes:
+        click.echo(f"  note: {note}")
+    if h is None:
+        return
+    c = h.config
+    click.echo(
+        f"  game: {c.players} players, seed {c.seed}, setup {c.setup}, "
+        f"trading {'on' if c.trading else 'off'}, max rounds {c.max_rounds}; log from {h.source}"
+        + (f", {h.created}" if h.created else "")
+    )
+    factions = factions_of(v.state) if v.state is not None else [None] * c.players
+    names = {s.seat: s.name for s in h.seats}
+    seats = ", ".join(f"P{i} {names.get(i, '?')} ({factions[i] or '-'})" for i in range(c.players))
+    click.echo(f"  seats: {seats}")
+    if v.failures:
+        click.echo(f"  failures: {len(v.failures)}")
+        for f in v.failures[:10]:
+            at = f" at decision {f.n}" if f.n is not None else ""
+            click.echo(f"    P{f.seat} {f.status}{at}: {f.detail} -> {f.consequence or '-'}")
+    r = v.result
+    if v.status != VALID or r is None or v.state is None:
+        return
+    if r.finished:
+        reason = END_REASONS.get(r.end_reason, str(r.end_reason))
+        winners = " and ".join(f"P{w} {names.get(w, '?')}" for w in r.winners)
+        click.echo(f"  ended: round {r.rounds}, {reason}; winner {winners}")
+    else:
+        why = "forfeit by " + ", ".join(f"P{s}" for s in r.forfeits) if r.forfeits else "saved unfinished"
+        click.echo(f"  not finished ({r.end_reason or why}): round {r.rounds}; scores are provisional")
+    result = {"scores": r.scores, "ranks": r.ranks, "rounds": r.rounds, "end_reason": r.end_reason}
+    print_result(result, [names.get(i, "?") for i in range(c.players)], factions, title="Replayed result")

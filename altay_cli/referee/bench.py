@@ -1,0 +1,149 @@
+"""`altay bench protocol`: the referee's own cost per decision, next to a raw pipe round trip.
+
+A minimal bot (answers index 0 after reading the id from the start of the line, no JSON
+parsing) plays whole games through `BotSeat`, so the figures isolate the referee: building the
+request from the observation, encoding, writing, reading, decoding and checking the answer.
+The engine's `observation(seat)` is timed separately (it is the engine's cost, not the
+referee's). For comparison an echo child answers lines of the same size over a bare pipe.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+from altay_cli.engine import GameConfig, new_game
+
+from .seat import BotSeat
+from .types import BotSpec, MatchOptions
+
+TARGET_OVERHEAD_US = 50.0
+
+# Reads the id from the line's start: {"type":"request","id":N,...} (field order is fixed).
+MINIMAL_BOT = r"""
+import sys
+out = sys.stdout.buffer
+for line in sys.stdin.buffer:
+    if line.startswith(b'{"type":"request","id":'):
+        rid = line[23:line.index(b",", 23)]
+        out.write(b'{"type":"action","id":' + rid + b',"index":0}\n')
+    elif line.startswith(b'{"type":"hello"'):
+        out.write(b'{"type":"ready","name":"minimal"}\n')
+    elif line.startswith(b'{"type":"quit"'):
+        break
+    else:
+        continue
+    out.flush()
+"""
+
+ECHO_CHILD = r"""
+import sys
+out = sys.stdout.buffer
+for line in sys.stdin.buffer:
+    out.write(b'{"type":"action","id":1,"index":0}\n')
+    out.flush()
+"""
+
+
+def _stats(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {
+        "median": round(statistics.median(ordered), 1),
+        "p90": round(ordered[int(0.9 * (len(ordered) - 1))], 1),
+        "mean": round(statistics.fmean(ordered), 1),
+    }
+
+
+def raw_round_trip(line: bytes, count: int) -> list[float]:
+    """Microseconds per write-line / read-reply exchange with an echo child over bare pipes."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", ECHO_CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0
+    )
+    assert proc.stdin and proc.stdout
+    wfd, rfd = proc.stdin.fileno(), proc.stdout.fileno()
+    out: list[float] = []
+    try:
+        for _ in range(count):
+            t = time.perf_counter()
+            view = memoryview(line)
+            while view:
+                view = view[os.write(wfd, view) :]
+            buf = b""
+            while not buf.endswith(b"\n"):
+                buf += os.read(rfd, 4096)
+            out.append((time.perf_counter() - t) * 1e6)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=5)
+        proc.stdout.close()
+    return out
+
+
+def bench_protocol(games: int = 4, seed: int = 1) -> dict[str, Any]:
+    """Play `games` games per player count (2 and 4) with minimal bots; time every decision."""
+    overhead: list[float] = []
+    observation: list[float] = []
+    legal: list[float] = []
+    total: list[float] = []
+    sizes: list[int] = []
+    spec = BotSpec("minimal", shlex.join([sys.executable, "-c", MINIMAL_BOT]))
+    options = MatchOptions(move_ms=5000)
+    for players in (2, 4):
+        for g in range(games):
+            config = GameConfig(players=players, seed=seed + g, max_rounds=30)
+            seats = [BotSeat(spec, s, config, options) for s in range(players)]
+            try:
+                for s in seats:
+                    s.start()
+                state = new_game(config)
+                while not state.is_terminal:
+                    mover = state.to_move
+                    assert mover is not None
+                    t = time.perf_counter()
+                    action, info = seats[mover].decide(state)
+                    total.append((time.perf_counter() - t) * 1e6)
+                    overhead.append(info["overhead_us"])
+                    observation.append(info["observation_us"])
+                    legal.append(info["legal_us"])
+                    sizes.append(info["request_bytes"])
+                    state.apply(action)
+                    for s in seats:
+                        s.note_action(mover, action)
+            finally:
+                for s in seats:
+                    s.close()
+    sample = _typical_request(sizes)
+    raw = raw_round_trip(sample, min(len(total), 3000))
+    over = _stats(overhead)
+    with_engine = _stats([a + b + c for a, b, c in zip(overhead, observation, legal)])
+    return {
+        "decisions": len(total),
+        "games": 2 * games,
+        "request_bytes": {"median": int(statistics.median(sizes)), "max": max(sizes)},
+        "referee_overhead_us": over,
+        "engine_observation_us": _stats(observation),
+        "engine_legal_actions_us": _stats(legal),
+        "overhead_with_engine_us": with_engine,
+        "decision_round_trip_us": _stats(total),
+        "raw_pipe_round_trip_us": _stats(raw),
+        "target_overhead_us": TARGET_OVERHEAD_US,
+        "meets_target": over["median"] <= TARGET_OVERHEAD_US,
+        "notes": (
+            "referee_overhead_us: build the request from the observation, encode, write; read, decode, "
+            "validate the answer (bot time excluded). engine_observation_us, engine_legal_actions_us: "
+            "observation(seat) and legal_actions(), the engine's cost (legal_actions() is needed "
+            "to apply the move anyway). decision_round_trip_us: whole decide() with a minimal bot; "
+            "raw_pipe_round_trip_us: the same line size over a bare pipe to an echo child."
+        ),
+    }
+
+
+def _typical_request(sizes: list[int]) -> bytes:
+    """A line of the median request size (content does not matter to the echo child)."""
+    n = int(statistics.median(sizes)) - 1
+    return b"x" * n + b"\n"

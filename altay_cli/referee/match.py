@@ -1,0 +1,268 @@
+"""`run_match`: one game between bot processes, refereed and logged.
+
+The loop is the engine's: ask the seat to move, apply its action, tell every seat. Bots are
+started together (the start-up budgets overlap), and closed together on every exit path,
+Ctrl-C and SIGTERM included, so no bot process outlives the match.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from altay_cli.engine import GameConfig, GameState, action_to_builtins, new_game
+from altay_cli.engine.data import FACTIONS
+from altay_cli.gamelog import Decision, Failure, Header, LogWriter, Result, SeatInfo, Stderr, now_iso
+from protocol import PROTOCOL_VERSION
+
+from .results import rank_seats, winners
+from .seat import QUIT_GRACE_S, BotSeat
+from .signals import signals_deferred, sigterm_as_interrupt
+from .types import BotFailure, BotSpec, MatchOptions, MatchResult
+
+FORFEIT_REASON = "forfeit"
+ABORTED_REASON = "aborted"
+
+#: on_decision(state, record): called after every applied action with the log record as a dict.
+DecisionCallback = Callable[[GameState, dict[str, Any]], None]
+
+
+class _MatchLog:
+    """Writes the game log (when there is one) and keeps failure lines in order."""
+
+    def __init__(self, path: str | Path | None) -> None:
+        self.writer = LogWriter(path) if path is not None else None
+        self.path = Path(path) if path is not None else None
+        self._written: dict[int, int] = {}
+
+    def write(self, line: Any) -> None:
+        if self.writer is not None:
+            self.writer.write(line)
+
+    def flush_failures(self, seat: BotSeat) -> None:
+        """Write the failures the seat recorded since the last call."""
+        done = self._written.get(seat.seat, 0)
+        for f in seat.failures[done:]:
+            self.write(Failure(**f))
+        self._written[seat.seat] = len(seat.failures)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+def options_summary(options: MatchOptions) -> dict[str, Any]:
+    return {
+        "move_ms": options.move_ms,
+        "bank_ms": options.bank_ms,
+        "increment_ms": options.increment_ms,
+        "startup_ms": options.startup_ms,
+        "no_timeout": options.no_timeout,
+        "on_failure": options.on_failure,
+        "retries": options.retries,
+        "max_line_bytes": options.max_line_bytes,
+        "stderr_cap_bytes": options.stderr_cap_bytes,
+    }
+
+
+def run_match(
+    bots: list[BotSpec],
+    config: GameConfig,
+    options: MatchOptions = MatchOptions(),  # noqa: B008 (frozen, so a shared default is safe)
+    log_path: str | Path | None = None,
+    source: str = "match",
+    on_decision: DecisionCallback | None = None,
+) -> MatchResult:
+    """Play one game between bot processes (one per seat, in seat order); never leaves one running.
+
+    A failure the policy does not forgive ends the game: end_reason "forfeit", the failed
+    seat ranked last. Ctrl-C (or SIGTERM) ends it with end_reason "aborted" after every bot
+    has been stopped. Raises ValueError for a bad configuration or options.
+    """
+    config.validate()
+    options.validate()
+    if len(bots) != config.players:
+        raise ValueError(f"{config.players} players but {len(bots)} bots; give one bot per seat")
+    t0 = time.perf_counter()
+    state = new_game(config)
+    seats = [BotSeat(spec, i, config, options) for i, spec in enumerate(bots)]
+    log = _MatchLog(log_path)
+    forfeits: list[int] = []
+    decisions = 0
+    aborted = False
+    try:
+        log.write(
+            Header(
+                config=config,
+                seats=[SeatInfo(seat=i, name=b.name, command=b.command) for i, b in enumerate(bots)],
+                initial_digest=state.digest(),
+                protocol_version=PROTOCOL_VERSION,
+                source=source,
+                created=now_iso(),
+                meta={"options": options_summary(options)},
+            )
+        )
+        with sigterm_as_interrupt():
+            try:
+                _start_all(seats, log, forfeits)
+                if not forfeits:
+                    decisions = _play(state, seats, log, forfeits, on_decision)
+            except KeyboardInterrupt:
+                aborted = True
+        with signals_deferred():
+            result = _finish(state, seats, log, forfeits, decisions, aborted, t0)
+    finally:
+        with signals_deferred():
+            _close_all(seats)
+            log.close()
+    result.duration_s = time.perf_counter() - t0
+    return result
+
+
+def _start_all(seats: list[BotSeat], log: _MatchLog, forfeits: list[int]) -> None:
+    """Spawn every bot, then complete each handshake (start-up budgets run concurrently)."""
+    for seat in seats:
+        try:
+            seat.launch()
+        except BotFailure:
+            forfeits.append(seat.seat)
+        log.flush_failures(seat)
+    for seat in seats:
+        if seat.seat in forfeits:
+            continue
+        try:
+            seat.handshake()
+        except BotFailure:
+            forfeits.append(seat.seat)
+        log.flush_failures(seat)
+
+
+def _play(
+    state: GameState,
+    seats: list[BotSeat],
+    log: _MatchLog,
+    forfeits: list[int],
+    on_decision: DecisionCallback | None,
+) -> int:
+    n = 0
+    while not state.is_terminal:
+        mover = state.to_move
+        assert mover is not None
+        seat = seats[mover]
+        try:
+            action, info = seat.decide(state, n=n)
+        except BotFailure:
+            log.flush_failures(seat)
+            forfeits.append(mover)
+            return n
+        log.flush_failures(seat)
+        state.apply(action)
+        for other in seats:
+            other.note_action(mover, action)
+        record = {
+            "n": n,
+            "seat": mover,
+            "action": action_to_builtins(action),
+            "digest": state.digest(),
+            "index": info["index"],
+            "request_id": info["request_id"],
+            "time_ms": round(info["time_ms"], 3),
+            "overhead_us": None if info["overhead_us"] is None else round(info["overhead_us"], 1),
+            "status": info["status"],
+            "info": info["info"],
+        }
+        log.write(Decision(**record))
+        if on_decision is not None:
+            on_decision(state, record)
+        n += 1
+    return n
+
+
+def _finish(
+    state: GameState,
+    seats: list[BotSeat],
+    log: _MatchLog,
+    forfeits: list[int],
+    decisions: int,
+    aborted: bool,
+    t0: float,
+) -> MatchResult:
+    """Result, game_over to the bots still playing, stderr and result lines in the log."""
+    scores = state.scores()
+    completed = state.is_terminal and not forfeits and not aborted
+    if aborted:
+        end_reason = ABORTED_REASON
+    elif forfeits:
+        end_reason = FORFEIT_REASON
+    else:
+        end_reason = state.end_reason or "unknown"
+    ranks = rank_seats(scores, forfeits)
+    win = winners(ranks, forfeits)
+    summary = {
+        "completed": completed,
+        "end_reason": end_reason,
+        "rounds": state.round,
+        "scores": scores,
+        "ranks": ranks,
+        "winners": win,
+        "forfeits": sorted(forfeits),
+    }
+    if not aborted:
+        for seat in seats:
+            seat.notify_game_over(summary)
+    _close_all(seats)
+    failures = [f for seat in seats for f in seat.failures]
+    for seat in seats:
+        log.flush_failures(seat)
+    for seat in seats:
+        if seat.stderr_bytes:
+            log.write(
+                Stderr(
+                    seat=seat.seat,
+                    text=seat.stderr_text,
+                    truncated=seat.stderr_truncated,
+                    bytes_total=seat.stderr_bytes,
+                )
+            )
+    log.write(
+        Result(
+            end_reason=end_reason,
+            finished=completed,
+            rounds=state.round,
+            turns=state.turns,
+            scores=scores,
+            ranks=ranks,
+            winners=win,
+            final_digest=state.digest(),
+            decisions=decisions,
+            failures=failures,
+            forfeits=sorted(forfeits),
+        )
+    )
+    return MatchResult(
+        completed=completed,
+        end_reason=end_reason,
+        scores=scores,
+        ranks=ranks,
+        forfeits=sorted(forfeits),
+        failures=failures,
+        decisions=decisions,
+        rounds=state.round,
+        factions=[FACTIONS[p.faction] if p.faction >= 0 else "" for p in state.players],
+        log_path=log.path,
+        duration_s=time.perf_counter() - t0,
+        think_ms=[seat.think_ms for seat in seats],
+        names=[seat.name for seat in seats],
+        winners=win,
+    )
+
+
+def _close_all(seats: list[BotSeat]) -> None:
+    """Ask every bot to quit, give them a shared grace period, then kill what is left."""
+    for seat in seats:
+        seat.begin_close()
+    deadline = time.monotonic() + QUIT_GRACE_S
+    for seat in seats:
+        seat.finish_close(deadline)

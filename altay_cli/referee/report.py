@@ -1,0 +1,66 @@
+"""Human-readable match reports: the result table (render.py) plus failures and timings."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from altay_cli.render import print_result
+
+from .types import MatchResult
+
+CONSEQUENCES = {
+    "forfeit": "forfeit",
+    "default_action": "default action",
+    "retry": "asked again",
+    "discarded": "ignored",
+}
+
+
+def failures_table(result: MatchResult) -> Table:
+    table = Table(title="Failures")
+    table.add_column("Seat", justify="right")
+    table.add_column("Player")
+    table.add_column("Status", style="bold red")
+    table.add_column("Decision", justify="right")
+    table.add_column("Request", justify="right")
+    table.add_column("Consequence")
+    table.add_column("Detail", overflow="fold", ratio=1)
+    for f in result.failures:
+        seat = f["seat"]
+        table.add_row(
+            str(seat),
+            result.names[seat] if seat < len(result.names) else "?",
+            f["status"],
+            "-" if f["n"] is None else str(f["n"]),
+            "-" if f["request_id"] is None else str(f["request_id"]),
+            CONSEQUENCES.get(f["consequence"], f["consequence"]),
+            f["detail"],
+        )
+    return table
+
+
+def print_match_result(result: MatchResult, seed: int) -> None:
+    players = len(result.names)
+    summary = {
+        "scores": result.scores,
+        "ranks": result.ranks,
+        "end_reason": result.end_reason,
+        "rounds": result.rounds,
+    }
+    factions: list[str | None] = [f or None for f in result.factions]
+    print_result(summary, result.names, factions, title=f"Altay match: {players} players, seed {seed}")
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=max(console.width, 110))
+    if result.failures:
+        console.print(failures_table(result))
+    if result.end_reason == "forfeit":
+        who = ", ".join(f"seat {s} ({result.names[s]})" for s in result.forfeits)
+        console.print(f"[bold]Game stopped: {who} forfeited; the others are ranked on provisional scores.[/]")
+    elif result.end_reason == "aborted":
+        console.print("[bold]Game aborted (interrupted); every bot was stopped.[/]")
+    think = ", ".join(f"{name} {ms / 1000:.2f} s" for name, ms in zip(result.names, result.think_ms))
+    console.print(f"{result.decisions} decisions in {result.duration_s:.2f} s; bot thinking time: {think}")
+    if result.log_path is not None:
+        console.print(f"log: {result.log_path}  (check it with `altay replay {result.log_path}`)")

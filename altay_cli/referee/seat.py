@@ -1,0 +1,589 @@
+"""`BotSeat`: one bot process playing one seat, driven one decision at a time.
+
+`run_match` uses it for every seat; `altay play` uses it for the bots facing a human. Every
+message a bot receives is built from `state.observation(seat)`, the legal actions and the public
+form of the other seats' actions, nothing else.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import Any
+
+from altay_cli.engine import Action, GameConfig, GameState, public_action
+from altay_cli.engine.explain import explain_illegal
+from protocol import (
+    PROTOCOL_VERSION,
+    ActionAnswer,
+    ClockSettings,
+    Error,
+    Event,
+    GameOver,
+    GameResult,
+    GameSettings,
+    Hello,
+    Ping,
+    Pong,
+    ProtocolError,
+    Quit,
+    Ready,
+    Request,
+    decode_bot_message,
+    encode_line,
+)
+
+from . import types as st
+from .botcmd import BotCommandError, check_bot_command, resolve_bot_command
+from .clock import Clock
+from .process import (
+    BotProcess,
+    EndOfOutput,
+    LineTooLong,
+    ReadTimeout,
+    WriteBlocked,
+    WriteClosed,
+    describe_returncode,
+)
+from .signals import signals_deferred
+from .types import BotFailure, BotSpec, MatchOptions
+
+INFO_CAP_CHARS = 1000
+QUIT_GRACE_S = 1.0  # time a bot has to exit by itself after `quit`
+TERM_GRACE_S = 0.5  # time between SIGTERM and SIGKILL
+NOTIFY_TIMEOUT_S = 0.5  # longest wait to deliver game_over / quit / error notes
+
+
+class _Fail(Exception):
+    """Internal: one failed attempt at a decision (status + detail)."""
+
+    def __init__(self, status: str, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+class BotSeat:
+    """One bot process for one seat. `start()`, then `decide()` per decision, then `close()`."""
+
+    def __init__(self, spec: BotSpec, seat: int, config: GameConfig, options: MatchOptions) -> None:
+        options.validate()
+        self.spec = spec
+        self.seat = seat
+        self.config = config
+        self.options = options
+        self.clock = Clock(options.move_ms, options.bank_ms, options.increment_ms, options.no_timeout)
+        self.process: BotProcess | None = None
+        self.ready: Ready | None = None
+        self.failures: list[dict[str, Any]] = []
+        self.events: list[Event] = []
+        self.think_ms = 0.0
+        self.decisions = 0
+        self.handshake_ms: float | None = None
+        self.exit_note: str | None = None  # how the process ended, set by close()
+        self.exited_cleanly: bool | None = None  # exited with status 0 after `quit`
+        self._next_id = 1
+        self._request_bytes = 0
+        self._hello_error: Exception | None = None
+        self._owed: set[int] = set()  # requests that timed out: their answers may still come
+        self._ping_ids: set[int] = set()
+        self._launched_at = 0.0
+        self._dead = False  # no further message can reach the bot (crash, stall, forfeit)
+        self._quit_sent = False
+        self._closed = False
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process else None
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and not self._dead and self.process.returncode() is None
+
+    @property
+    def stderr_text(self) -> str:
+        return self.process.stderr.text() if self.process and self.process.stderr else ""
+
+    @property
+    def stderr_bytes(self) -> int:
+        return self.process.stderr.total if self.process and self.process.stderr else 0
+
+    @property
+    def stderr_truncated(self) -> bool:
+        return bool(self.process and self.process.stderr and self.process.stderr.truncated)
+
+    # ------------------------------------------------------------------ start
+    def start(self) -> None:
+        """Spawn the bot and complete the handshake; raises BotFailure."""
+        self.launch()
+        self.handshake()
+
+    def launch(self) -> None:
+        """Spawn the process (the start-up budget starts now); raises BotFailure(start_failed)."""
+        try:
+            argv = resolve_bot_command(self.spec.command)
+            check_bot_command(argv)
+        except BotCommandError as exc:
+            self._fail_hard(st.START_FAILED, str(exc), None)
+        self.process = BotProcess(argv, self.options.max_line_bytes, self.options.stderr_cap_bytes)
+        self._launched_at = time.monotonic()
+        try:
+            self.process.spawn()
+        except OSError as exc:
+            self.process = None
+            self._fail_hard(st.START_FAILED, f"cannot start {argv[0]!r}: {exc.strerror or exc}", None)
+        # Send `hello` now, so bots started together prepare concurrently.
+        try:
+            self.process.send(encode_line(self._hello()), self._startup_deadline())
+        except (WriteClosed, WriteBlocked) as exc:
+            self._hello_error = exc
+
+    def _startup_deadline(self) -> float | None:
+        o = self.options
+        return None if o.no_timeout else self._launched_at + o.startup_ms / 1000
+
+    def _hello(self) -> Hello:
+        o = self.options
+        c = self.config
+        return Hello(
+            protocol_version=PROTOCOL_VERSION,
+            seat=self.seat,
+            num_players=c.players,
+            name=self.spec.name,
+            game=GameSettings(
+                players=c.players,
+                factions=list(c.factions) if c.factions is not None else None,
+                setup=c.setup,
+                trading=c.trading,
+                max_rounds=c.max_rounds,
+            ),
+            clock=ClockSettings(
+                move_ms=None if o.no_timeout else o.move_ms,
+                bank_ms=None if o.no_timeout else o.bank_ms,
+                increment_ms=0 if o.no_timeout else o.increment_ms,
+                startup_ms=None if o.no_timeout else o.startup_ms,
+            ),
+            max_line_bytes=o.max_line_bytes,
+        )
+
+    def handshake(self) -> None:
+        """Wait for `ready` (the answer to `hello`) within the start-up budget, counted from launch."""
+        assert self.process is not None, "launch() first"
+        o = self.options
+        deadline = self._startup_deadline()
+        try:
+            if self._hello_error is not None:
+                raise self._hello_error
+            line = self.process.read_line(deadline)
+        except (WriteClosed, EndOfOutput):
+            self._fail_hard(
+                st.HANDSHAKE_FAILED,
+                f"the bot ended before `ready`: {self._ended()}{self._stderr_hint()}",
+                None,
+            )
+        except (ReadTimeout, WriteBlocked):
+            self._fail_hard(
+                st.STARTUP_TIMEOUT,
+                f"no `ready` within the start-up budget of {o.startup_ms} ms{self._stderr_hint()}",
+                None,
+            )
+        except LineTooLong as exc:
+            self._fail_hard(st.HANDSHAKE_FAILED, f"expected `ready`, got {exc}", None)
+        try:
+            msg = decode_bot_message(line)
+        except ProtocolError as exc:
+            self._fail_hard(st.HANDSHAKE_FAILED, f"expected a `ready` message: {exc.detail}", None)
+        if not isinstance(msg, Ready):
+            self._fail_hard(
+                st.HANDSHAKE_FAILED, f"expected a `ready` message first, got `{_type_of(msg)}`", None
+            )
+        if msg.protocol_version is not None and msg.protocol_version != PROTOCOL_VERSION:
+            self._fail_hard(
+                st.HANDSHAKE_FAILED,
+                f"the bot speaks protocol version {msg.protocol_version}; this referee speaks "
+                f"version {PROTOCOL_VERSION}",
+                None,
+            )
+        self.ready = msg
+        self.handshake_ms = (time.monotonic() - self._launched_at) * 1000
+
+    # ------------------------------------------------------------------ decisions
+    def note_action(self, seat: int, action: Action) -> None:
+        """Tell the seat an action was applied; others' actions reach the bot as public events."""
+        if seat != self.seat:
+            self.events.append(Event(seat=seat, action=public_action(action)))  # type: ignore[arg-type]
+
+    def decide(self, state: GameState, n: int | None = None) -> tuple[Action, dict[str, Any]]:
+        """Ask the bot for the decision of `state` (its seat must be the one to move).
+
+        Returns the action (an element of `state.legal_actions()`) and info: index, request_id,
+        time_ms (the bot's wall time), overhead_us (the referee's own cost), observation_us and
+        legal_us (the engine's cost of observation(seat) and legal_actions()), request_bytes,
+        status ("ok", "retry" after a retry, "default" when a default action was substituted)
+        and the bot's `info` text. Recoverable failures follow `options.on_failure`; a failure
+        the policy does not forgive raises BotFailure (the bot is then unusable).
+        `n` is the decision number, recorded with any failure.
+        """
+        if state.to_move != self.seat:
+            raise ValueError(f"seat {self.seat} asked to decide, but seat {state.to_move} is to move")
+        if self._dead or self.process is None:
+            raise BotFailure(st.CRASH, "the bot is no longer running")
+        t0 = time.perf_counter()
+        observation = state.observation(self.seat)
+        t1 = time.perf_counter()
+        legal = state.legal_actions()
+        t_start = t_clock = time.perf_counter()  # the bot's time runs from here, through retries
+        observation_us = (t1 - t0) * 1e6
+        legal_us = (t_start - t1) * 1e6
+        budget = self.clock.budget_s()
+        deadline = None if budget is None else time.monotonic() + budget
+        clock_msg = self.clock.message()
+        attempts = 0
+        while True:
+            rid = self._next_id
+            self._next_id += 1
+            try:
+                answer, t_line, t_sent = self._exchange(
+                    Request(
+                        id=rid, clock=clock_msg, events=self.events, actions=legal, observation=observation
+                    ),
+                    rid,
+                    deadline,
+                    n,
+                )
+                action, index = self._validate(answer, legal, state, rid)
+            except _Fail as fail:
+                status, detail = fail.status, fail.detail
+                retry_left = attempts < self.options.retries
+                has_time = deadline is None or time.monotonic() < deadline
+                policy = self.options.on_failure
+                if status in st.RECOVERABLE and policy == "retry" and retry_left and has_time:
+                    attempts += 1
+                    self._record(status, detail, n, rid, st.RETRY)
+                    self._notify(Error(status=status, message=detail, request_id=rid, retry=True))
+                    t_start = time.perf_counter()
+                    continue
+                if status in st.RECOVERABLE and policy == "default":
+                    self._record(status, detail, n, rid, st.DEFAULT_ACTION)
+                    note = f"{detail}; the first legal action was played for you"
+                    self._notify(Error(status=status, message=note, request_id=rid, retry=False))
+                    if status == st.TIMEOUT:
+                        self.clock.exhaust()
+                    self.events = []
+                    elapsed_ms = (time.perf_counter() - t_clock) * 1000
+                    self.think_ms += elapsed_ms
+                    self.decisions += 1
+                    return legal[0], {
+                        "index": 0,
+                        "request_id": rid,
+                        "time_ms": elapsed_ms,
+                        "overhead_us": None,
+                        "observation_us": observation_us,
+                        "legal_us": legal_us,
+                        "status": "default",
+                        "info": None,
+                        "request_bytes": self._request_bytes,
+                    }
+                self._fail_hard(status, detail, rid, n)
+            t_done = time.perf_counter()
+            break
+        time_ms = (t_line - t_clock) * 1000
+        self.clock.charge(time_ms)
+        self.think_ms += time_ms
+        self.decisions += 1
+        self.events = []
+        overhead = (t_sent - t_start) + (t_done - t_line)  # build+encode+write, then decode+check
+        info = answer.info
+        if info is not None and len(info) > INFO_CAP_CHARS:
+            info = info[:INFO_CAP_CHARS] + "..."
+        return action, {
+            "index": index,
+            "request_id": rid,
+            "time_ms": time_ms,
+            "overhead_us": overhead * 1e6,
+            "observation_us": observation_us,
+            "legal_us": legal_us,
+            "status": "retry" if attempts else "ok",
+            "info": info,
+            "request_bytes": self._request_bytes,
+        }
+
+    def _exchange(
+        self, request: Request, rid: int, deadline: float | None, n: int | None
+    ) -> tuple[ActionAnswer, float, float]:
+        """Send one request and read lines until its answer: (answer, t_line, t_sent).
+
+        t_sent is when the request was fully written, t_line when the answer line had been read.
+        """
+        assert self.process is not None
+        data = encode_line(request)
+        self._request_bytes = len(data)
+        t_begin = time.perf_counter()
+        try:
+            self.process.send(data, deadline)
+        except WriteClosed:
+            raise _Fail(st.CRASH, f"the bot exited ({self._ended()}){self._stderr_hint()}") from None
+        except WriteBlocked as exc:
+            raise _Fail(
+                st.STALL,
+                f"the bot stopped reading its input: request {rid} could not be written before the "
+                f"deadline ({exc.unsent} bytes left){self._stopped_note()}",
+            ) from None
+        t_sent = time.perf_counter()
+        while True:
+            try:
+                line = self.process.read_line(deadline)
+            except EndOfOutput:
+                raise _Fail(st.CRASH, f"the bot exited ({self._ended()}){self._stderr_hint()}") from None
+            except ReadTimeout:
+                raise self._timeout_or_stall(rid, t_begin) from None
+            except LineTooLong as exc:
+                raise _Fail(st.LINE_TOO_LONG, f"answering request {rid}: {exc}") from None
+            t_line = time.perf_counter()
+            try:
+                msg = decode_bot_message(line)
+            except ProtocolError as exc:
+                raise _Fail(exc.status, f"answering request {rid}: {exc.detail}") from None
+            if isinstance(msg, ActionAnswer):
+                if msg.id == rid:
+                    return msg, t_line, t_sent
+                if 1 <= msg.id < rid:
+                    self._owed.discard(msg.id)
+                    self._record(
+                        st.LATE_ANSWER,
+                        f"an answer to request {msg.id} arrived while request {rid} was pending; ignored",
+                        n,
+                        msg.id,
+                        st.DISCARDED,
+                    )
+                    continue
+                raise _Fail(
+                    st.WRONG_REQUEST_ID,
+                    f"answer for request id {msg.id}, but the pending request is {rid} "
+                    f"(ids start at 1 and this bot was never sent {msg.id})",
+                )
+            if isinstance(msg, Pong) and msg.id in self._ping_ids:
+                continue  # a late pong: harmless
+            raise _Fail(st.BAD_JSON, f"expected an `action` answer to request {rid}, got `{_type_of(msg)}`")
+
+    def _timeout_or_stall(self, rid: int, t_begin: float) -> _Fail:
+        """At the deadline: stall if the bot left the request unread or is stopped, else timeout."""
+        assert self.process is not None
+        waited = (time.perf_counter() - t_begin) * 1000
+        code = self.process.returncode()
+        if code is not None:
+            return _Fail(st.CRASH, f"the bot exited ({describe_returncode(code)}){self._stderr_hint()}")
+        unread = self.process.unread_input_bytes()
+        if self.process.is_stopped():
+            return _Fail(
+                st.STALL, f"the bot process is stopped (SIGSTOP or traced); request {rid} unanswered"
+            )
+        if unread and self._owed:
+            # Still busy with an earlier request that timed out: slow, not stalled.
+            self._owed.add(rid)
+            return _Fail(
+                st.TIMEOUT,
+                f"no answer to request {rid} within {waited:.0f} ms: the bot has not read it yet, "
+                f"still busy with request {min(self._owed)}",
+            )
+        if unread:
+            return _Fail(
+                st.STALL,
+                f"the bot stopped reading its input: {unread} bytes of request {rid} were still unread "
+                f"after {waited:.0f} ms",
+            )
+        self._owed.add(rid)
+        return _Fail(
+            st.TIMEOUT,
+            f"no answer to request {rid} within {waited:.0f} ms "
+            f"(limit: {self.clock.move_ms} ms per move + {self.clock.bank_ms:.0f} ms bank)",
+        )
+
+    def _validate(
+        self, answer: ActionAnswer, legal: list[Action], state: GameState, rid: int
+    ) -> tuple[Action, int]:
+        if answer.index is not None:
+            if not 0 <= answer.index < len(legal):
+                raise _Fail(
+                    st.ILLEGAL_ACTION,
+                    f"index {answer.index} is out of range: request {rid} listed {len(legal)} legal "
+                    f"actions (0 to {len(legal) - 1})",
+                )
+            action = legal[answer.index]
+            if answer.action is not None and answer.action != action:
+                raise _Fail(
+                    st.ILLEGAL_ACTION,
+                    f"index {answer.index} is {_short(action)} but the action given is "
+                    f"{_short(answer.action)}; send one of them",
+                )
+            return action, answer.index
+        if answer.action is not None:
+            try:
+                index = legal.index(answer.action)
+            except ValueError:
+                try:
+                    why = explain_illegal(state, answer.action)
+                except Exception:  # the explanation is a courtesy; never let it hide the status
+                    why = "not in the list of legal actions"
+                raise _Fail(
+                    st.ILLEGAL_ACTION, f"{_short(answer.action)} is not legal in request {rid}: {why}"
+                ) from None
+            return legal[index], index
+        raise _Fail(st.BAD_JSON, f"the answer to request {rid} has neither `index` nor `action`")
+
+    # ------------------------------------------------------------------ other messages
+    def ping(self, timeout_ms: float = 1000) -> float:
+        """Send `ping`, wait for the matching `pong`; returns the round trip in ms."""
+        if self._dead or self.process is None:
+            raise BotFailure(st.CRASH, "the bot is no longer running")
+        pid = self._next_id
+        self._next_id += 1
+        self._ping_ids.add(pid)
+        t0 = time.perf_counter()
+        deadline = time.monotonic() + timeout_ms / 1000
+        try:
+            self.process.send(encode_line(Ping(id=pid)), deadline)
+            while True:
+                msg = decode_bot_message(self.process.read_line(deadline))
+                if isinstance(msg, Pong) and msg.id == pid:
+                    return (time.perf_counter() - t0) * 1000
+                if isinstance(msg, Pong):
+                    raise BotFailure(st.WRONG_REQUEST_ID, f"pong id {msg.id}, expected {pid}")
+                raise BotFailure(st.BAD_JSON, f"expected `pong` with id {pid}, got `{_type_of(msg)}`")
+        except (ReadTimeout, WriteBlocked):
+            raise BotFailure(st.TIMEOUT, f"no `pong` within {timeout_ms:.0f} ms") from None
+        except (EndOfOutput, WriteClosed):
+            raise BotFailure(st.CRASH, f"the bot exited ({self._ended()})") from None
+        except LineTooLong as exc:
+            raise BotFailure(st.LINE_TOO_LONG, str(exc)) from None
+        except ProtocolError as exc:
+            raise BotFailure(exc.status, exc.detail) from None
+
+    def notify_game_over(self, result: dict) -> None:
+        """Send `game_over` (the result as the protocol's GameResult) and then `quit`."""
+        if self._dead or self.process is None:
+            return
+        msg = GameOver(
+            seat=self.seat,
+            result=GameResult(
+                completed=bool(result.get("completed", result.get("finished", False))),
+                end_reason=str(result.get("end_reason")),
+                rounds=int(result.get("rounds", 0)),
+                scores=result["scores"],
+                ranks=result["ranks"],
+                winners=list(result.get("winners", [])),
+                forfeits=list(result.get("forfeits", [])),
+            ),
+        )
+        self._notify(msg)
+        self.send_quit()
+
+    def send_quit(self) -> None:
+        if not self._quit_sent and not self._dead and self.process is not None:
+            self._quit_sent = True
+            self._notify(Quit())
+
+    def _notify(self, message: Any) -> None:
+        """Best-effort message (error, game_over, quit): never blocks long, never raises."""
+        if self.process is None or self._dead:
+            return
+        with contextlib.suppress(WriteClosed, WriteBlocked):
+            self.process.send(encode_line(message), time.monotonic() + NOTIFY_TIMEOUT_S)
+
+    # ------------------------------------------------------------------ ending
+    def close(self) -> None:
+        """Stop the bot: `quit`, a grace period, then SIGTERM/SIGKILL to its process group.
+
+        Always safe and idempotent; after it no process of this bot is left.
+        """
+        self.begin_close()
+        self.finish_close(time.monotonic() + (0 if self._dead else QUIT_GRACE_S))
+
+    def begin_close(self) -> None:
+        """First half of close(): ask the bot to quit (used to close many seats in parallel)."""
+        if not self._closed:
+            self.send_quit()
+
+    def finish_close(self, exit_deadline: float) -> None:
+        """Second half: wait for the bot to exit until the deadline, then kill what remains.
+
+        Ctrl-C and SIGTERM are held meanwhile (and re-raised after), so no bot survives them.
+        """
+        if self._closed:
+            return
+        with signals_deferred():
+            self._finish_close(exit_deadline)
+
+    def _finish_close(self, exit_deadline: float) -> None:
+        self._closed = True
+        proc = self.process
+        if proc is None:
+            return
+        code = proc.wait_exit(exit_deadline - time.monotonic()) if not self._dead else proc.returncode()
+        if code is not None:
+            self.exit_note = describe_returncode(code)
+            self.exited_cleanly = code == 0 and self._quit_sent
+        else:
+            self.exited_cleanly = False
+        proc.kill(TERM_GRACE_S)
+        if code is None:
+            final = proc.returncode()
+            self.exit_note = "killed by the referee" + (
+                f" ({describe_returncode(final)})" if final is not None else ""
+            )
+        self._dead = True
+
+    # ------------------------------------------------------------------ helpers
+    def _record(
+        self, status: str, detail: str, n: int | None, request_id: int | None, consequence: str
+    ) -> None:
+        self.failures.append(
+            {
+                "seat": self.seat,
+                "status": status,
+                "detail": detail,
+                "n": n,
+                "request_id": request_id,
+                "consequence": consequence,
+            }
+        )
+
+    def _fail_hard(self, status: str, detail: str, request_id: int | None, n: int | None = None) -> None:
+        """Record a failure the bot does not survive, tell it (if it can hear), raise BotFailure."""
+        self._record(status, detail, n, request_id, st.FORFEIT)
+        if status in (st.CRASH, st.STALL, st.START_FAILED, st.STARTUP_TIMEOUT):
+            self._dead = True
+        else:
+            self._notify(Error(status=status, message=detail, request_id=request_id, retry=False))
+            self._dead = True
+        raise BotFailure(status, detail, request_id)
+
+    def _ended(self) -> str:
+        assert self.process is not None
+        return self.process.exit_description()
+
+    def _stderr_hint(self) -> str:
+        if self.process is None or self.process.stderr is None:
+            return ""
+        # Give the stderr thread a moment to drain what the bot wrote just before failing.
+        time.sleep(0.02)
+        tail = self.process.stderr.tail(300)
+        return f"; stderr ends with: {tail}" if tail else ""
+
+    def _stopped_note(self) -> str:
+        return " (the process is stopped)" if self.process is not None and self.process.is_stopped() else ""
+
+
+def _type_of(msg: object) -> str:
+    return {Ready: "ready", ActionAnswer: "action", Pong: "pong"}.get(type(msg), type(msg).__name__)
+
+
+def _short(action: Action) -> str:
+    from altay_cli.engine import action_to_json
+
+    return action_to_json(action).decode()

@@ -1,0 +1,34 @@
+"""Round-robin arenas between bot programs: schedule, parallel runner, results store, ratings.
+
+Modules, one job each:
+  schedule     which bots play which deal in which seats (pure, deterministic)
+  params       the arena parameters: parsed from the command line, stored, compared on resume
+  store        the SQLite results database (WAL, one transaction per finished game)
+  worker       a worker process: plays scheduled games with the referee, returns GameRecords
+  runner       the parent: feeds workers, stores results, stops cleanly on Ctrl-C/SIGTERM
+  session      opening/creating/resuming an arena folder, and its lock
+  progress     progress bar (terminal) or periodic line (pipes), on stderr
+  ratings      OpenSkill Plackett-Luce ratings from game ranks, in game-id order
+  leaderboard  ratings + per-bot/seat/faction statistics as plain data
+  report       the leaderboard as tables, JSON or CSV
+
+The schedule (see `arena.schedule` for the details):
+  * every group = combination of N of the M bots (N = players per game);
+  * G deals (`--games`): deal d is the engine seed `seed + d` plus one faction per seat drawn
+    from that seed, with the recommended start farmlands; every group plays the same deals;
+  * every deal is played in every seating of the group: the N cyclic rotations (default), or
+    all N! permutations, so each bot plays each seat, faction and turn position of the deal;
+  * total games = C(M, N) x G x (N or N!); game ids run deal by deal, then group, then seating.
+
+Usage from Python:
+
+    from arena.params import ArenaParams, BotEntry
+    params = ArenaParams(bots=(BotEntry("a", "random"), BotEntry("b", "greedy")), players=2, games=4)
+    schedule = params.schedule()          # list[ScheduledGame], in game-id order
+"""
+
+from .params import ArenaParams, BotEntry, MatchConditions
+from .records import GameRecord
+from .schedule import ScheduledGame, build_schedule
+
+__all__ = ["ArenaParams", "BotEntry", "GameRecord", "MatchConditions", "ScheduledGame", "build_schedule"]

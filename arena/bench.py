@@ -1,0 +1,70 @@
+"""`altay bench arena`: games per second of a whole arena at several worker counts.
+
+The same arena (built-in random bots, real processes, real logs and database) is played once per
+worker count in a temporary folder, so the figures include everything an arena costs: bot
+start-up, the referee, log writing and one SQLite commit per game. The parent's own CPU time
+per game is reported apart: it is the part that does not scale with workers.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import tempfile
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .params import ArenaParams, BotEntry, MatchConditions
+from .runner import run_arena
+from .store import ArenaStore
+from .worker import WorkerSetup
+
+
+def _self_cpu_s() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def bench_arena(
+    deals: int = 5,
+    players: int = 2,
+    n_bots: int = 4,
+    workers: Sequence[int] = (1, 2),
+    max_rounds: int = 60,
+    bot: str = "random",
+) -> dict[str, Any]:
+    """Play C(n_bots, players) x deals x players games with each worker count; time them."""
+    params = ArenaParams(
+        bots=tuple(BotEntry(f"r{i}", f"{bot} {i}") for i in range(n_bots)),
+        players=players,
+        games=deals,
+        match=MatchConditions(max_rounds=max_rounds, move_ms=5000),
+    )
+    schedule = params.schedule()
+    runs: dict[str, dict[str, float]] = {}
+    for k in workers:
+        with tempfile.TemporaryDirectory(prefix="altay-bench-arena-") as folder:
+            with ArenaStore.create(folder, params) as store:
+                cpu0, t0 = _self_cpu_s(), time.perf_counter()
+                summary = run_arena(store, WorkerSetup(folder=folder, params=params), schedule, k)
+                wall, cpu = time.perf_counter() - t0, _self_cpu_s() - cpu0
+            if not summary.complete:
+                raise RuntimeError(f"bench arena with {k} workers did not complete: {summary.errors}")
+            runs[str(k)] = {
+                "seconds": round(wall, 3),
+                "games_per_s": round(len(schedule) / wall, 3),
+                "parent_cpu_ms_per_game": round(1000 * cpu / len(schedule), 3),
+            }
+    out: dict[str, Any] = {
+        "games": len(schedule),
+        "players": players,
+        "bots": f"{n_bots} x {bot}",
+        "max_rounds": max_rounds,
+        "cpu_count": os.cpu_count(),
+        "workers": runs,
+    }
+    if "1" in runs:
+        base = runs["1"]["games_per_s"]
+        out["speedup_vs_1"] = {k: round(v["games_per_s"] / base, 3) for k, v in runs.items() if k != "1"}
+    return out

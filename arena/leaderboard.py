@@ -1,0 +1,159 @@
+"""The leaderboard: ratings plus per-bot, per-seat and per-faction statistics, as plain data.
+
+Counting rules (also in the README):
+* wins: a game counts as a win for the seats ranked 1; a win shared by k tied seats counts 1/k
+  (so the wins of one game always add up to 1, as half points do in chess);
+* place: the seat's rank in the game (1 = best, ties share the better rank, a bot that
+  forfeits is ranked last); `avg_place` is its mean;
+* VP: the seat's final total victory points (a forfeiting seat keeps the points it had);
+* head_to_head[a][b]: over the games a and b played together, the share where a finished ahead
+  of b (a tie counts one half).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from altay_cli.engine.data import FACTIONS
+
+from .params import ArenaParams
+from .ratings import Z, compute_ratings
+from .records import GameRecord
+
+
+@dataclass(slots=True)
+class _Tally:
+    games: int = 0
+    wins: float = 0.0
+    place_sum: int = 0
+    vp_sum: int = 0
+
+    def add(self, win: float, place: int, vp: int) -> None:
+        self.games += 1
+        self.wins += win
+        self.place_sum += place
+        self.vp_sum += vp
+
+    def as_dict(self) -> dict[str, Any]:
+        g = self.games
+        return {
+            "games": g,
+            "wins": round(self.wins, 4),
+            "win_rate": round(self.wins / g, 4) if g else None,
+            "avg_place": round(self.place_sum / g, 4) if g else None,
+            "avg_vp": round(self.vp_sum / g, 3) if g else None,
+        }
+
+
+@dataclass(slots=True)
+class _BotStats:
+    total: _Tally = field(default_factory=_Tally)
+    seats: dict[int, _Tally] = field(default_factory=lambda: defaultdict(_Tally))
+    factions: dict[str, _Tally] = field(default_factory=lambda: defaultdict(_Tally))
+    forfeits: int = 0
+    failures: Counter = field(default_factory=Counter)
+    think_ms: float = 0.0
+
+
+def win_shares(ranks: Sequence[int]) -> list[float]:
+    """1/k for each of the k seats ranked first, 0 for the others."""
+    k = sum(1 for r in ranks if r == 1)
+    return [1.0 / k if r == 1 else 0.0 for r in ranks]
+
+
+def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], scheduled: int) -> dict[str, Any]:
+    """Everything `altay arena` reports, from the stored games (sorted here by game id)."""
+    records = sorted(records, key=lambda r: r.game_id)
+    names = [b.name for b in params.bots]
+    players = params.players
+    stats = {name: _BotStats() for name in names}
+    seat_tally = defaultdict(_Tally)
+    faction_tally = defaultdict(_Tally)
+    pair_score: dict[str, Counter] = {a: Counter() for a in names}
+    pair_games: dict[str, Counter] = {a: Counter() for a in names}
+    end_reasons: Counter = Counter()
+    failures_total: Counter = Counter()
+    duration = 0.0
+
+    for rec in records:
+        shares = win_shares(rec.ranks)
+        forfeits = set(rec.forfeits)
+        end_reasons[rec.end_reason or "unfinished"] += 1
+        duration += rec.duration_s
+        for seat, bot in enumerate(rec.bots):
+            st = stats[bot]
+            place, vp, faction = rec.ranks[seat], rec.vp[seat], rec.factions[seat]
+            st.total.add(shares[seat], place, vp)
+            st.seats[seat].add(shares[seat], place, vp)
+            st.factions[faction].add(shares[seat], place, vp)
+            seat_tally[seat].add(shares[seat], place, vp)
+            faction_tally[faction].add(shares[seat], place, vp)
+            if seat in forfeits:
+                st.forfeits += 1
+            if seat < len(rec.think_ms):
+                st.think_ms += rec.think_ms[seat]
+            for other_seat, other in enumerate(rec.bots):
+                if other_seat != seat:
+                    pair_games[bot][other] += 1
+                    mine, theirs = place, rec.ranks[other_seat]
+                    pair_score[bot][other] += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+        for f in rec.failures:
+            stats[rec.bots[f["seat"]]].failures[f.get("status", "?")] += 1
+            failures_total[f.get("status", "?")] += 1
+
+    ratings = compute_ratings(names, ((r.bots, r.ranks) for r in records))
+    order = sorted(names, key=lambda n: (-ratings[n].ordinal, -ratings[n].mu, names.index(n)))
+    rows = []
+    for place, name in enumerate(order, start=1):
+        st, rating = stats[name], ratings[name]
+        rows.append(
+            {
+                "place": place,
+                "bot": name,
+                "command": next(b.command for b in params.bots if b.name == name),
+                "ordinal": round(rating.ordinal, 4),
+                "mu": round(rating.mu, 4),
+                "sigma": round(rating.sigma, 4),
+                **st.total.as_dict(),
+                "forfeits": st.forfeits,
+                "failures": dict(sorted(st.failures.items())),
+                "think_s": round(st.think_ms / 1000, 3),
+                "seats": [st.seats[s].as_dict() for s in range(players)],
+                "factions": {f: st.factions[f].as_dict() for f in FACTIONS if f in st.factions},
+            }
+        )
+    head_to_head = {
+        a: {b: round(pair_score[a][b] / pair_games[a][b], 4) for b in names if pair_games[a][b]}
+        for a in names
+    }
+    return {
+        "arena": {
+            "bots": [{"name": b.name, "command": b.command} for b in params.bots],
+            "players": players,
+            "deals": params.games,
+            "seed": params.seed,
+            "seatings": params.seatings,
+            "match": {
+                "move_ms": params.match.move_ms,
+                "bank_ms": params.match.bank_ms,
+                "increment_ms": params.match.increment_ms,
+                "max_rounds": params.match.max_rounds,
+                "trading": params.match.trading,
+                "on_failure": params.match.on_failure,
+            },
+            "games_scheduled": scheduled,
+            "games_played": len(records),
+            "complete": len(records) == scheduled,
+            "game_seconds": round(duration, 3),
+        },
+        "rating": {"model": "openskill PlackettLuce", "ordinal": f"mu - {Z:g} sigma", "order": "game id"},
+        "leaderboard": rows,
+        "seats": [{"seat": s, **seat_tally[s].as_dict()} for s in range(players)],
+        "factions": {f: faction_tally[f].as_dict() for f in FACTIONS if f in faction_tally},
+        "head_to_head": head_to_head,
+        "end_reasons": dict(sorted(end_reasons.items())),
+        "failures": dict(sorted(failures_total.items())),
+    }

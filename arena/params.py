@@ -1,0 +1,137 @@
+"""The parameters of an arena: what is stored in its database and must match on --resume."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from .schedule import SEATINGS, ScheduledGame, build_schedule
+
+PARAMS_VERSION = 1
+_NAME = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
+
+
+class ArenaUsageError(ValueError):
+    """Bad arena parameters; the message says what would be right."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotEntry:
+    name: str
+    command: str  # exactly as given: an alias ("random") or a command line
+
+
+@dataclass(frozen=True, slots=True)
+class MatchConditions:
+    """How each game is played (clocks, fault policy, rules); the same for every game."""
+
+    move_ms: int = 1000
+    bank_ms: int = 0
+    increment_ms: int = 0
+    startup_ms: int = 10000
+    on_failure: str = "lose"
+    retries: int = 1
+    max_rounds: int = 60
+    trading: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaParams:
+    bots: tuple[BotEntry, ...]
+    players: int
+    games: int  # deals; see arena.schedule
+    seed: int = 1
+    seatings: str = "rotate"
+    match: MatchConditions = field(default_factory=MatchConditions)
+
+    def validate(self) -> None:
+        if not 2 <= self.players <= 4:
+            raise ArenaUsageError(f"--players must be 2, 3 or 4, not {self.players}")
+        if len(self.bots) < self.players:
+            raise ArenaUsageError(
+                f"{self.players}-player games need at least {self.players} bots, "
+                f"got {len(self.bots)}; e.g. altay arena a=random b=greedy --players 2 --games 4"
+            )
+        names = [b.name for b in self.bots]
+        for name in names:
+            if not _NAME.match(name):
+                raise ArenaUsageError(
+                    f"bot name {name!r} is not valid: use 1-40 letters, digits or _ . + - "
+                    "(e.g. greedy2=greedy)"
+                )
+        dupes = sorted({n for n in names if names.count(n) > 1})
+        if dupes:
+            raise ArenaUsageError(
+                f"bot names must be unique, {', '.join(dupes)} appears twice; name them apart, "
+                "e.g. g1=greedy g2=greedy"
+            )
+        if self.games < 1:
+            raise ArenaUsageError(f"--games must be at least 1, not {self.games}")
+        if self.seatings not in SEATINGS:
+            raise ArenaUsageError(f"--seatings must be one of {', '.join(SEATINGS)}")
+
+    def schedule(self) -> list[ScheduledGame]:
+        return build_schedule(len(self.bots), self.players, self.games, self.seed, self.seatings)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": PARAMS_VERSION, **asdict(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ArenaParams:
+        if data.get("version") != PARAMS_VERSION:
+            raise ArenaUsageError(
+                f"this arena was written by another altay version (parameters v{data.get('version')}, "
+                f"this altay reads v{PARAMS_VERSION})"
+            )
+        return cls(
+            bots=tuple(BotEntry(**b) for b in data["bots"]),
+            players=data["players"],
+            games=data["games"],
+            seed=data["seed"],
+            seatings=data["seatings"],
+            match=MatchConditions(**data["match"]),
+        )
+
+    def with_games(self, games: int) -> ArenaParams:
+        return replace(self, games=games)
+
+
+def differences(stored: ArenaParams, given: ArenaParams) -> list[str]:
+    """Human-readable differences that forbid resuming `stored` with `given`.
+
+    More deals (a larger --games) are allowed: game ids do not depend on the number of deals,
+    so the games already played stay valid and the arena is extended.
+    """
+    out: list[str] = []
+    if stored.bots != given.bots:
+        fmt = lambda bots: " ".join(f"{b.name}={b.command}" for b in bots)  # noqa: E731
+        out.append(f"bots: stored {fmt(stored.bots)!r}, given {fmt(given.bots)!r}")
+    for key in ("players", "seed", "seatings"):
+        a, b = getattr(stored, key), getattr(given, key)
+        if a != b:
+            out.append(f"--{key}: stored {a}, given {b}")
+    if given.games < stored.games:
+        out.append(f"--games: stored {stored.games}, given {given.games} (an arena can only grow)")
+    sm, gm = asdict(stored.match), asdict(given.match)
+    for key in sm:
+        if sm[key] != gm[key]:
+            out.append(f"--{key.replace('_', '-')}: stored {sm[key]}, given {gm[key]}")
+    return out
+
+
+def parse_bot(arg: str) -> BotEntry:
+    """`name=command`, or a bare alias such as `random` (then the alias is the name too)."""
+    name, sep, command = arg.partition("=")
+    name, command = name.strip(), command.strip()
+    if not sep:
+        if " " in arg.strip() or "/" in arg:
+            raise ArenaUsageError(
+                f"bot {arg!r}: write it as name=command, e.g. mybot='python3 mybot.py' or g=greedy"
+            )
+        return BotEntry(arg.strip(), arg.strip())
+    if not name or not command:
+        raise ArenaUsageError(
+            f"bot {arg!r}: write it as name=command with both parts, e.g. a=random or b='node bot.js'"
+        )
+    return BotEntry(name, command)

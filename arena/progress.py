@@ -1,0 +1,176 @@
+"""Progress on stderr: a rich bar on a terminal, a plain line every few seconds otherwise.
+
+Neither display starts a thread (rich's auto-refresh is off; the runner calls `tick` twice a
+second), so the runner may fork replacement workers at any time. stdout is never written, so
+`--json`/`--csv` output stays clean.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.progress import Progress as RichProgress
+from rich.text import Text
+
+from .records import GameRecord
+from .runner import Progress
+
+PLAIN_EVERY_S = 5.0
+
+
+def _session_rate(task: Task) -> float | None:
+    """Games per second played in this session (games stored by an earlier run do not count)."""
+    played = task.completed - task.fields.get("start_done", 0)
+    elapsed = task.elapsed
+    if not played or not elapsed:
+        return None
+    return played / elapsed
+
+
+class _RateColumn(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        rate = _session_rate(task)
+        return Text("-- games/s" if rate is None else f"{rate:.2f} games/s", style="cyan")
+
+
+class _LeftColumn(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        rate = _session_rate(task)
+        remaining = (task.total or 0) - task.completed
+        text = "-:--:--" if rate is None else _fmt_s(remaining / rate)
+        return Text(f"{text} left", style="cyan")
+
+
+def _fmt_s(seconds: float) -> str:
+    seconds = int(seconds)
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+class _Counts:
+    def __init__(self) -> None:
+        self.failures = 0
+        self.errors = 0
+
+    def note(self, record: GameRecord) -> None:
+        self.failures += len(record.failures)
+
+    def suffix(self) -> str:
+        parts = []
+        if self.failures:
+            parts.append(f"{self.failures} bot failure{'s' * (self.failures != 1)}")
+        if self.errors:
+            parts.append(f"{self.errors} error{'s' * (self.errors != 1)}")
+        return ", ".join(parts)
+
+
+class BarProgress(Progress):
+    """A rich progress bar: done/total, games per second, elapsed and time left."""
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console(stderr=True)
+        self.counts = _Counts()
+        self.bar = RichProgress(
+            TextColumn("[bold]arena"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            _RateColumn(),
+            TimeElapsedColumn(),
+            _LeftColumn(),
+            TextColumn("[yellow]{task.fields[note]}"),
+            console=self.console,
+            auto_refresh=False,
+        )
+        self.task = None
+
+    def start(self, total: int, done: int, workers: int) -> None:
+        self.bar.start()
+        self.task = self.bar.add_task("arena", total=total, completed=done, note="", start_done=done)
+        self.bar.refresh()
+
+    def game_done(self, record: GameRecord) -> None:
+        self.counts.note(record)
+        self.bar.update(self.task, advance=1, note=self.counts.suffix())
+        self.bar.refresh()
+
+    def game_error(self, game_id: int, message: str) -> None:
+        self.counts.errors += 1
+        self.bar.console.print(f"[red]{message}")
+        self.bar.update(self.task, note=self.counts.suffix())
+
+    def tick(self) -> None:
+        self.bar.refresh()
+
+    def close(self) -> None:
+        self.bar.stop()
+
+
+class LineProgress(Progress):
+    """For logs and pipes: `arena: 120/480 games, 3.10 games/s, 0:01:56 left` every few seconds."""
+
+    def __init__(self, stream: TextIO | None = None, every_s: float = PLAIN_EVERY_S) -> None:
+        self.stream = stream or sys.stderr
+        self.every_s = every_s
+        self.counts = _Counts()
+        self.total = self.done = self.start_done = 0
+        self.t0 = self.last = 0.0
+
+    def start(self, total: int, done: int, workers: int) -> None:
+        self.total, self.done, self.start_done = total, done, done
+        self.t0 = self.last = time.monotonic()
+
+    def game_done(self, record: GameRecord) -> None:
+        self.counts.note(record)
+        self.done += 1
+        self.tick()
+
+    def game_error(self, game_id: int, message: str) -> None:
+        self.counts.errors += 1
+        self._print(message)
+
+    def tick(self) -> None:
+        now = time.monotonic()
+        if now - self.last >= self.every_s:
+            self.last = now
+            self._print(self.line(now))
+
+    def line(self, now: float) -> str:
+        played, elapsed = self.done - self.start_done, now - self.t0
+        rate = played / elapsed if elapsed > 0 else 0.0
+        left = f", {_fmt_s((self.total - self.done) / rate)} left" if rate > 0 else ""
+        suffix = self.counts.suffix()
+        return f"arena: {self.done}/{self.total} games, {rate:.2f} games/s{left}" + (
+            f" ({suffix})" if suffix else ""
+        )
+
+    def close(self) -> None:
+        if self.total:
+            self._print(self.line(time.monotonic()))
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.stream, flush=True)
+
+
+class QuietProgress(Progress):
+    """Errors only."""
+
+    def game_error(self, game_id: int, message: str) -> None:
+        print(message, file=sys.stderr, flush=True)
+
+
+def make_progress(quiet: bool = False) -> Progress:
+    if quiet:
+        return QuietProgress()
+    if sys.stderr.isatty():
+        return BarProgress()
+    return LineProgress()

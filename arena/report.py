@@ -1,0 +1,175 @@
+"""The leaderboard in three forms: rich tables (default), JSON and CSV (one row per bot)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+import orjson
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from altay_cli.engine.data import FACTIONS
+from altay_cli.referee.types import FAILURE_STATUSES
+
+HEAD_TO_HEAD_MAX_BOTS = 10
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.0f}%"
+
+
+def _num(x: float | None, digits: int = 2) -> str:
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
+def _cell(t: dict[str, Any]) -> str:
+    """One seat's or faction's tally: win rate and mean place."""
+    return "-" if not t or not t.get("games") else f"{_pct(t['win_rate'])} ({_num(t['avg_place'])})"
+
+
+def _failures_text(failures: dict[str, int]) -> str:
+    return ", ".join(f"{n} {status}" for status, n in failures.items()) or "-"
+
+
+def _table(title: str) -> Table:
+    """A table whose title is printed on its own line above it (so it never wraps or widens
+    a narrow table); see `_parts`."""
+    table = Table()
+    table.title = title
+    return table
+
+
+def _parts(tables: list[Table]) -> list[Any]:
+    out: list[Any] = []
+    for t in tables:
+        out.append(Text(f"\n{t.title}", style="bold"))
+        t.title = None
+        out.append(t)
+    return out
+
+
+def leaderboard_tables(board: dict[str, Any]) -> Group:
+    arena = board["arena"]
+    rows = board["leaderboard"]
+    played, scheduled = arena["games_played"], arena["games_scheduled"]
+    state = "complete" if arena["complete"] else "INCOMPLETE"
+    title = f"Arena leaderboard: {arena['players']} players, {len(rows)} bots"
+    main = _table(f"{title}, {played}/{scheduled} games ({state})")
+    main.add_column("#", justify="right")
+    main.add_column("Bot", style="bold")
+    main.add_column("Rating", justify="right", style="bold")
+    main.add_column("mu ± sigma", justify="right")
+    main.add_column("Games", justify="right")
+    main.add_column("Wins", justify="right")
+    main.add_column("Win %", justify="right")
+    main.add_column("Avg place", justify="right")
+    main.add_column("Avg VP", justify="right")
+    main.add_column("Failures")
+    for r in rows:
+        wins = r["wins"]
+        main.add_row(
+            str(r["place"]),
+            r["bot"],
+            f"{r['ordinal']:.2f}",
+            f"{r['mu']:.2f} ± {r['sigma']:.2f}",
+            str(r["games"]),
+            f"{wins:g}" if wins == int(wins) else f"{wins:.2f}",
+            _pct(r["win_rate"]),
+            _num(r["avg_place"]),
+            _num(r["avg_vp"], 1),
+            _failures_text(r["failures"]),
+        )
+
+    players = arena["players"]
+    seats = _table("Per seat: win % (average place)")
+    seats.add_column("Bot")
+    for s in range(players):
+        seats.add_column(f"Seat {s}", justify="right")
+    for r in rows:
+        seats.add_row(r["bot"], *(_cell(t) for t in r["seats"]))
+    seats.add_row("all bots", *(_cell(t) for t in board["seats"]), style="dim")
+
+    factions = [f for f in FACTIONS if f in board["factions"]]
+    fac = _table("Per faction: win % (average place)")
+    fac.add_column("Bot")
+    for f in factions:
+        fac.add_column(f, justify="right")
+    for r in rows:
+        fac.add_row(r["bot"], *(_cell(r["factions"].get(f, {})) for f in factions))
+    fac.add_row("all bots", *(_cell(board["factions"][f]) for f in factions), style="dim")
+    fac.add_row("avg VP", *(_num(board["factions"][f]["avg_vp"], 1) for f in factions), style="dim")
+
+    tables = [main, seats, fac]
+    names = [r["bot"] for r in rows]
+    if 2 < len(names) <= HEAD_TO_HEAD_MAX_BOTS:
+        h2h = _table("Head to head: how often the row bot finished ahead of the column bot")
+        h2h.add_column("")
+        for n in names:
+            h2h.add_column(n, justify="right")
+        for a in names:
+            h2h.add_row(a, *("·" if a == b else _pct(board["head_to_head"][a].get(b)) for b in names))
+        tables.append(h2h)
+    parts = _parts(tables)
+    ends = ", ".join(f"{reason} {n}" for reason, n in board["end_reasons"].items()) or "-"
+    parts.append(Text())
+    footer = Table.grid(padding=(0, 1))
+    footer.add_row(
+        "Rating:",
+        f"{board['rating']['ordinal']}, OpenSkill Plackett-Luce over the games in id order",
+    )
+    footer.add_row("Counting:", "a win shared by k seats counts 1/k; a tie counts 1/2 head to head")
+    footer.add_row("Game ends:", ends)
+    footer.add_row("Failures:", _failures_text(board["failures"]))
+    m = arena["match"]
+    footer.add_row(
+        "Conditions:",
+        f"{arena['deals']} deals from seed {arena['seed']}, seatings {arena['seatings']}, "
+        f"move {m['move_ms']} ms, bank {m['bank_ms']} ms, max {m['max_rounds']} rounds, "
+        f"trading {'on' if m['trading'] else 'off'}, on failure {m['on_failure']}",
+    )
+    parts.append(footer)
+    return Group(*parts)
+
+
+def print_tables(board: dict[str, Any], console: Console | None = None) -> None:
+    if console is None:
+        console = Console()
+        if not console.is_terminal:
+            console = Console(width=max(console.width, 120))
+    console.print(leaderboard_tables(board))
+
+
+def to_json(board: dict[str, Any]) -> str:
+    return orjson.dumps(board, option=orjson.OPT_INDENT_2).decode()
+
+
+def csv_columns(board: dict[str, Any]) -> list[str]:
+    statuses = list(FAILURE_STATUSES) + sorted(set(board["failures"]) - set(FAILURE_STATUSES))
+    cols = ["place", "bot", "command", "ordinal", "mu", "sigma", "games", "wins", "win_rate"]
+    cols += ["avg_place", "avg_vp", "forfeits", "think_s"]
+    cols += [f"failures_{s}" for s in statuses]
+    cols += [f"seat{s}_win_rate" for s in range(board["arena"]["players"])]
+    cols += [f"{f.lower()}_win_rate" for f in FACTIONS]
+    return cols
+
+
+def to_csv(board: dict[str, Any]) -> str:
+    """One row per bot, in leaderboard order; an empty cell where a bot never had that seat/faction."""
+    cols = csv_columns(board)
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=cols, lineterminator="\n")
+    writer.writeheader()
+    for r in board["leaderboard"]:
+        row: dict[str, Any] = {c: r.get(c) for c in cols if c in r}
+        for c in cols:
+            if c.startswith("failures_"):
+                row[c] = r["failures"].get(c.removeprefix("failures_"), 0)
+        for s, t in enumerate(r["seats"]):
+            row[f"seat{s}_win_rate"] = t["win_rate"]
+        for f in FACTIONS:
+            row[f"{f.lower()}_win_rate"] = r["factions"].get(f, {}).get("win_rate")
+        writer.writerow(row)
+    return out.getvalue()

@@ -1,0 +1,115 @@
+"""The arena schedule: which bots play which deal in which seats, as a pure function.
+
+Definitions (the same text is in `altay arena --help` and the README):
+
+* A **group** is a set of N bots (N = players per game) taken from the M bots of the arena:
+  every one of the C(M, N) combinations, in lexicographic order of the bots' positions on the
+  command line.
+* A **deal** is one game set-up: the engine seed plus one faction per seat. Deal d (0-based)
+  uses seed `arena_seed + d`; its factions are N distinct factions drawn from that seed (see
+  `deal_factions`) and stay with the *seat*. Start farmlands are the recommended ones
+  (`setup="recommended"`), and the engine draws the first player, the decks and the displays
+  from the seed, so the deal fixes all the set-up luck (later reshuffles depend on the play,
+  since they share the game's one generator). Every group plays the same deals.
+* A **seating** puts the group's bots into the seats. With `rotate` (the default) there are N
+  seatings, the cyclic rotations: in rotation r, seat s is played by group member (s + r) mod N.
+  Each bot thus plays every seat of the deal once, with that seat's faction, turn position and
+  cards (like duplicate bridge: the luck of the deal cancels out). With `permute` there are N!
+  seatings (every permutation, lexicographic), which also balances who sits after whom, at the
+  price of (N-1)! times more games.
+* `--games G` is the number of deals. Total games = C(M, N) x G x (N or N!).
+* Game ids count from 0 in the order: deal, then group, then seating. The id of a game does not
+  depend on G, so an arena can be extended with more deals later, and an interrupted arena has
+  played whole early deals rather than one group only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import math
+from dataclasses import dataclass
+
+from altay_cli.engine.data import FACTIONS
+
+SEATINGS = ("rotate", "permute")
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledGame:
+    """One game of the schedule. `seats[s]` is the index (in the arena's bot list) of seat s."""
+
+    game_id: int
+    deal: int
+    group: int
+    seating: int
+    seed: int
+    seats: tuple[int, ...]
+    factions: tuple[str, ...]
+
+
+def deal_seed(arena_seed: int, deal: int) -> int:
+    """The engine seed of a deal: readable, so `altay match --seed` can replay the same deal."""
+    return arena_seed + deal
+
+
+def deal_factions(seed: int, players: int) -> tuple[str, ...]:
+    """N distinct factions for the seats of a deal, a deterministic function of (seed, players).
+
+    A hash rather than `random.Random` so the deal never depends on the Python version.
+    """
+
+    def key(faction: str) -> bytes:
+        return hashlib.blake2b(f"altay-arena:{players}:{seed}:{faction}".encode(), digest_size=8).digest()
+
+    return tuple(sorted(FACTIONS, key=key)[:players])
+
+
+def seatings(players: int, mode: str) -> list[tuple[int, ...]]:
+    """Seatings as tuples of group positions: seating[s] = position in the group of seat s."""
+    if mode == "rotate":
+        return [tuple((s + r) % players for s in range(players)) for r in range(players)]
+    if mode == "permute":
+        return list(itertools.permutations(range(players)))
+    raise ValueError(f"seatings must be one of {', '.join(SEATINGS)}, not {mode!r}")
+
+
+def groups(n_bots: int, players: int) -> list[tuple[int, ...]]:
+    return list(itertools.combinations(range(n_bots), players))
+
+
+def games_per_deal(n_bots: int, players: int, mode: str) -> int:
+    per_group = players if mode == "rotate" else math.factorial(players)
+    return math.comb(n_bots, players) * per_group
+
+
+def build_schedule(
+    n_bots: int, players: int, games: int, seed: int, mode: str = "rotate"
+) -> list[ScheduledGame]:
+    """Every game of the arena, in game-id order. Deterministic in its arguments."""
+    if not 2 <= players <= len(FACTIONS):
+        raise ValueError(f"players must be 2 to {len(FACTIONS)}, not {players}")
+    if n_bots < players:
+        raise ValueError(f"{players}-player games need at least {players} bots, not {n_bots}")
+    if games < 1:
+        raise ValueError(f"games (deals) must be at least 1, not {games}")
+    all_groups = groups(n_bots, players)
+    all_seatings = seatings(players, mode)
+    schedule: list[ScheduledGame] = []
+    for deal in range(games):
+        s = deal_seed(seed, deal)
+        factions = deal_factions(s, players)
+        for g, members in enumerate(all_groups):
+            for k, seating in enumerate(all_seatings):
+                schedule.append(
+                    ScheduledGame(
+                        game_id=len(schedule),
+                        deal=deal,
+                        group=g,
+                        seating=k,
+                        seed=s,
+                        seats=tuple(members[pos] for pos in seating),
+                        factions=factions,
+                    )
+                )
+    return schedule

@@ -1,0 +1,148 @@
+"""A worker process: receives scheduled games over a pipe, plays each with the referee, sends back
+the GameRecord. Long-lived (one fork per worker, not per game), but nothing carries over from one
+game to the next: every game starts fresh bot processes and a fresh engine state.
+
+Signals: SIGINT is ignored (Ctrl-C reaches the arena's whole process group; the parent decides
+what to do; bots run in their own sessions and never see it). SIGTERM raises KeyboardInterrupt
+inside the running match, which is how the referee expects to be stopped: its cleanup reaps the
+bots. On Linux the worker also gets SIGTERM when the parent dies (even by SIGKILL), so no orphan
+keeps writing a log that a resumed arena will write again. After SIGTERM a worker sends nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import os
+import signal
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from .params import ArenaParams
+from .records import GameRecord
+from .schedule import ScheduledGame
+
+LOGS = "logs"
+PR_SET_PDEATHSIG = 1
+ABORTED = "aborted"  # the referee's end reason for a match stopped by Ctrl-C/SIGTERM
+
+
+class GameAborted(Exception):
+    """The match was stopped before its end: it is not a result and is never stored."""
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerSetup:
+    """What every game of a worker shares: the arena folder and parameters."""
+
+    folder: str
+    params: ArenaParams
+
+
+PlayFn = Callable[[WorkerSetup, ScheduledGame], GameRecord]
+
+
+def log_name(game_id: int) -> str:
+    return f"{LOGS}/{game_id:06d}.jsonl"
+
+
+def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
+    """Play one scheduled game with real bot processes under the referee's clocks and policies."""
+    from altay_cli.engine import SETUP_RECOMMENDED, GameConfig
+    from altay_cli.referee import BotSpec, MatchOptions, run_match
+
+    p = setup.params
+    m = p.match
+    config = GameConfig(
+        players=p.players,
+        seed=game.seed,
+        factions=game.factions,
+        setup=SETUP_RECOMMENDED,
+        trading=m.trading,
+        max_rounds=m.max_rounds,
+    )
+    options = MatchOptions(
+        move_ms=m.move_ms,
+        bank_ms=m.bank_ms,
+        increment_ms=m.increment_ms,
+        startup_ms=m.startup_ms,
+        on_failure=m.on_failure,
+        retries=m.retries,
+    )
+    bots = [BotSpec(p.bots[i].name, p.bots[i].command) for i in game.seats]
+    log = log_name(game.game_id)
+    result = run_match(bots, config, options, log_path=Path(setup.folder) / log, source="arena")
+    if result.end_reason == ABORTED:
+        raise GameAborted(f"game {game.game_id} was aborted (the worker was stopped)")
+    return GameRecord(
+        game_id=game.game_id,
+        deal=game.deal,
+        group=game.group,
+        seating=game.seating,
+        seed=game.seed,
+        bots=[b.name for b in bots],
+        factions=list(result.factions) or list(game.factions),
+        ranks=list(result.ranks),
+        vp=[s["total"] for s in result.scores],
+        scores=[dict(s) for s in result.scores],
+        end_reason=result.end_reason,
+        completed=result.completed,
+        rounds=result.rounds,
+        decisions=result.decisions,
+        duration_s=round(result.duration_s, 4),
+        forfeits=list(result.forfeits),
+        failures=[_failure(f) for f in result.failures],
+        think_ms=[round(t, 2) for t in result.think_ms],
+        log=log,
+    )
+
+
+def _failure(f: dict[str, Any]) -> dict[str, Any]:
+    detail = f.get("detail")
+    if isinstance(detail, str) and len(detail) > 500:
+        detail = detail[:500] + "..."
+    return {**f, "detail": detail}
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to send SIGTERM to this process when its parent dies (no-op elsewhere)."""
+    with contextlib.suppress(Exception):
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+_stopping = False
+
+
+def _stop(signum: int, frame: object) -> None:
+    global _stopping
+    _stopping = True
+    raise KeyboardInterrupt
+
+
+def worker_main(conn: Connection, setup: WorkerSetup, play: PlayFn, parent_pid: int) -> None:
+    """Serve games until told to stop: each message in is a ScheduledGame (or None = finish)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop)
+    _die_with_parent()
+    if os.getppid() != parent_pid:  # the parent died before prctl took effect
+        return
+    try:
+        while True:
+            game = conn.recv()
+            if game is None:
+                return
+            try:
+                message = ("done", game.game_id, play(setup, game))
+            except Exception:
+                message = ("error", game.game_id, traceback.format_exc(limit=8))
+            if _stopping:  # the match may have ended early because of the stop: not a result
+                return
+            conn.send(message)
+    except (EOFError, BrokenPipeError, KeyboardInterrupt):
+        return

@@ -1,0 +1,101 @@
+"""A tiny helper for Python bot authors: the protocol loop, so you write only `choose`.
+
+Standard library only; copy this file next to your bot.
+
+    import altay_bot
+
+    def choose(observation: dict, actions: list[dict]) -> int:
+        return 0                       # index into `actions` (or (index, "debug text"))
+
+    altay_bot.run(choose, name="my-bot", version="0.1")
+
+`observation` is the request's observation (your view of the game) and `actions` the legal
+actions; both are documented in protocol/PROTOCOL.md. For more context use a Bot subclass:
+override `choose(request)` (the whole request: id, clock, events, actions, observation),
+`start(hello)` and `game_over(message)`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+PROTOCOL_VERSION = 1
+Answer = int | tuple[int, str]
+
+
+class Bot:
+    """Override `choose`; `start` and `game_over` are optional hooks."""
+
+    name = "bot"
+    version = "0.1"
+
+    def start(self, hello: dict[str, Any]) -> None:
+        """Called with the `hello` message (seat, num_players, game, clock) before `ready`."""
+
+    def choose(self, request: dict[str, Any]) -> Answer:
+        raise NotImplementedError("return an index into request['actions']")
+
+    def game_over(self, message: dict[str, Any]) -> None:
+        """Called with the `game_over` message (result with scores and ranks)."""
+
+    def error(self, message: dict[str, Any]) -> None:
+        """The referee refused the last answer; a new request follows if message['retry']."""
+        log(f"referee: {message.get('status')}: {message.get('message')}")
+
+
+def log(text: str) -> None:
+    """Debug output: stderr is captured into the game log; stdout is for the protocol only."""
+    print(text, file=sys.stderr, flush=True)
+
+
+def _send(message: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
+    sys.stdout.flush()
+
+
+def serve(bot: Bot) -> None:
+    """Answer the referee until `quit` or end of input."""
+    for line in sys.stdin.buffer:
+        message = json.loads(line)
+        kind = message.get("type")
+        if kind == "request":
+            answer = bot.choose(message)
+            index, info = answer if isinstance(answer, tuple) else (answer, None)
+            reply: dict[str, Any] = {"type": "action", "id": message["id"], "index": index}
+            if info:
+                reply["info"] = info
+            _send(reply)
+        elif kind == "hello":
+            bot.start(message)
+            _send(
+                {
+                    "type": "ready",
+                    "name": bot.name,
+                    "version": bot.version,
+                    "protocol_version": PROTOCOL_VERSION,
+                }
+            )
+        elif kind == "ping":
+            _send({"type": "pong", "id": message["id"]})
+        elif kind == "error":
+            bot.error(message)
+        elif kind == "game_over":
+            bot.game_over(message)
+        elif kind == "quit":
+            return
+        # Unknown message types are ignored, as the protocol asks.
+
+
+def run(choose: Callable[[dict, list[dict]], Answer], name: str = "bot", version: str = "0.1") -> None:
+    """Serve a bot made of one function choose(observation, actions) -> index."""
+
+    class _FunctionBot(Bot):
+        def choose(self, request: dict[str, Any]) -> Answer:
+            return choose(request["observation"], request["actions"])
+
+    bot = _FunctionBot()
+    bot.name, bot.version = name, version
+    serve(bot)

@@ -1,0 +1,59 @@
+"""Encoding and decoding protocol lines, with failures named by their protocol status."""
+
+from __future__ import annotations
+
+import msgspec
+
+from .messages import BotMessage, RefereeMessage
+
+_encoder = msgspec.json.Encoder()
+_bot_decoder = msgspec.json.Decoder(BotMessage)
+_referee_decoder = msgspec.json.Decoder(RefereeMessage)
+
+BOT_TYPES_HINT = "a bot sends one JSON object per line with type ready, action or pong"
+
+
+class ProtocolError(ValueError):
+    """A line that cannot be accepted; `status` is bad_json or illegal_action."""
+
+    def __init__(self, status: str, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+def encode_line(message: msgspec.Struct) -> bytes:
+    """One message as a JSON line (newline included)."""
+    return _encoder.encode(message) + b"\n"
+
+
+def _preview(line: bytes, limit: int = 120) -> str:
+    text = line[:limit].decode("utf-8", "replace")
+    return text + ("..." if len(line) > limit else "")
+
+
+def decode_bot_message(line: bytes) -> BotMessage:
+    """Decode a line sent by a bot (without its newline).
+
+    Raises ProtocolError: bad_json for text that is not JSON or not a bot message,
+    illegal_action for an `action` message whose `action` object is not an action.
+    """
+    try:
+        return _bot_decoder.decode(line)
+    except msgspec.ValidationError as exc:
+        text = str(exc)
+        if "`$.action" in text:
+            raise ProtocolError("illegal_action", f"the `action` object is not an action: {text}") from exc
+        if "`$.type`" in text or "missing required field `type`" in text:
+            raise ProtocolError("bad_json", f"{text} in {_preview(line)!r}: {BOT_TYPES_HINT}") from exc
+        raise ProtocolError("bad_json", f"not a valid bot message: {text} in {_preview(line)!r}") from exc
+    except msgspec.DecodeError as exc:
+        hint = ""
+        if not line.lstrip().startswith(b"{"):
+            hint = " (stdout carries protocol messages only: print debug output to stderr)"
+        raise ProtocolError("bad_json", f"not JSON ({exc}): {_preview(line)!r}{hint}") from exc
+
+
+def decode_referee_message(line: bytes | str) -> RefereeMessage:
+    """Decode a line sent by the referee (for bots and tools written in Python)."""
+    return _referee_decoder.decode(line)

@@ -1,0 +1,149 @@
+"""Every message of the bot protocol, as msgspec Structs: the single source of truth.
+
+One JSON object per line, UTF-8, tagged by its `type` field. The referee sends `hello`,
+`request`, `error`, `ping`, `game_over` and `quit`; a bot sends `ready`, `action` and `pong`.
+Unknown fields are ignored on both sides, so later versions can add fields.
+protocol/schema.json is generated from these types (`python -m protocol.schema`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Union
+
+import msgspec
+from msgspec import Meta
+
+from altay_cli.engine.actions import AnyAction
+
+from .observation import Observation
+
+PROTOCOL_VERSION = 1
+
+
+# ---------------------------------------------------------------------------- shared parts
+class GameSettings(msgspec.Struct):
+    """The game configuration a bot may know (never the seed: it would reveal hidden cards)."""
+
+    players: int
+    factions: Annotated[list[str] | None, Meta(description="preset factions by seat, or null: choose")]
+    setup: Annotated[str, Meta(description="'choose' (start farmlands are decisions) or 'recommended'")]
+    trading: bool
+    max_rounds: int
+
+
+class ClockSettings(msgspec.Struct):
+    """The time control of the match, in milliseconds (null: no limit, debugging mode)."""
+
+    move_ms: int | None
+    bank_ms: int | None
+    increment_ms: int
+    startup_ms: int | None
+
+
+class Clock(msgspec.Struct):
+    """The clock for one request: answer within move_ms + bank_ms, counted from the send."""
+
+    move_ms: Annotated[int | None, Meta(description="free time for this decision; null = no limit")]
+    bank_ms: Annotated[int | None, Meta(description="bank left; time over move_ms is taken from it")]
+    increment_ms: Annotated[int, Meta(description="added to the bank after each answered decision")]
+
+
+class Event(msgspec.Struct):
+    """An action another seat took, in its public form (hidden cards read 'hidden')."""
+
+    seat: int
+    action: AnyAction
+
+
+class GameResult(msgspec.Struct):
+    """The final (or, after a forfeit, provisional) result of the game."""
+
+    completed: Annotated[bool, Meta(description="false when the game stopped on a forfeit")]
+    end_reason: str
+    rounds: int
+    scores: Annotated[list[dict[str, int]], Meta(description="per seat: VP by category and 'total'")]
+    ranks: Annotated[list[int], Meta(description="per seat, 1 = best; ties share a rank")]
+    winners: list[int]
+    forfeits: list[int]
+
+
+# ---------------------------------------------------------------------------- referee -> bot
+class Hello(msgspec.Struct, tag="hello", tag_field="type"):
+    """First message: who you are and the rules of the match. Answer with `ready`."""
+
+    protocol_version: int
+    seat: Annotated[int, Meta(description="your seat, 0-based")]
+    num_players: int
+    name: Annotated[str, Meta(description="the name the organiser gave your bot")]
+    game: GameSettings
+    clock: ClockSettings
+    max_line_bytes: Annotated[int, Meta(description="longest line you may send, newline excluded")]
+
+
+class Request(msgspec.Struct, tag="request", tag_field="type"):
+    """A decision: answer with an `action` message carrying the same `id`."""
+
+    id: Annotated[int, Meta(description="increases with every request to this bot, from 1")]
+    clock: Clock
+    events: Annotated[list[Event], Meta(description="others' actions since your previous request")]
+    actions: Annotated[list[AnyAction], Meta(description="the legal actions; answer with an index")]
+    observation: Observation
+
+
+class Error(msgspec.Struct, tag="error", tag_field="type"):
+    """Your last message was refused. With `retry` a new request (new id) follows at once."""
+
+    status: Annotated[str, Meta(description="the failure status, e.g. illegal_action, bad_json")]
+    message: str
+    request_id: int | None
+    retry: bool
+
+
+class Ping(msgspec.Struct, tag="ping", tag_field="type"):
+    """Answer at once with a `pong` carrying the same id."""
+
+    id: int
+
+
+class GameOver(msgspec.Struct, tag="game_over", tag_field="type"):
+    """The game has ended (or stopped); `quit` follows."""
+
+    seat: int
+    result: GameResult
+
+
+class Quit(msgspec.Struct, tag="quit", tag_field="type"):
+    """Exit now (status 0). Processes still running shortly after are killed."""
+
+
+# ---------------------------------------------------------------------------- bot -> referee
+class Ready(msgspec.Struct, tag="ready", tag_field="type"):
+    """The answer to `hello`. All fields optional."""
+
+    name: str = ""
+    version: str = ""
+    author: str = ""
+    protocol_version: Annotated[
+        int | None, Meta(description="if given, must equal the hello's protocol_version")
+    ] = None
+
+
+class ActionAnswer(msgspec.Struct, tag="action", tag_field="type"):
+    """The answer to a request: an index into its `actions`, or the action object itself."""
+
+    id: Annotated[int, Meta(description="the id of the request you answer")]
+    index: int | None = None
+    action: AnyAction | None = None
+    info: Annotated[str | None, Meta(description="optional debug text, kept in the game log (capped)")] = None
+
+
+class Pong(msgspec.Struct, tag="pong", tag_field="type"):
+    id: int
+
+
+RefereeMessage = Union[Hello, Request, Error, Ping, GameOver, Quit]  # noqa: UP007 (runtime union)
+BotMessage = Union[Ready, ActionAnswer, Pong]  # noqa: UP007
+REFEREE_MESSAGES: tuple[type[msgspec.Struct], ...] = RefereeMessage.__args__  # type: ignore[attr-defined]
+BOT_MESSAGES: tuple[type[msgspec.Struct], ...] = BotMessage.__args__  # type: ignore[attr-defined]
+
+JSONObject = dict[str, Any]

@@ -1,0 +1,170 @@
+"""The observation a bot receives, as typed Structs: its schema, kept in step with the engine.
+
+The referee sends `GameState.observation(seat)` exactly as the engine builds it (a dict); these
+types describe that dict for the JSON Schema and PROTOCOL.md, and a test converts real
+observations into them (and back, comparing) so any change in the engine shows up as a failure.
+Resources are the letters F W M S C (food, wood, metal, stone, culture); a string such as "FFW"
+is a multiset of resources. Seats are 0-based.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta
+
+
+class Marker(msgspec.Struct):
+    """A conquest marker: captured by attacking its territory; value 1-3, maybe a resource."""
+
+    value: int
+    resource: str | None
+
+
+class Territory(msgspec.Struct):
+    """One of the 23 map territories (id 0-22)."""
+
+    id: int
+    terrain: Annotated[str, Meta(description="farmland, forest, hill or mountain")]
+    in_play: Annotated[bool, Meta(description="false for territories unused at this player count")]
+    owner: Annotated[int | None, Meta(description="seat occupying it, or null")]
+    settlements: int
+    marker: Annotated[Marker | None, Meta(description="conquest marker still on it, or null")]
+    vp: Annotated[int, Meta(description="VP marker value on this territory (0 if none)")]
+
+
+class DisplayStack(msgspec.Struct):
+    """One stack of the action card display (buy its top card with `buy`)."""
+
+    card: Annotated[str, Meta(description="the card title of this stack")]
+    count: int
+    top: Annotated[str | None, Meta(description="the top card's kind, e.g. 'City (2 VP)'; null if empty")]
+    cost: Annotated[str | None, Meta(description="cost of the top card; '*' is any of W M S")]
+    vp: int | None
+
+
+class AchievementStack(msgspec.Struct):
+    name: str
+    count: int
+
+
+class Turn(msgspec.Struct):
+    """What the active player has already done this turn."""
+
+    bought: list[str]
+    attacked: Annotated[list[list[int]], Meta(description="[from, to] pairs attacked this turn")]
+    terrain_used: dict[str, int]
+    abilities_used: Annotated[list[str], Meta(description="once-per-turn technologies used")]
+    settlements_to_place: int
+
+
+class Combat(msgspec.Struct, kw_only=True):
+    """The combat waiting for the defender's answer (phase 'defend')."""
+
+    attacker: int
+    defender: int
+    from_: int = msgspec.field(name="from")
+    to: int
+    attack: Annotated[int, Meta(description="the attacker's strength")]
+    cards: Annotated[int, Meta(description="how many cards the attacker played")]
+
+
+class LastCombat(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """The outcome of the last combat this turn.
+
+    Capturing a neutral conquest marker: `defender` is null and `cards` lists the attack cards.
+    Against a player: `surrendered` and `defender_cards` are present instead.
+    """
+
+    attacker: int
+    defender: int | None
+    from_: int = msgspec.field(name="from")
+    to: int
+    attack: int
+    defence: Annotated[int | None, Meta(description="null when the defender surrendered")]
+    winner: Annotated[int | None, Meta(description="winning seat, null on a tie")]
+    cards: list[str] | None = None
+    surrendered: bool | None = None
+    defender_cards: int | None = None
+
+
+class TableCard(msgspec.Struct):
+    """A card played on the table (stores, buildings) and the resources placed on it."""
+
+    card: str
+    kind: str
+    resources: str
+
+
+class Developing(msgspec.Struct):
+    """The achievement a player is developing."""
+
+    name: str
+    level: int
+    cost: str
+    placed: str
+    settlement: bool
+
+
+class PublicPlayer(msgspec.Struct):
+    """What everyone knows about a seat: hidden zones appear only as sizes."""
+
+    seat: int
+    faction: str | None
+    supply: Annotated[int, Meta(description="settlements not yet built")]
+    on_board: int
+    removed_settlements: int
+    hand_size: int
+    deck_size: int
+    discard_size: int
+    archive_size: int
+    trashed_size: int
+    pool: Annotated[str, Meta(description="resources produced this turn and not yet spent")]
+    coins: int
+    table: list[TableCard]
+    completed: list[str]
+    developing: Developing | None
+    secret_wonder: Annotated[str | None, Meta(description="only once revealed (being developed)")]
+    captured_settlements: Annotated[list[int], Meta(description="the seat of each captured settlement")]
+    captured_markers: list[Marker]
+    consumed_markers: int
+
+
+class PrivateZones(msgspec.Struct):
+    """The receiving seat's own hidden zones (card kinds, sorted; never the deck order)."""
+
+    hand: list[str]
+    archive: list[str]
+    discard: list[str]
+    deck: list[str]
+    trashed: list[str]
+    secret_wonder: str | None
+
+
+class Observation(msgspec.Struct):
+    """`GameState.observation(seat)`: the public state plus the receiving seat's private zones."""
+
+    seat: int
+    num_players: int
+    phase: Annotated[str, Meta(description="choose_faction, choose_start, main, settle, defend, game_over")]
+    to_move: int | None
+    active: Annotated[int, Meta(description="whose turn it is (the defender decides mid-attack)")]
+    first_player: int
+    round: int
+    max_rounds: int
+    trading: bool
+    end_triggered: str | None
+    end_reason: str | None
+    reserve: Annotated[str, Meta(description="resource tokens left in the common reserve")]
+    board: list[Territory]
+    display: list[DisplayStack]
+    achievements: Annotated[
+        dict[str, list[AchievementStack]], Meta(description="face-up achievements by level '1' '2' '3'")
+    ]
+    achievement_decks: dict[str, int]
+    turn: Turn
+    combat: Combat | None
+    last_combat: LastCombat | None
+    players: list[PublicPlayer]
+    you: PrivateZones

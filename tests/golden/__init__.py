@@ -1,0 +1,1 @@
+"""Golden game logs: whole games that pin the rules down (see regenerate.py)."""

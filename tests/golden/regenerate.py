@@ -1,0 +1,98 @@
+"""Regenerate the golden game logs in this folder.
+
+    python -m tests.golden.regenerate          # rewrite every golden log
+    python -m tests.golden.regenerate --check  # exit 1 if a rewrite would change a file
+
+Each golden log is one whole game between in-process policies with a fixed seed, written in
+the game log format. `tests/test_replay_golden.py` replays them: when a rules change alters
+any game, the replay fails at the first decision that differs. If that change was intended,
+run this module, look at `git diff --stat tests/golden`, and commit the new logs with it.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from altay_cli.engine import SETUP_CHOOSE, SETUP_RECOMMENDED, GameConfig
+from altay_cli.gamelog import SeatInfo
+from altay_cli.interactive.session import Session
+from altay_cli.policies import POLICIES
+
+HERE = Path(__file__).resolve().parent
+REGENERATE = "python -m tests.golden.regenerate"
+
+
+@dataclass(frozen=True)
+class Golden:
+    file: str
+    config: GameConfig
+    policies: tuple[str, ...]  # one per seat, names in altay_cli.policies.POLICIES
+    note: str
+
+
+GOLDENS: tuple[Golden, ...] = (
+    Golden(
+        "2p_greedy_choose.jsonl",
+        GameConfig(players=2, seed=11, setup=SETUP_CHOOSE),
+        ("greedy", "greedy"),
+        "2 players choosing factions and start farmlands, played to the natural end",
+    ),
+    Golden(
+        "3p_trading_recommended.jsonl",
+        GameConfig(players=3, seed=12, setup=SETUP_RECOMMENDED, trading=True),
+        ("greedy", "greedy", "greedy"),
+        "3 players, Trading variant (coins are traded), recommended setup",
+    ),
+    Golden(
+        "4p_mixed_choose.jsonl",
+        GameConfig(players=4, seed=15, setup=SETUP_CHOOSE, max_rounds=30),
+        ("greedy", "greedy", "greedy", "random"),
+        "4 players choosing setup, one random player (fights, surrenders, abandons, releases)",
+    ),
+)
+
+
+def play_golden(golden: Golden) -> Session:
+    """Play the golden game from scratch (deterministic: seeded policies, no clocks)."""
+    config = golden.config
+    seats = [SeatInfo(seat=i, name=f"{name}-{i}", kind="policy") for i, name in enumerate(golden.policies)]
+    session = Session(config, seats)
+    players = [POLICIES[name](config.seed * 10 + i) for i, name in enumerate(golden.policies)]
+    g = session.state
+    while not g.is_terminal:
+        legal = g.legal_actions()
+        session.apply(legal[players[g.to_move].choose(g, legal)])  # type: ignore[index]
+        g = session.state
+    return session
+
+
+def golden_bytes(golden: Golden) -> bytes:
+    from altay_cli.gamelog import _encoder  # the writer's own encoder: byte-identical lines
+
+    session = play_golden(golden)
+    lines = session.log_lines(source="golden", created=None, meta={"note": golden.note})
+    return b"".join(_encoder.encode(line) + b"\n" for line in lines)
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    changed = []
+    for golden in GOLDENS:
+        path = HERE / golden.file
+        data = golden_bytes(golden)
+        old = path.read_bytes() if path.exists() else None
+        if old != data:
+            changed.append(golden.file)
+            if not check:
+                path.write_bytes(data)
+        print(f"{'changed' if old != data else 'same   '}  {path}")
+    if check and changed:
+        print(f"{len(changed)} golden log(s) would change; run `{REGENERATE}` if that is intended")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

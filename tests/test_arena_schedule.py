@@ -1,0 +1,136 @@
+"""The arena schedule and parameters: pure functions, no processes."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+
+import pytest
+
+from altay_cli.engine import SETUP_RECOMMENDED, GameConfig, new_game
+from altay_cli.engine.data import FACTIONS
+from arena.params import ArenaParams, ArenaUsageError, BotEntry, MatchConditions, differences, parse_bot
+from arena.schedule import build_schedule, deal_factions, games_per_deal
+
+
+@pytest.mark.parametrize(
+    ("bots", "players", "mode"),
+    [
+        (2, 2, "rotate"),
+        (4, 2, "rotate"),
+        (5, 3, "rotate"),
+        (4, 4, "rotate"),
+        (4, 3, "permute"),
+        (4, 4, "permute"),
+    ],
+)
+def test_schedule_size_and_balance(bots: int, players: int, mode: str) -> None:
+    games = 3
+    sched = build_schedule(bots, players, games, seed=7, mode=mode)
+    per_group = players if mode == "rotate" else math.factorial(players)
+    assert (
+        len(sched)
+        == math.comb(bots, players) * games * per_group
+        == games * games_per_deal(bots, players, mode)
+    )
+    assert [g.game_id for g in sched] == list(range(len(sched)))
+    # Every bot plays every seat equally often, and within one (deal, group) it plays each seat
+    # exactly once in rotate mode (and (N-1)! times in permute mode).
+    seat_counts = Counter((bot, seat) for g in sched for seat, bot in enumerate(g.seats))
+    assert len(set(seat_counts.values())) == 1
+    by_deal_group: dict[tuple[int, int], list] = {}
+    for g in sched:
+        by_deal_group.setdefault((g.deal, g.group), []).append(g)
+        assert len(set(g.seats)) == players
+        assert g.seed == 7 + g.deal
+        assert g.factions == deal_factions(g.seed, players)
+    for games_of in by_deal_group.values():
+        assert len({g.seats for g in games_of}) == per_group  # all seatings distinct
+        members = set(games_of[0].seats)
+        for seat in range(players):
+            seen = Counter(g.seats[seat] for g in games_of)
+            assert set(seen) == members and len(set(seen.values())) == 1
+
+
+def test_every_group_plays_the_same_deals() -> None:
+    sched = build_schedule(4, 2, 2, seed=3)
+    deals = {(g.deal, g.seed, g.factions) for g in sched}
+    assert len(deals) == 2
+    groups_per_deal = Counter(g.deal for g in sched)
+    assert groups_per_deal == {0: 12, 1: 12}
+    assert {g.seats for g in sched if g.deal == 0} == {g.seats for g in sched if g.deal == 1}
+    assert {frozenset(g.seats) for g in sched} == {frozenset(c) for c in itertools.combinations(range(4), 2)}
+
+
+def test_schedule_is_deterministic_and_ids_do_not_depend_on_games() -> None:
+    a = build_schedule(5, 3, 4, seed=11)
+    assert a == build_schedule(5, 3, 4, seed=11)
+    longer = build_schedule(5, 3, 6, seed=11)
+    assert longer[: len(a)] == a  # extending an arena keeps every played game valid
+    assert build_schedule(5, 3, 4, seed=12) != a
+
+
+def test_deal_factions_are_distinct_valid_and_vary() -> None:
+    seen = set()
+    for seed in range(40):
+        for players in (2, 3, 4):
+            f = deal_factions(seed, players)
+            assert len(f) == len(set(f)) == players
+            assert set(f) <= set(FACTIONS)
+            seen.add(f)
+            assert f == deal_factions(seed, players)
+    # 2-player deals use all four factions, not only the first two.
+    assert {x for f in seen if len(f) == 2 for x in f} == set(FACTIONS)
+
+
+def test_a_deal_is_a_valid_engine_configuration() -> None:
+    for g in build_schedule(3, 3, 2, seed=5):
+        game = new_game(GameConfig(players=3, seed=g.seed, factions=g.factions, setup=SETUP_RECOMMENDED))
+        assert [FACTIONS[p.faction] for p in game.players] == list(g.factions)
+        assert not game.is_terminal
+
+
+def test_schedule_rejects_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="at least 3 bots"):
+        build_schedule(2, 3, 1, seed=1)
+    with pytest.raises(ValueError, match="seatings"):
+        build_schedule(2, 2, 1, seed=1, mode="shuffle")
+
+
+def test_parse_bot() -> None:
+    assert parse_bot("a=random") == BotEntry("a", "random")
+    assert parse_bot("js=node bots/x.js --fast") == BotEntry("js", "node bots/x.js --fast")
+    assert parse_bot("greedy") == BotEntry("greedy", "greedy")
+    for bad in ("=random", "a=", "python3 bot.py", "bots/x.py"):
+        with pytest.raises(ArenaUsageError, match="name=command"):
+            parse_bot(bad)
+
+
+def _params(**kw) -> ArenaParams:
+    base = dict(bots=(BotEntry("a", "random"), BotEntry("b", "greedy")), players=2, games=4)
+    base.update(kw)
+    return ArenaParams(**base)
+
+
+def test_params_validation_messages() -> None:
+    with pytest.raises(ArenaUsageError, match="need at least 3 bots"):
+        _params(players=3).validate()
+    with pytest.raises(ArenaUsageError, match="unique"):
+        _params(bots=(BotEntry("a", "random"), BotEntry("a", "greedy"))).validate()
+    with pytest.raises(ArenaUsageError, match="not valid"):
+        _params(bots=(BotEntry("a b", "random"), BotEntry("c", "greedy"))).validate()
+    _params().validate()
+
+
+def test_params_round_trip_and_differences() -> None:
+    p = _params(seed=9, match=MatchConditions(move_ms=250, max_rounds=8))
+    assert ArenaParams.from_dict(p.to_dict()) == p
+    assert differences(p, p) == []
+    assert differences(p, p.with_games(10)) == []  # growing is allowed
+    diffs = differences(p, _params(seed=9, games=2, match=MatchConditions(move_ms=300, max_rounds=8)))
+    assert any(d.startswith("--games") for d in diffs)
+    assert any(d.startswith("--move-ms: stored 250, given 300") for d in diffs)
+    assert differences(
+        p, _params(seed=9, bots=(BotEntry("a", "random"), BotEntry("b", "random")), match=p.match)
+    )[0].startswith("bots:")
