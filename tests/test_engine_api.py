@@ -81,7 +81,7 @@ def test_illegal_action_is_refused_with_a_reason_and_state_unchanged() -> None:
     cases = [
         (Play("Farmer", 0), "no Farmer in hand"),
         (Play("Hunter", 3), "effects 0 to 0"),
-        (Buy("Farmer", "F"), "payment 'F' does not match or your pool lacks it"),
+        (Buy("Farmer", "F"), "payment 'F' does not match it or your pool lacks it"),
         (Place("achievement", "F"), "no F in your pool"),
         (Develop("Masonry", "Q"), None),
         (Surrender(()), "main phase"),

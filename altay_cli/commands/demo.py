@@ -16,7 +16,7 @@ from ..policies import POLICIES
 @click.option(
     "--policy",
     type=click.Choice(sorted(POLICIES)),
-    default="greedy",
+    default="random",
     show_default=True,
     help="How the in-process players choose.",
 )

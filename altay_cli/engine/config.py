@@ -20,11 +20,17 @@ class ConfigError(EngineError, ValueError):
 
 
 class IllegalAction(EngineError):
-    """An action was refused; the state is unchanged. `reason` says why."""
+    """An action was refused; the state is unchanged.
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+    `reason` says why, in one sentence; `legal_count` is how many actions were legal instead
+    (None when not known). str(exc) adds a hint to look at the legal list.
+    """
+
+    def __init__(self, reason: str, legal_count: int | None = None) -> None:
+        hint = f" ({legal_count} legal actions now; ask for the list to see them)" if legal_count else ""
+        super().__init__(reason + hint)
         self.reason = reason
+        self.legal_count = legal_count
 
 
 class GameConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -70,10 +70,8 @@ def _names(items: list[str] | set[str]) -> str:
 
 
 def explain_illegal(g: GameState, action: Action) -> str:
-    reason = _specific_reason(g, action)
-    legal = g.legal_actions()
-    hint = f" ({len(legal)} legal actions now; ask for the list to see them)"
-    return (reason or f"{action!r} is not legal now") + hint
+    """One sentence: what was wrong with `action` and, where it helps, what would be right."""
+    return _specific_reason(g, action) or f"{action!r} is not legal now"
 
 
 def _specific_reason(g: GameState, a: Action) -> str | None:
@@ -191,8 +189,8 @@ def _buy(g: GameState, a: Buy) -> str | None:
         return f"you already acquired a {a.card} this turn (one copy per type per turn)"
     cost = KINDS[stack[-1]].cost
     return (
-        f"the top {a.card} ({KINDS[stack[-1]].name}) costs {cost.text()} ('*' = W, M or S); "
-        f"payment {a.pay!r} does not match or your pool lacks it"
+        f"the next {a.card} to acquire is {KINDS[stack[-1]].name!r}, costing {cost.text()} "
+        f"('*' = W, M or S); payment {a.pay!r} does not match it or your pool lacks it"
     )
 
 

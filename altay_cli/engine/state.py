@@ -253,7 +253,7 @@ class GameState:
         """Apply one action of the deciding seat; raise IllegalAction (state unchanged) if not legal."""
         legal = self.legal_actions()
         if action not in legal:
-            raise IllegalAction(explain_illegal(self, action))
+            raise IllegalAction(explain_illegal(self, action), len(legal))
         apply_action(self, action)
         self._legal = None
 
@@ -303,7 +303,7 @@ class GameState:
         g.once_used = self.once_used
         g.end_trigger = self.end_trigger
         g.end_reason = self.end_reason
-        g._legal = self._legal
+        g._legal = self._legal[:] if self._legal is not None else None
         return g
 
     def observation(self, seat: int) -> dict:

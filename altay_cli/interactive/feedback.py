@@ -7,7 +7,6 @@ kinds are possible at all, so the person knows what would be accepted.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import msgspec
@@ -16,7 +15,6 @@ from ..engine import Action, GameState, IllegalAction, action_from_builtins
 from .describe import command_text, describe
 from .parse import Match, letters, norm, tokenize, verbs_for
 
-_ENGINE_HINT = re.compile(r" \(\d+ legal actions now; ask for the list to see them\)$")
 MAX_LISTED = 12
 
 # How many words after the verb name an action well enough to ask the engine what is wrong.
@@ -90,7 +88,7 @@ def engine_reason(tokens: list[str], state: GameState) -> str | None:
     try:
         state.clone().apply(action_from_builtins(guess))
     except IllegalAction as exc:
-        return _ENGINE_HINT.sub("", exc.reason)
+        return exc.reason
     except msgspec.ValidationError:
         return None
     return None  # it was legal after all (the matcher would have found it)
