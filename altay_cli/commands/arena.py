@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from .options import clock_and_failure_options, rule_options
+
 if TYPE_CHECKING:  # imported lazily at run time, so `altay --help` stays fast
     from arena.params import ArenaParams
     from arena.store import ArenaStore
@@ -142,36 +144,8 @@ def _output_options(f: Any) -> Any:
     help="Arena folder (database + logs). [default: ./arena-out-<date>-<time>]",
 )
 @click.option("--resume", is_flag=True, help="Finish the arena in --out: play exactly its missing games.")
-@click.option("--move-ms", type=click.IntRange(1), default=1000, show_default=True, help="Time per decision.")
-@click.option("--bank-ms", type=click.IntRange(0), default=0, show_default=True, help="Time bank per game.")
-@click.option(
-    "--increment-ms",
-    type=click.IntRange(0),
-    default=0,
-    show_default=True,
-    help="Added to the bank per decision.",
-)
-@click.option(
-    "--startup-ms", type=click.IntRange(1), default=10000, show_default=True, help="Handshake budget per bot."
-)
-@click.option(
-    "--on-failure",
-    type=click.Choice(["lose", "default", "retry"]),
-    default="lose",
-    show_default=True,
-    help="A failing bot loses / gets the first legal action / may retry.",
-)
-@click.option(
-    "--retries", type=click.IntRange(0), default=1, show_default=True, help="Tries for --on-failure retry."
-)
-@click.option(
-    "--max-rounds",
-    type=click.IntRange(1),
-    default=60,
-    show_default=True,
-    help="Adjudicate after this many rounds.",
-)
-@click.option("--trading", is_flag=True, help="Use the optional Trading rule.")
+@clock_and_failure_options
+@rule_options
 @click.option("--quiet", "-q", is_flag=True, help="No progress display (errors only).")
 @_output_options
 @click.pass_context

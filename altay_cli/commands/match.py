@@ -11,8 +11,8 @@ import click
 import orjson
 
 from ..engine import ConfigError, GameConfig
-from ..engine.data import DEFAULT_MAX_ROUNDS, FACTIONS
-from ..referee.types import ON_FAILURE_POLICIES
+from ..engine.data import FACTIONS
+from .options import clock_and_failure_options, rule_options
 
 _NAMED = re.compile(r"^([A-Za-z0-9_.@+-]+)=(.+)$", re.DOTALL)
 
@@ -85,39 +85,9 @@ def _parse_factions(text: str | None, players: int) -> tuple[str, ...] | None:
 )
 @click.option("--factions", metavar="A,B,..", help=f"Preset factions in seat order ({', '.join(FACTIONS)}).")
 @click.option("--recommended", is_flag=True, help="Recommended setup: preset factions and start farmlands.")
-@click.option("--trading", is_flag=True, help="Use the optional Trading rule.")
-@click.option(
-    "--max-rounds",
-    type=click.IntRange(1),
-    default=DEFAULT_MAX_ROUNDS,
-    show_default=True,
-    help="Adjudicate the game after this many rounds.",
-)
-@click.option("--move-ms", type=click.IntRange(1), default=1000, show_default=True, help="Time per decision.")
-@click.option(
-    "--bank-ms", type=click.IntRange(0), default=0, show_default=True, help="Time bank for overruns."
-)
-@click.option(
-    "--increment-ms", type=click.IntRange(0), default=0, show_default=True, help="Added to the bank per move."
-)
-@click.option(
-    "--startup-ms",
-    type=click.IntRange(1),
-    default=10000,
-    show_default=True,
-    help="Budget for start-up and handshake (not charged to the clock).",
-)
+@rule_options
+@clock_and_failure_options
 @click.option("--no-timeout", is_flag=True, help="No deadlines at all (debug a bot step by step).")
-@click.option(
-    "--on-failure",
-    type=click.Choice(ON_FAILURE_POLICIES),
-    default="lose",
-    show_default=True,
-    help="lose: the failing bot forfeits; default: play its first legal action; retry: ask again.",
-)
-@click.option(
-    "--retries", type=click.IntRange(0), default=1, show_default=True, help="Retries with --on-failure retry."
-)
 @click.option(
     "--max-line-bytes", type=click.IntRange(1024), default=1_000_000, show_default=True, hidden=True
 )
