@@ -30,6 +30,7 @@ def marked(monkeypatch, tmp_path: Path) -> str:
     """Tag every bot started from now on in this test; returns the marker."""
     marker = f"{tmp_path}-{os.getpid()}-{time.monotonic_ns()}"
     monkeypatch.setenv(MARKER_VAR, marker)
+    monkeypatch.setenv("ALTAY_BOT_ENV", MARKER_VAR)  # the sandbox passes only what it is told to
     return marker
 
 

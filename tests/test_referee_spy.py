@@ -10,7 +10,7 @@ import pytest
 
 from altay_cli.engine import GameConfig, action_from_builtins, action_to_builtins, new_game, public_action
 from altay_cli.engine.data import ACHIEVEMENTS
-from altay_cli.gamelog import Decision, Header, Result, read_log
+from altay_cli.gamelog import Decision, Result, Stderr, read_log
 from altay_cli.referee import BotSpec, MatchOptions, run_match
 from protocol.observation import PrivateZones, PublicPlayer
 
@@ -37,10 +37,9 @@ def _walk_keys(obj: object, path: str = "$"):
 def test_spy_sees_only_its_observation(players: int, seed: int, tmp_path, monkeypatch) -> None:
     marker = marked(monkeypatch, tmp_path)
     spy_seat = seed % players
-    record = tmp_path / "spy.jsonl"
     log = tmp_path / "game.jsonl"
     bots = [BotSpec(f"r{s}", f"{PY} {BOTS / 'random_bot.py'} {seed}") for s in range(players)]
-    bots[spy_seat] = BotSpec("spy", bad_bot("spy.py", record, seed))
+    bots[spy_seat] = BotSpec("spy", bad_bot("spy.py", "-", seed))  # records what it receives on stderr
     config = GameConfig(
         players=players,
         seed=seed,
@@ -48,12 +47,15 @@ def test_spy_sees_only_its_observation(players: int, seed: int, tmp_path, monkey
         trading=seed % 2 == 1,
         setup="recommended" if seed % 4 == 3 else "choose",
     )
-    result = run_match(bots, config, MatchOptions(move_ms=5000), log_path=log)
+    options = MatchOptions(move_ms=5000, stderr_cap_bytes=64 << 20)
+    result = run_match(bots, config, options, log_path=log)
     assert result.completed, result.failures
     assert_no_leak(marker)
 
-    received = [json.loads(line) for line in record.read_text().splitlines()]
-    raw = record.read_text().splitlines()
+    lines = read_log(log)
+    (record,) = [line.text for line in lines if isinstance(line, Stderr) and line.seat == spy_seat]
+    received = [json.loads(line) for line in record.splitlines()]
+    raw = record.splitlines()
     hello, *requests, game_over, quit_ = received
     assert hello["type"] == "hello" and hello["seat"] == spy_seat
     assert "seed" not in json.dumps(hello)  # the seed would reveal every hidden card
@@ -62,10 +64,7 @@ def test_spy_sees_only_its_observation(players: int, seed: int, tmp_path, monkey
     assert [r["id"] for r in requests] == list(range(1, len(requests) + 1))
 
     # Replay the game from the log; at each of the spy's decisions compare with the truth.
-    lines = read_log(log)
-    header = lines[0]
-    assert isinstance(header, Header)
-    state = new_game(header.config)
+    state = new_game(config)
     events: list[dict] = []
     k = 0
     for line in lines:

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from typing import TYPE_CHECKING
 
 import click
 import orjson
+
+from .options import check_isolation, sandbox_options, secret_seed, seed_option
+
+if TYPE_CHECKING:
+    from ..referee.sandbox import SandboxPolicy
 
 
 @click.command("check-bot")
@@ -14,16 +21,24 @@ import orjson
 @click.option(
     "--startup-ms", type=click.IntRange(1), default=10000, show_default=True, help="Start-up budget."
 )
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the test game.")
+@seed_option
 @click.option(
     "--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Players in the test game."
 )
 @click.option(
     "--max-rounds", type=click.IntRange(1), default=10, show_default=True, help="Length of the test game."
 )
+@sandbox_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def check_bot(
-    command: str, move_ms: int, startup_ms: int, seed: int, players: int, max_rounds: int, as_json: bool
+    command: str,
+    move_ms: int,
+    startup_ms: int,
+    seed: int | None,
+    players: int,
+    max_rounds: int,
+    as_json: bool,
+    sandbox: SandboxPolicy,
 ) -> None:
     """Check that the bot CMD follows the protocol before it enters a match or a ladder.
 
@@ -34,6 +49,10 @@ def check_bot(
     player with every answer legal and in time; it exits with status 0 after `game_over`
     and `quit`; its stderr stays under the cap.
 
+    The bot runs in the sandbox a match or an arena would use (see --sandbox and the --bot-*
+    limits). The report says whether it ran isolated; when a check fails inside the sandbox,
+    the bot is tried again without it, and the report says what the sandbox stopped.
+
     \b
     Examples:
       altay check-bot "python my_bot.py"
@@ -41,14 +60,50 @@ def check_bot(
 
     Exit code 0 when every check passes, 1 otherwise.
     """
-    from ..referee.compliance import check_bot as run_checks
+    from dataclasses import replace
 
-    checks = run_checks(
-        command, move_ms=move_ms, startup_ms=startup_ms, seed=seed, max_rounds=max_rounds, players=players
-    )
+    from ..referee.botcmd import BotCommandError, resolve_bot_command
+    from ..referee.compliance import check_bot as run_checks
+    from ..referee.sandbox_advice import command_warnings, failure_hints
+
+    isolation = check_isolation(sandbox, quiet=True)
+    seed = secret_seed(seed)
+
+    def run(policy: SandboxPolicy) -> list:
+        return run_checks(
+            command,
+            move_ms=move_ms,
+            startup_ms=startup_ms,
+            seed=seed,
+            max_rounds=max_rounds,
+            players=players,
+            sandbox=policy,
+        )
+
+    checks = run(sandbox)
     passed = all(c.passed for c in checks)
+    warnings: list[str] = []
+    with contextlib.suppress(BotCommandError):
+        warnings += command_warnings(resolve_bot_command(command), sandbox) if isolation.sandboxed else []
+    retry_unsandboxed = not passed and isolation.sandboxed and checks[0].passed
+    if retry_unsandboxed and all(c.passed for c in run(replace(sandbox, mode="off"))):
+        failed = " ".join(c.detail for c in checks if not c.passed)
+        hints = failure_hints(failed) or [
+            "something it needs is outside the sandbox (files, network, memory, processes)"
+        ]
+        lead = "the bot passes every check without the sandbox but not inside it"
+        warnings += [f"{lead}: {hint}" for hint in hints]
+    if not isolation.sandboxed:
+        warnings.append(f"{isolation.describe()}; a match or arena here would run it unisolated too")
     if as_json:
-        payload = {"command": command, "passed": passed, "checks": [c.to_dict() for c in checks]}
+        payload = {
+            "command": command,
+            "passed": passed,
+            "seed": seed,
+            "isolation": isolation.to_dict(),
+            "warnings": warnings,
+            "checks": [c.to_dict() for c in checks],
+        }
         click.echo(orjson.dumps(payload).decode())
     else:
         width = max(len(c.name) for c in checks)
@@ -57,4 +112,9 @@ def check_bot(
             click.echo(f"{mark}  {c.name.ljust(width)}  {c.detail}")
         failed = sum(1 for c in checks if not c.passed)
         click.echo("all checks passed" if passed else f"{failed} of {len(checks)} checks failed")
+        if isolation.sandboxed:
+            click.echo(f"isolation: {isolation.describe()}")
+        for warning in warnings:
+            click.echo(click.style("warning: ", fg="yellow") + warning)
+        click.echo(f"test game seed: {seed}")
     sys.exit(0 if passed else 1)

@@ -6,13 +6,24 @@ import re
 import shlex
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 import orjson
 
+if TYPE_CHECKING:
+    from ..referee.sandbox import SandboxPolicy
+
 from ..engine import ConfigError, GameConfig
 from ..engine.data import FACTIONS
-from .options import clock_and_failure_options, rule_options
+from .options import (
+    check_isolation,
+    clock_and_failure_options,
+    rule_options,
+    sandbox_options,
+    secret_seed,
+    seed_option,
+)
 
 _NAMED = re.compile(r"^([A-Za-z0-9_.@+-]+)=(.+)$", re.DOTALL)
 
@@ -80,13 +91,12 @@ def _parse_factions(text: str | None, players: int) -> tuple[str, ...] | None:
 
 @click.command()
 @click.argument("bots", nargs=-1, required=True, metavar="BOT BOT [BOT BOT]")
-@click.option(
-    "--seed", type=int, default=1, show_default=True, help="Game seed (same seed and answers, same game)."
-)
+@seed_option
 @click.option("--factions", metavar="A,B,..", help=f"Preset factions in seat order ({', '.join(FACTIONS)}).")
 @click.option("--recommended", is_flag=True, help="Recommended setup: preset factions and start farmlands.")
 @rule_options
 @clock_and_failure_options
+@sandbox_options
 @click.option("--no-timeout", is_flag=True, help="No deadlines at all (debug a bot step by step).")
 @click.option(
     "--max-line-bytes", type=click.IntRange(1024), default=1_000_000, show_default=True, hidden=True
@@ -105,7 +115,7 @@ def _parse_factions(text: str | None, players: int) -> tuple[str, ...] | None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 def match(
     bots: tuple[str, ...],
-    seed: int,
+    seed: int | None,
     factions: str | None,
     recommended: bool,
     trading: bool,
@@ -121,6 +131,7 @@ def match(
     stderr_cap: int,
     log_path: str | None,
     as_json: bool,
+    sandbox: SandboxPolicy,
 ) -> None:
     """Play one game between 2 to 4 bot programs, one per seat in the order given.
 
@@ -134,6 +145,12 @@ def match(
       altay match me="python my_bot.py" greedy --seed 4 --log game.jsonl
       altay match "node bot.js" random random random --move-ms 200 --bank-ms 5000
       altay match ./mybot random --on-failure retry --retries 2 --json
+      altay match ./mybot greedy --bot-memory 4096 --bot-ro ./weights --bot-env OMP_NUM_THREADS=1
+
+    Each bot runs in a sandbox (Linux): it sees only its own processes and files, has no
+    network and is limited in memory, processes, CPU and file size (--bot-* options); see
+    "The sandbox" in protocol/PROTOCOL.md. The seed is secret unless you give --seed: it is
+    shown with the result. Anyone who knows a game's seed knows every hidden card of it.
 
     Exit code 0 when the game completed, 1 when it stopped (a bot forfeited, or
     Ctrl-C), 2 for usage errors.
@@ -148,6 +165,8 @@ def match(
             check_bot_command(resolve_bot_command(command))
         except BotCommandError as exc:
             raise click.UsageError(f"bot {seat} ({name}): {exc}") from None
+    isolation = check_isolation(sandbox)
+    seed = secret_seed(seed)
     config = GameConfig(
         players=len(bots),
         seed=seed,
@@ -170,6 +189,7 @@ def match(
         retries=retries,
         max_line_bytes=max_line_bytes,
         stderr_cap_bytes=stderr_cap,
+        sandbox=sandbox,
     )
     from ..referee import run_match
 
@@ -181,4 +201,6 @@ def match(
         from ..referee.report import print_match_result
 
         print_match_result(result, seed)
+        if not isolation.sandboxed:
+            click.echo(f"Note: {isolation.describe()}")
     sys.exit(0 if result.completed else 1)

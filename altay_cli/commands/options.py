@@ -3,13 +3,18 @@ their names, defaults and help stay the same everywhere."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from ..engine.data import DEFAULT_MAX_ROUNDS
 from ..referee.types import ON_FAILURE_POLICIES
+
+if TYPE_CHECKING:
+    from ..referee.sandbox import Isolation, SandboxPolicy
 
 F = TypeVar("F", bound=Callable)
 
@@ -76,3 +81,146 @@ def clock_and_failure_options(func: F) -> F:
     ):
         func = option(func)
     return func
+
+
+def sandbox_options(func: F) -> F:
+    """--sandbox and the --bot-* limits, collected into one `sandbox: SandboxPolicy` argument."""
+    from ..referee.sandbox import SANDBOX_MODES, SandboxPolicy
+
+    defaults = SandboxPolicy()
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        policy = SandboxPolicy(
+            mode=kwargs.pop("sandbox_mode"),
+            memory_mb=kwargs.pop("bot_memory"),
+            processes=kwargs.pop("bot_processes"),
+            cpus=kwargs.pop("bot_cpus"),
+            cpu_time_s=kwargs.pop("bot_cpu_time"),
+            file_size_mb=kwargs.pop("bot_file_size"),
+            scratch_mb=kwargs.pop("bot_scratch"),
+            network=kwargs.pop("bot_network"),
+            env=tuple(kwargs.pop("bot_env")),
+            read_only=tuple(str(Path(p).absolute()) for p in kwargs.pop("bot_ro")),
+        )
+        try:
+            policy.validate()
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+        return func(*args, sandbox=policy, **kwargs)
+
+    big = 1_000_000
+    options = [
+        click.option(
+            "--sandbox",
+            "sandbox_mode",
+            type=click.Choice(SANDBOX_MODES),
+            default=defaults.mode,
+            show_default=True,
+            help="Run each bot in a sandbox (Linux, bubblewrap): its own processes only, no network, "
+            "read-only files but a private /tmp, limits. auto: wherever it works; on: refuse to run "
+            "without it; off: run bots directly as you.",
+        ),
+        click.option(
+            "--bot-memory",
+            type=click.IntRange(0, big),
+            default=defaults.memory_mb,
+            show_default=True,
+            metavar="MIB",
+            help="Memory for all of a bot's processes together (0: no limit).",
+        ),
+        click.option(
+            "--bot-processes",
+            type=click.IntRange(0, big),
+            default=defaults.processes,
+            show_default=True,
+            metavar="N",
+            help="Processes and threads a bot may run at once (0: no limit).",
+        ),
+        click.option(
+            "--bot-cpus",
+            type=click.FloatRange(0, 4096),
+            default=defaults.cpus,
+            show_default=True,
+            metavar="CORES",
+            help="CPU cores a bot may use at once, helpers included (cgroups; 0: no limit).",
+        ),
+        click.option(
+            "--bot-cpu-time",
+            type=click.IntRange(0, 10**9),
+            default=defaults.cpu_time_s,
+            show_default=True,
+            metavar="SECONDS",
+            help="CPU time per bot process over the whole game (0: no limit).",
+        ),
+        click.option(
+            "--bot-file-size",
+            type=click.IntRange(0, big),
+            default=defaults.file_size_mb,
+            show_default=True,
+            metavar="MIB",
+            help="Largest file a bot may write (0: no limit).",
+        ),
+        click.option(
+            "--bot-scratch",
+            type=click.IntRange(1, big),
+            default=defaults.scratch_mb,
+            show_default=True,
+            metavar="MIB",
+            help="Size of the bot's private /tmp (also its HOME), removed after the game.",
+        ),
+        click.option("--bot-network", is_flag=True, help="Let bots use the network (off by default)."),
+        click.option(
+            "--bot-env",
+            multiple=True,
+            metavar="NAME[=VALUE]",
+            help="Pass this variable to every bot (repeatable; the environment is otherwise clean).",
+        ),
+        click.option(
+            "--bot-ro",
+            multiple=True,
+            type=click.Path(exists=True),
+            metavar="PATH",
+            help="Let bots read this file or directory too (repeatable).",
+        ),
+    ]
+    for option in reversed(options):
+        wrapper = option(wrapper)
+    return wrapper  # type: ignore[return-value]
+
+
+def check_isolation(policy: SandboxPolicy, quiet: bool = False) -> Isolation:
+    """What `policy` gives here; --sandbox on without a sandbox is exit 2. Says so when bots run
+    unsandboxed (on stderr, so --json output stays clean)."""
+    from ..referee.sandbox import SandboxUnavailable, isolation_for
+
+    try:
+        isolation = isolation_for(policy)
+    except SandboxUnavailable as exc:
+        raise click.UsageError(str(exc)) from None
+    if not isolation.sandboxed and not quiet:
+        click.echo(f"warning: {isolation.describe()}", err=True)
+    return isolation
+
+
+MAX_SEED = (1 << 63) - 1
+SEED_WARNING = "Anyone who knows a game's seed knows every hidden card of it."
+
+
+def seed_option(func: F) -> F:
+    """--seed: for reproducibility; by default a secret one from the operating system."""
+    return click.option(
+        "--seed",
+        type=click.IntRange(0, MAX_SEED),
+        default=None,
+        metavar="N",
+        help="Game seed, to reproduce a game. Default: a secret one drawn from the operating system's "
+        f"randomness, shown only after the game. {SEED_WARNING}",
+    )(func)
+
+
+def secret_seed(seed: int | None) -> int:
+    """`seed` if given, else 63 bits from the operating system's randomness."""
+    import secrets
+
+    return secrets.randbits(63) if seed is None else seed

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import os
-import random
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+from .options import check_isolation, sandbox_options, secret_seed, seed_option
+
+if TYPE_CHECKING:
+    from ..referee.sandbox import SandboxPolicy
 
 from ..engine import SETUP_CHOOSE, SETUP_RECOMMENDED, ConfigError, GameConfig
 from ..engine.data import DEFAULT_MAX_ROUNDS, FACTIONS
@@ -15,9 +20,7 @@ from ..engine.data import DEFAULT_MAX_ROUNDS, FACTIONS
 
 @click.command()
 @click.option("--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option(
-    "--seed", type=int, default=None, help="Game seed (default: a random one, printed at the start)."
-)
+@seed_option
 @click.option(
     "--factions",
     metavar="A,B,...",
@@ -48,6 +51,7 @@ from ..engine.data import DEFAULT_MAX_ROUNDS, FACTIONS
     "--move-ms", type=click.IntRange(1), default=5000, show_default=True, help="Bot seats: time per move."
 )
 @click.option("--no-timeout", is_flag=True, help="Bot seats: no time limits (debugging a bot).")
+@sandbox_options
 def play(
     players: int,
     seed: int | None,
@@ -61,6 +65,7 @@ def play(
     json_mode: bool,
     move_ms: int,
     no_timeout: bool,
+    sandbox: SandboxPolicy,
 ) -> None:
     """Play Altay by typing commands; every seat not given to a bot is a person (hot-seat).
 
@@ -117,8 +122,7 @@ def play(
         session.seats = infos
         config = session.config
     else:
-        if seed is None:
-            seed = random.randrange(1_000_000)
+        seed = secret_seed(seed)  # shown when the game ends, never before
         config = GameConfig(
             players=players,
             seed=seed,
@@ -150,7 +154,13 @@ def play(
                 except BotCommandError as exc:
                     raise click.BadParameter(f"seat {spec.seat}: {exc}", param_hint="--seat") from None
         # A failing bot does not end a game a person is playing: its move is the first legal one.
-        options = MatchOptions(move_ms=move_ms, no_timeout=no_timeout, on_failure="default")
+        check_isolation(sandbox)  # says so on stderr when bots will not be sandboxed
+        options = MatchOptions(
+            move_ms=move_ms,
+            no_timeout=no_timeout,
+            on_failure="default",
+            sandbox=sandbox.with_hidden(log_path, load_path),
+        )
     controllers: dict[int, Controller] = {}
     for spec in seat_specs:
         if spec.kind != HUMAN:

@@ -170,7 +170,7 @@ class PlayApp:
         if self.loaded_from is not None:
             loaded = f"Continuing {self.loaded_from}: {len(self.session.steps)} decisions replayed.\n"
         return loaded + (
-            f"Altay: {c.players} players, seed {c.seed}, setup {c.setup}"
+            f"Altay: {c.players} players, setup {c.setup}"
             f"{', trading' if c.trading else ''}, at most {c.max_rounds} rounds.\n"
             f"Seats: {seats}. Type `help` for commands."
         )
@@ -298,7 +298,9 @@ class PlayApp:
             if undone is not None:
                 msg["undone"] = undone
             if self.first_answer:
-                msg["config"] = msgspec.to_builtins(self.session.config)
+                config = msgspec.to_builtins(self.session.config)
+                config.pop("seed")  # secret until the game ends (it reveals every hidden card)
+                msg["config"] = config
                 msg["seats"] = [msgspec.to_builtins(seat_info(s)) for s in self.specs]
                 self.first_answer = False
             self.pending, self.notes = [], []
@@ -551,6 +553,7 @@ class PlayApp:
                     "events": events,
                     **result,
                     "decisions": len(s.steps),
+                    "seed": s.config.seed,
                     "names": names,
                     "factions": factions,
                     "log": str(self.log_path) if self.log_path else None,

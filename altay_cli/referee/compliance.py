@@ -16,6 +16,7 @@ from altay_cli.policies import RandomPolicy
 from .botcmd import BotCommandError, check_bot_command, resolve_bot_command
 from .process import TransportError
 from .results import rank_seats, winners
+from .sandbox import SandboxPolicy
 from .seat import QUIT_GRACE_S, BotSeat
 from .types import BotFailure, BotSpec, MatchOptions
 
@@ -39,6 +40,7 @@ def check_bot(
     seed: int = 1,
     max_rounds: int = 10,
     players: int = 2,
+    sandbox: SandboxPolicy = SandboxPolicy(),  # noqa: B008 (frozen)
 ) -> list[Check]:
     """Run every check in order; a failed check skips the ones that depend on it."""
     checks: list[Check] = []
@@ -57,7 +59,7 @@ def check_bot(
     checks.append(Check("command", True, "runs " + " ".join(argv)))
 
     config = GameConfig(players=players, seed=seed, max_rounds=max_rounds)
-    options = MatchOptions(move_ms=move_ms, startup_ms=startup_ms, on_failure="lose")
+    options = MatchOptions(move_ms=move_ms, startup_ms=startup_ms, on_failure="lose", sandbox=sandbox)
     seat = BotSeat(BotSpec("candidate", command), 0, config, options)
     try:
         return _run_checks(seat, config, checks, skip_rest, move_ms)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from altay_cli.gamelog import Decision, Failure, Header, LogWriter, Result, Seat
 from protocol import PROTOCOL_VERSION
 
 from .results import rank_seats, winners
+from .sandbox import isolation_for
 from .seat import QUIT_GRACE_S, BotSeat
 from .signals import signals_deferred, sigterm_as_interrupt
 from .types import BotFailure, BotSpec, MatchOptions, MatchResult
@@ -64,6 +66,7 @@ def options_summary(options: MatchOptions) -> dict[str, Any]:
         "retries": options.retries,
         "max_line_bytes": options.max_line_bytes,
         "stderr_cap_bytes": options.stderr_cap_bytes,
+        "sandbox": options.sandbox.conditions(),
     }
 
 
@@ -79,12 +82,16 @@ def run_match(
 
     A failure the policy does not forgive ends the game: end_reason "forfeit", the failed
     seat ranked last. Ctrl-C (or SIGTERM) ends it with end_reason "aborted" after every bot
-    has been stopped. Raises ValueError for a bad configuration or options.
+    has been stopped. Raises ValueError for a bad configuration or options, and
+    SandboxUnavailable when `options.sandbox.mode` is "on" but bots cannot be sandboxed here.
+    The log file is hidden from the bots (masked inside their sandbox).
     """
     config.validate()
     options.validate()
     if len(bots) != config.players:
         raise ValueError(f"{config.players} players but {len(bots)} bots; give one bot per seat")
+    options = replace(options, sandbox=options.sandbox.with_hidden(log_path))
+    isolation = isolation_for(options.sandbox)
     t0 = time.perf_counter()
     state = new_game(config)
     seats = [BotSeat(spec, i, config, options) for i, spec in enumerate(bots)]
@@ -101,7 +108,7 @@ def run_match(
                 protocol_version=PROTOCOL_VERSION,
                 source=source,
                 created=now_iso(),
-                meta={"options": options_summary(options)},
+                meta={"options": options_summary(options), "isolation": isolation.to_dict()},
             )
         )
         with sigterm_as_interrupt():
@@ -113,6 +120,8 @@ def run_match(
                 aborted = True
         with signals_deferred():
             result = _finish(state, seats, log, forfeits, decisions, aborted, t0)
+            result.isolation = isolation.to_dict()
+            result.seed = config.seed
     finally:
         with signals_deferred():
             _close_all(seats)

@@ -4,8 +4,10 @@ Blocking I/O on non-blocking file descriptors with `select.poll` and explicit de
 (asyncio streams measured about ten times slower per round trip). stdout is read into a
 bounded buffer, so a multi-megabyte line is detected without holding it in memory; stderr is
 drained continuously by a thread into a capped buffer, so a bot flooding stderr never blocks.
-The bot runs in its own session (process group); `kill()` ends the whole group and any other
-process still holding one of the bot's pipes (a forked child that left the group).
+The bot runs in its own session (process group), normally inside the sandbox (`sandbox.py`):
+then its processes live in their own PID namespace and, where possible, their own cgroup, and
+`kill()` ends all of them at once. Without a sandbox, `kill()` ends the process group and any
+other process still holding one of the bot's pipes (a forked child that left the group).
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ import termios
 import threading
 import time
 from collections.abc import Sequence
+
+from .limits import LimitHit, classify_exit, close_preexec_fds
+from .sandbox import LaunchPlan
 
 #: Longest single wait inside a deadline; between slices the referee checks that the bot lives.
 POLL_SLICE_S = 0.2
@@ -59,6 +64,10 @@ class WriteBlocked(TransportError):
     def __init__(self, unsent: int) -> None:
         super().__init__(f"{unsent} bytes of the request could not be written")
         self.unsent = unsent
+
+
+#: bwrap reports a child killed by signal N as exit code 128 + N.
+_SIGNAL_EXIT_BASE = 128
 
 
 def signal_name(number: int) -> str:
@@ -154,11 +163,63 @@ def process_state(pid: int) -> str | None:
     return data[end + 2 : end + 3].decode() if end >= 0 else None
 
 
+def children(pid: int) -> list[int]:
+    """Direct children of `pid` (from /proc/PID/task/*/children; [] if unknown)."""
+    out: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/children", "rb") as fh:
+                out.extend(int(x) for x in fh.read().split())
+        except (OSError, ValueError):
+            continue
+    return out
+
+
+def descendants(pid: int) -> list[int]:
+    """Every descendant of `pid`, parents before children."""
+    out: list[int] = []
+    todo = children(pid)
+    while todo:
+        child = todo.pop(0)
+        out.append(child)
+        todo.extend(children(child))
+    return out
+
+
+def cpu_seconds_of(pid: int) -> float | None:
+    """User + system CPU seconds of one process (and its reaped children), from /proc/PID/stat."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return None
+    fields = data[data.rfind(b")") + 2 :].split()
+    try:
+        ticks = sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime stime cutime cstime
+    except (IndexError, ValueError):
+        return None
+    return ticks / _CLOCK_TICKS
+
+
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
 class BotProcess:
     """A child process speaking JSON lines on stdin/stdout, stderr captured."""
 
-    def __init__(self, argv: Sequence[str], max_line_bytes: int, stderr_cap_bytes: int) -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        max_line_bytes: int,
+        stderr_cap_bytes: int,
+        plan: LaunchPlan | None = None,
+    ) -> None:
         self.argv = list(argv)
+        self.plan = plan
         self.max_line_bytes = max_line_bytes
         self.stderr_cap_bytes = stderr_cap_bytes
         self.proc: subprocess.Popen[bytes] | None = None
@@ -172,22 +233,47 @@ class BotProcess:
         self._out_poll = select.poll()
         self._in_poll = select.poll()
         self.killed = False
+        self._limit_hit: LimitHit | None = None
+        self._limit_checked = False
+        self._bot_pid: int | None = None
+
+    @property
+    def sandboxed(self) -> bool:
+        return self.plan is not None and self.plan.sandboxed
 
     # ------------------------------------------------------------------ lifecycle
     def spawn(self) -> None:
-        """Start the program in a new session; raises OSError if it cannot be started."""
-        env = dict(os.environ)
-        env.setdefault("PYTHONUNBUFFERED", "1")  # Python bots that forget to flush still work
-        self.proc = subprocess.Popen(
-            self.argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            bufsize=0,
-            start_new_session=True,
-            close_fds=True,
-            env=env,
-        )
+        """Start the program in a new session (sandboxed and limited as its plan says).
+
+        Raises OSError if it cannot be started.
+        """
+        plan = self.plan
+        if plan is None:
+            env = dict(os.environ)
+            env.setdefault("PYTHONUNBUFFERED", "1")  # Python bots that forget to flush still work
+            argv, cwd, preexec = self.argv, None, None
+        else:
+            argv, env, cwd, preexec = plan.argv, plan.env, plan.cwd, plan.preexec
+        try:
+            self.proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
+                start_new_session=True,
+                close_fds=True,
+                env=env,
+                cwd=cwd,
+                preexec_fn=preexec,
+            )
+        except BaseException:
+            if plan is not None:
+                plan.release()
+            raise
+        finally:
+            if preexec is not None:
+                close_preexec_fds(preexec)
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         self._in_fd = self.proc.stdin.fileno()
         self._out_fd = self.proc.stdout.fileno()
@@ -205,16 +291,24 @@ class BotProcess:
         return self.proc.pid if self.proc else None
 
     def returncode(self) -> int | None:
-        """The exit status if the process has exited (reaping it), else None."""
-        return self.proc.poll() if self.proc else None
+        """The exit status if the process has exited (reaping it), else None.
+
+        Negative: killed by that signal, also inside the sandbox (where bwrap reports 128 + N).
+        """
+        return self._decode(self.proc.poll()) if self.proc else None
 
     def wait_exit(self, timeout_s: float) -> int | None:
         if self.proc is None:
             return None
         try:
-            return self.proc.wait(timeout=max(0.0, timeout_s))
+            return self._decode(self.proc.wait(timeout=max(0.0, timeout_s)))
         except subprocess.TimeoutExpired:
             return None
+
+    def _decode(self, code: int | None) -> int | None:
+        if code is not None and self.sandboxed and _SIGNAL_EXIT_BASE < code <= _SIGNAL_EXIT_BASE + 64:
+            return _SIGNAL_EXIT_BASE - code
+        return code
 
     def exit_description(self, wait_s: float = 0.3) -> str:
         """How the bot ended ('exit code 3', 'killed by SIGSEGV'), waiting briefly for it."""
@@ -223,8 +317,63 @@ class BotProcess:
             return "the process is still running but closed its stdout"
         return describe_returncode(code)
 
+    def bot_pid(self) -> int | None:
+        """The host pid of the bot program itself (inside the sandbox: below bwrap's processes)."""
+        if self.proc is None:
+            return None
+        if not self.sandboxed:
+            return self.proc.pid
+        if self._bot_pid is None:
+            # bwrap (ours) -> bwrap, pid 1 of the namespace -> the bot program.
+            for init in children(self.proc.pid):
+                kids = children(init)
+                if kids:
+                    self._bot_pid = kids[0]
+                    break
+        return self._bot_pid
+
     def is_stopped(self) -> bool:
-        return self.proc is not None and process_state(self.proc.pid) in ("T", "t")
+        pid = self.bot_pid()
+        return pid is not None and process_state(pid) in ("T", "t")
+
+    def cpu_seconds(self) -> float | None:
+        """CPU time used so far by the bot and every process it started (None if unknown)."""
+        if self.proc is None:
+            return None
+        group = self.plan.cgroup if self.plan is not None else None
+        if group is not None:
+            value = group.cpu_seconds()
+            if value is not None:
+                return value
+        total = 0.0
+        known = False
+        for pid in [self.proc.pid, *descendants(self.proc.pid)]:
+            value = cpu_seconds_of(pid)
+            if value is not None:
+                total += value
+                known = True
+        return total if known else None
+
+    def limit_hit(self) -> LimitHit | None:
+        """Which resource limit, if any, explains the bot's death (ask once it has exited)."""
+        if self._limit_checked:
+            return self._limit_hit
+        plan = self.plan
+        if plan is None:
+            return None
+        code = self.returncode()
+        if code is None:
+            return None
+        self._limit_checked = True
+        stderr = self.stderr.text()[-4000:] if self.stderr is not None else ""
+        self._limit_hit = classify_exit(
+            -code if code < 0 else None,
+            plan.cgroup,
+            plan.memory_bytes,
+            plan.rlimits.address_space is not None,
+            stderr,
+        )
+        return self._limit_hit
 
     def unread_input_bytes(self) -> int:
         """Bytes written to the bot's stdin that it has not read yet (FIONREAD on the pipe)."""
@@ -343,6 +492,12 @@ class BotProcess:
         if proc is None or self.killed:
             return
         self.killed = True
+        plan = self.plan
+        if proc.poll() is not None:
+            self.limit_hit()  # read the cgroup's counters before it goes
+        if plan is not None and plan.cgroup is not None and plan.sandboxed:
+            # Quit was already asked for: everything in the namespace dies at once.
+            plan.cgroup.kill_all()
         pgid = proc.pid
         if proc.poll() is None:
             self._signal_group(pgid, signal.SIGTERM)
@@ -356,6 +511,8 @@ class BotProcess:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.kill(pid, signal.SIGKILL)
             self._pipes_released(1.0)
+        if plan is not None:
+            plan.release()  # kills anything still in the bot's cgroup, removes it
         if self.stderr is not None:
             self.stderr.join(timeout=1.0)
         for stream in (proc.stdin, proc.stdout):

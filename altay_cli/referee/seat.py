@@ -35,6 +35,7 @@ from protocol import (
 
 from . import types as st
 from .botcmd import BotCommandError, check_bot_command, resolve_bot_command
+from .cgroups import CgroupError
 from .clock import Clock
 from .process import (
     BotProcess,
@@ -45,6 +46,7 @@ from .process import (
     WriteClosed,
     describe_returncode,
 )
+from .sandbox import Isolation, SandboxUnavailable, plan_launch
 from .signals import signals_deferred
 from .types import BotFailure, BotSpec, MatchOptions
 
@@ -80,6 +82,7 @@ class BotSeat:
         self.think_ms = 0.0
         self.decisions = 0
         self.handshake_ms: float | None = None
+        self.isolation: Isolation | None = None  # how the bot process was isolated, once launched
         self.exit_note: str | None = None  # how the process ended, set by close()
         self.exited_cleanly: bool | None = None  # exited with status 0 after `quit`
         self._next_id = 1
@@ -130,7 +133,12 @@ class BotSeat:
             check_bot_command(argv)
         except BotCommandError as exc:
             self._fail_hard(st.START_FAILED, str(exc), None)
-        self.process = BotProcess(argv, self.options.max_line_bytes, self.options.stderr_cap_bytes)
+        try:
+            plan = plan_launch(argv, self.options.sandbox)
+        except (SandboxUnavailable, CgroupError) as exc:
+            self._fail_hard(st.START_FAILED, str(exc), None)
+        self.isolation = plan.isolation
+        self.process = BotProcess(argv, self.options.max_line_bytes, self.options.stderr_cap_bytes, plan)
         self._launched_at = time.monotonic()
         try:
             self.process.spawn()
@@ -554,9 +562,17 @@ class BotSeat:
         )
 
     def _fail_hard(self, status: str, detail: str, request_id: int | None, n: int | None = None) -> None:
-        """Record a failure the bot does not survive, tell it (if it can hear), raise BotFailure."""
+        """Record a failure the bot does not survive, tell it (if it can hear), raise BotFailure.
+
+        A bot that died at a resource limit gets that limit's status (memory_limit, ...), not crash.
+        """
+        if status in (st.CRASH, st.HANDSHAKE_FAILED) and self.process is not None:
+            self.process.wait_exit(0.2)
+            hit = self.process.limit_hit()
+            if hit is not None:
+                status, detail = hit.status, f"{hit.detail}; {detail}"
         self._record(status, detail, n, request_id, st.FORFEIT)
-        if status in (st.CRASH, st.STALL, st.START_FAILED, st.STARTUP_TIMEOUT):
+        if status in (st.CRASH, st.STALL, st.START_FAILED, st.STARTUP_TIMEOUT, *st.LIMIT_STATUSES):
             self._dead = True
         else:
             self._notify(Error(status=status, message=detail, request_id=request_id, retry=False))

@@ -6,6 +6,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .limits import (  # noqa: F401 (the limit statuses are failure statuses like the others)
+    CPU_LIMIT,
+    FILE_SIZE_LIMIT,
+    LIMIT_STATUSES,
+    MEMORY_LIMIT,
+    PROCESS_LIMIT,
+)
+from .sandbox import SandboxPolicy
+
 # ---------------------------------------------------------------------------- failure statuses
 #: The bot did not answer before its deadline, but it was still reading its input.
 TIMEOUT = "timeout"
@@ -42,6 +51,7 @@ FAILURE_STATUSES: tuple[str, ...] = (
     HANDSHAKE_FAILED,
     STARTUP_TIMEOUT,
     START_FAILED,
+    *LIMIT_STATUSES,
 )
 #: Failures after which the bot is still able to answer a new request (the others end it).
 RECOVERABLE: frozenset[str] = frozenset({TIMEOUT, BAD_JSON, LINE_TOO_LONG, WRONG_REQUEST_ID, ILLEGAL_ACTION})
@@ -84,8 +94,10 @@ class MatchOptions:
     retries: int = 1
     max_line_bytes: int = 1_000_000
     stderr_cap_bytes: int = 65536
+    sandbox: SandboxPolicy = field(default_factory=SandboxPolicy)
 
     def validate(self) -> None:
+        self.sandbox.validate()
         if self.on_failure not in ON_FAILURE_POLICIES:
             raise ValueError(
                 f"on_failure must be one of {', '.join(ON_FAILURE_POLICIES)}, not {self.on_failure!r}"
@@ -118,6 +130,8 @@ class MatchResult:
     think_ms: list[float]
     names: list[str] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
+    isolation: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -135,6 +149,8 @@ class MatchResult:
             "log": str(self.log_path) if self.log_path is not None else None,
             "duration_s": round(self.duration_s, 3),
             "think_ms": [round(t, 1) for t in self.think_ms],
+            "seed": self.seed,
+            "isolation": self.isolation,
         }
 
 

@@ -1,4 +1,5 @@
-"""Plays randomly and records every line it receives to the file argv[1]."""
+"""Plays randomly and records every line it receives to the file argv[1] ("-": stderr, which the
+referee keeps in the game log; a sandboxed bot cannot write files outside its scratch space)."""
 
 import json
 import random
@@ -6,7 +7,7 @@ import sys
 
 path = sys.argv[1]
 rng = random.Random(sys.argv[2] if len(sys.argv) > 2 else 0)
-with open(path, "w") as record:
+with open(path, "w") if path != "-" else sys.stderr as record:
     for line in sys.stdin:
         record.write(line)
         message = json.loads(line)
