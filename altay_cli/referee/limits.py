@@ -105,6 +105,7 @@ def classify_exit(
     memory_limit_bytes: int | None,
     memory_by_rlimit: bool,
     stderr_text: str,
+    file_size_limited: bool = False,
 ) -> LimitHit | None:
     """Which limit, if any, explains why the bot died (signal_number: what killed it, if a signal)."""
     mib = (memory_limit_bytes or 0) // MIB
@@ -112,8 +113,9 @@ def classify_exit(
         return LimitHit(MEMORY_LIMIT, f"the bot exceeded its memory limit of {mib} MiB and was killed")
     if signal_number == signal.SIGXCPU:
         return LimitHit(CPU_LIMIT, "the bot used up its CPU time limit (SIGXCPU)")
-    if signal_number == signal.SIGXFSZ:
-        return LimitHit(FILE_SIZE_LIMIT, "the bot wrote a file larger than its file size limit (SIGXFSZ)")
+    if signal_number == signal.SIGXFSZ or (file_size_limited and "File too large" in stderr_text):
+        # Programs that ignore SIGXFSZ (Python does) see the write fail with EFBIG instead.
+        return LimitHit(FILE_SIZE_LIMIT, "the bot wrote a file larger than its file size limit")
     if memory_by_rlimit and memory_limit_bytes and any(s in stderr_text for s in _OUT_OF_MEMORY_SIGNS):
         return LimitHit(MEMORY_LIMIT, f"the bot ran out of memory at its limit of {mib} MiB")
     if cgroup is not None and cgroup.memory_limit_hits() > 0 and signal_number == signal.SIGKILL:

@@ -251,9 +251,9 @@ class BotProcess:
         if plan is None:
             env = dict(os.environ)
             env.setdefault("PYTHONUNBUFFERED", "1")  # Python bots that forget to flush still work
-            argv, cwd, preexec = self.argv, None, None
+            argv, cwd, preexec, pass_fds = self.argv, None, None, ()
         else:
-            argv, env, cwd, preexec = plan.argv, plan.env, plan.cwd, plan.preexec
+            argv, env, cwd, preexec, pass_fds = plan.argv, plan.env, plan.cwd, plan.preexec, plan.pass_fds
         try:
             self.proc = subprocess.Popen(
                 argv,
@@ -266,6 +266,7 @@ class BotProcess:
                 env=env,
                 cwd=cwd,
                 preexec_fn=preexec,
+                pass_fds=pass_fds,
             )
         except BaseException:
             if plan is not None:
@@ -274,6 +275,8 @@ class BotProcess:
         finally:
             if preexec is not None:
                 close_preexec_fds(preexec)
+            if plan is not None:
+                plan.spawned()
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         self._in_fd = self.proc.stdin.fileno()
         self._out_fd = self.proc.stdout.fileno()
@@ -372,6 +375,7 @@ class BotProcess:
             plan.memory_bytes,
             plan.rlimits.address_space is not None,
             stderr,
+            file_size_limited=plan.rlimits.file_size is not None,
         )
         return self._limit_hit
 

@@ -22,6 +22,7 @@ an `Isolation` record, written into every log header.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import platform
@@ -43,7 +44,7 @@ SANDBOX_UID = 65534
 SCRATCH = "/tmp"
 #: Names of variables (comma- or space-separated) passed to every bot, as with --bot-env NAME.
 BOT_ENV_VAR = "ALTAY_BOT_ENV"
-HOSTNAME = "altay-bot"
+HOSTNAME = "sandbox"
 
 #: Read-only system paths every program may need (missing ones are skipped).
 SYSTEM_PATHS: tuple[str, ...] = (
@@ -546,10 +547,18 @@ class LaunchPlan:
     memory_bytes: int | None
     visible: list[str] = field(default_factory=list)
     chdir: str | None = None
+    pass_fds: tuple[int, ...] = ()  # bwrap's options, read from a memory file (not argv)
 
     @property
     def sandboxed(self) -> bool:
         return self.isolation.sandboxed
+
+    def spawned(self) -> None:
+        """Close what only the child needed (call after the process was started, or failed to)."""
+        for fd in self.pass_fds:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self.pass_fds = ()
 
     def release(self) -> None:
         """Kill whatever is left in the cgroup and remove it (after the process was reaped)."""
@@ -588,7 +597,13 @@ def plan_launch(argv: list[str], policy: SandboxPolicy, cwd: str | None = None) 
         return LaunchPlan(list(argv), env, cwd, preexec, cgroup, isolation, rlimits, memory)
     assert rt is not None and rt.bwrap is not None
     args = bwrap_arguments(rt.bwrap, argv, policy, cwd)
-    full = [rt.bwrap.path, *args.options, "--", *absolute_argv(argv, os.path.abspath(cwd or os.getcwd()))]
+    # The options go through a file descriptor, not the command line: bwrap's command line is
+    # visible to the bot as /proc/1/cmdline, and the options name the organiser's paths.
+    fd = os.memfd_create("bwrap-args", 0) if hasattr(os, "memfd_create") else _temp_fd()
+    os.write(fd, b"".join(a.encode() + b"\0" for a in args.options))
+    os.lseek(fd, 0, os.SEEK_SET)
+    command = absolute_argv(argv, os.path.abspath(cwd or os.getcwd()))
+    full = [rt.bwrap.path, "--args", str(fd), "--", *command]
     return LaunchPlan(
         full,
         sandbox_environment(policy),
@@ -600,7 +615,15 @@ def plan_launch(argv: list[str], policy: SandboxPolicy, cwd: str | None = None) 
         memory,
         visible=args.visible + args.files_only,
         chdir=args.chdir,
+        pass_fds=(fd,),
     )
+
+
+def _temp_fd() -> int:
+    import tempfile
+
+    with tempfile.TemporaryFile() as fh:
+        return os.dup(fh.fileno())
 
 
 def describe_paths(paths: Iterable[str]) -> str:
