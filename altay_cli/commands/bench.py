@@ -77,6 +77,43 @@ def bench_protocol_cmd(games: int, seed: int, as_json: bool) -> None:
     )
 
 
+@bench.command("sandbox")
+@click.option("--starts", default=20, show_default=True, help="Bot start-ups timed per bot and mode.")
+@click.option("--games", default=10, show_default=True, help="Whole 2-player games timed per mode.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def bench_sandbox_cmd(starts: int, games: int, as_json: bool) -> None:
+    """What isolation costs: start-up per bot and games per second, sandbox off and on.
+
+    Times a bot's start-up (spawn to `ready`, for a minimal bot and the Python random bot)
+    and its close, then whole games between two random bots, alternating the modes. For the
+    arena figure, see `altay bench arena --sandbox on|off`.
+    """
+    from ..referee.bench import bench_sandbox
+    from ..referee.sandbox import SandboxUnavailable
+
+    try:
+        result = bench_sandbox(starts=starts, games=games)
+    except SandboxUnavailable as exc:
+        raise click.UsageError(f"cannot measure the sandbox here: {exc}") from None
+    if as_json:
+        click.echo(orjson.dumps(result).decode())
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"altay bench sandbox ({result['isolation']['tool']})")
+    table.add_column("measure")
+    table.add_column("sandbox off", justify="right")
+    table.add_column("sandbox on", justify="right")
+    for key in ("startup_ms_minimal", "startup_ms_random"):
+        table.add_row(f"{key} (median)", f"{result[key]['off']:.1f}", f"{result[key]['on']:.1f}")
+    table.add_row("close_ms (median)", f"{result['close_ms']['off']:.1f}", f"{result['close_ms']['on']:.1f}")
+    gps = result["games_per_s"]
+    table.add_row("games/s (random vs random)", f"{gps['off']:.2f}", f"{gps['on']:.2f}")
+    Console().print(table)
+    Console().print(f"games/s with the sandbox: {result['games_per_s_ratio_on_vs_off']:.2f}x of without")
+
+
 @bench.command("arena")
 @click.option(
     "--deals", default=5, show_default=True, help="Deals of the arena (4 bots, 2 players: 12 games each)."

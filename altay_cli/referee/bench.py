@@ -147,3 +147,55 @@ def _typical_request(sizes: list[int]) -> bytes:
     """A line of the median request size (content does not matter to the echo child)."""
     n = int(statistics.median(sizes)) - 1
     return b"x" * n + b"\n"
+
+
+def bench_sandbox(starts: int = 20, games: int = 10, seed: int = 1) -> dict[str, Any]:
+    """What isolation costs: a bot's start-up (spawn to `ready`) and close, and whole games,
+    with the sandbox off and on (alternating, so machine noise hits both alike)."""
+    from .match import run_match
+    from .sandbox import SandboxPolicy, isolation_for
+
+    modes = {"off": SandboxPolicy(mode="off"), "on": SandboxPolicy(mode="on")}
+    isolation = isolation_for(modes["on"])  # raises SandboxUnavailable where there is none
+    config = GameConfig(players=2, seed=seed, max_rounds=30)
+    bots = {
+        "minimal": BotSpec("minimal", shlex.join([sys.executable, "-c", MINIMAL_BOT])),
+        "random": BotSpec("random", "random"),
+    }
+    startup: dict[str, dict[str, list[float]]] = {b: {m: [] for m in modes} for b in bots}
+    closing: dict[str, list[float]] = {m: [] for m in modes}
+    for _ in range(starts):
+        for bot, spec in bots.items():
+            for mode, policy in modes.items():
+                seat = BotSeat(spec, 0, config, MatchOptions(sandbox=policy))
+                t0 = time.perf_counter()
+                seat.start()
+                startup[bot][mode].append((time.perf_counter() - t0) * 1000)
+                t1 = time.perf_counter()
+                seat.close()
+                if bot == "minimal":
+                    closing[mode].append((time.perf_counter() - t1) * 1000)
+    game_s: dict[str, list[float]] = {m: [] for m in modes}
+    for g in range(games):
+        for mode, policy in modes.items():
+            t0 = time.perf_counter()
+            result = run_match(
+                [bots["random"], bots["random"]],
+                GameConfig(players=2, seed=seed + g, max_rounds=30),
+                MatchOptions(move_ms=5000, sandbox=policy),
+            )
+            assert result.completed, result.failures
+            game_s[mode].append(time.perf_counter() - t0)
+
+    def ms(values: list[float]) -> float:
+        return round(statistics.median(values), 2)
+
+    out: dict[str, Any] = {"isolation": isolation.to_dict(), "starts": starts, "games": games}
+    for bot in bots:
+        off, on = ms(startup[bot]["off"]), ms(startup[bot]["on"])
+        out[f"startup_ms_{bot}"] = {"off": off, "on": on, "extra_ms": round(on - off, 2)}
+    out["close_ms"] = {m: ms(v) for m, v in closing.items()}
+    per_game = {m: statistics.median(v) for m, v in game_s.items()}
+    out["games_per_s"] = {m: round(1 / v, 2) for m, v in per_game.items()}
+    out["games_per_s_ratio_on_vs_off"] = round(per_game["off"] / per_game["on"], 3)
+    return out
