@@ -105,10 +105,20 @@ def test_a_bot_cannot_read_the_referee_the_log_the_arena_or_the_key(tmp_path, mo
     assert isinstance(header, Header) and header.meta["isolation"]["sandboxed"] is True
 
 
+@pytest.mark.parametrize("cgroup", [True, False], ids=["cgroup", "namespace-only"])
 @pytest.mark.parametrize("how", ["escape", "respawn"])
-def test_every_process_a_bot_started_dies_with_its_seat(how: str, tmp_path, monkeypatch) -> None:
+def test_every_process_a_bot_started_dies_with_its_seat(how: str, cgroup: bool, tmp_path, monkeypatch) -> None:
+    """The PID namespace alone is enough: its first process ends, the kernel kills the rest."""
+    if cgroup and CGROUPS is None:
+        pytest.skip("no cgroups here")
     marker = marked(monkeypatch, tmp_path)
-    result, _, _ = attack(tmp_path, how)
+    saved = sb.runtime()
+    if not cgroup:
+        sb._set_runtime(replace(saved, cgroups=None))
+    try:
+        result, _, _ = attack(tmp_path, how)
+    finally:
+        sb._set_runtime(saved)
     assert result.completed, result.failures
     assert_no_leak(marker)
 

@@ -206,6 +206,8 @@ def _set_runtime(value: SandboxRuntime) -> None:
 
 def _detect() -> SandboxRuntime:
     groups = cg.detect() if sys.platform.startswith("linux") else None
+    if groups is not None:
+        cg.sweep_stale()  # empty groups of referees that were killed
     if not sys.platform.startswith("linux"):
         return SandboxRuntime(None, f"the sandbox needs Linux (this is {platform.system()})", groups)
     bwrap = find_bwrap()
