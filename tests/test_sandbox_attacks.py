@@ -107,7 +107,9 @@ def test_a_bot_cannot_read_the_referee_the_log_the_arena_or_the_key(tmp_path, mo
 
 @pytest.mark.parametrize("cgroup", [True, False], ids=["cgroup", "namespace-only"])
 @pytest.mark.parametrize("how", ["escape", "respawn"])
-def test_every_process_a_bot_started_dies_with_its_seat(how: str, cgroup: bool, tmp_path, monkeypatch) -> None:
+def test_every_process_a_bot_started_dies_with_its_seat(
+    how: str, cgroup: bool, tmp_path, monkeypatch
+) -> None:
     """The PID namespace alone is enough: its first process ends, the kernel kills the rest."""
     if cgroup and CGROUPS is None:
         pytest.skip("no cgroups here")
