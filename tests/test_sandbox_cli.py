@@ -114,8 +114,8 @@ def test_check_bot_reports_isolation_and_what_the_sandbox_stops(tmp_path) -> Non
     bot_dir = tmp_path / "writer"
     bot_dir.mkdir()
     (bot_dir / "writer.py").write_text(
-        f"import sys\nsys.path.insert(0, {str(BAD_BOTS)!r})\n"
-        "open('state.txt', 'w').write('x')\n"
+        f"import os, sys\nsys.path.insert(0, {str(BAD_BOTS)!r})\n"
+        "open(os.path.join(os.path.dirname(__file__), 'state.txt'), 'w').write('x')\n"
         "from _common import answer, requests\n"
         "for request in requests():\n    answer(request)\n"
     )
