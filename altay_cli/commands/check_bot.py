@@ -51,7 +51,8 @@ def check_bot(
 
     The bot runs in the sandbox a match or an arena would use (see --sandbox and the --bot-*
     limits). The report says whether it ran isolated; when a check fails inside the sandbox,
-    the bot is tried again without it, and the report says what the sandbox stopped.
+    the bot is tried again without it (not with --sandbox on: use that to check a bot you do
+    not trust), and the report says what the sandbox stopped.
 
     \b
     Examples:
@@ -85,7 +86,9 @@ def check_bot(
     warnings: list[str] = []
     with contextlib.suppress(BotCommandError):
         warnings += command_warnings(resolve_bot_command(command), sandbox) if isolation.sandboxed else []
-    retry_unsandboxed = not passed and isolation.sandboxed and checks[0].passed
+    # Your own bot, tried once more as you: with --sandbox on (an organiser checking a
+    # submission) a bot never runs outside the sandbox.
+    retry_unsandboxed = not passed and isolation.sandboxed and checks[0].passed and sandbox.mode != "on"
     if retry_unsandboxed and all(c.passed for c in run(replace(sandbox, mode="off"))):
         failed = " ".join(c.detail for c in checks if not c.passed)
         hints = failure_hints(failed) or [
