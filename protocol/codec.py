@@ -40,6 +40,12 @@ def decode_bot_message(line: bytes) -> BotMessage:
     """
     try:
         return _bot_decoder.decode(line)
+    except UnicodeDecodeError:  # raised by msgspec for invalid UTF-8 inside a string
+        raise ProtocolError(
+            "bad_json", f"invalid UTF-8 in a JSON string: {_preview(line)!r}; send UTF-8 JSON"
+        ) from None
+    except RecursionError:  # nesting deeper than the decoder's stack allows
+        raise ProtocolError("bad_json", f"JSON nested too deeply: {_preview(line)!r}") from None
     except msgspec.ValidationError as exc:
         text = str(exc)
         if "`$.action" in text:
@@ -52,6 +58,10 @@ def decode_bot_message(line: bytes) -> BotMessage:
         if not line.lstrip().startswith(b"{"):
             hint = " (stdout carries protocol messages only: print debug output to stderr)"
         raise ProtocolError("bad_json", f"not JSON ({exc}): {_preview(line)!r}{hint}") from exc
+    except Exception as exc:  # anything else a hostile line provokes is still just a bad line
+        raise ProtocolError(
+            "bad_json", f"unreadable line ({exc.__class__.__name__}): {_preview(line)!r}"
+        ) from exc
 
 
 def decode_referee_message(line: bytes | str) -> RefereeMessage:

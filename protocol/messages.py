@@ -18,6 +18,10 @@ from altay_cli.engine.actions import AnyAction
 from .observation import Observation
 
 PROTOCOL_VERSION = 1
+#: Ids and indexes a bot sends: JSON numbers every language reads exactly (|n| <= 2**53). A
+#: number out of range is a bad line; one in range but wrong is wrong_request_id/illegal_action.
+MAX_SAFE_INT = 2**53
+BotInt = Annotated[int, Meta(ge=-MAX_SAFE_INT, le=MAX_SAFE_INT)]
 
 
 # ---------------------------------------------------------------------------- shared parts
@@ -131,14 +135,16 @@ class Ready(msgspec.Struct, tag="ready", tag_field="type"):
 class ActionAnswer(msgspec.Struct, tag="action", tag_field="type"):
     """The answer to a request: an index into its `actions`, or the action object itself."""
 
-    id: Annotated[int, Meta(description="the id of the request you answer")]
-    index: int | None = None
+    id: Annotated[
+        int, Meta(ge=-MAX_SAFE_INT, le=MAX_SAFE_INT, description="the id of the request you answer")
+    ]
+    index: BotInt | None = None
     action: AnyAction | None = None
     info: Annotated[str | None, Meta(description="optional debug text, kept in the game log (capped)")] = None
 
 
 class Pong(msgspec.Struct, tag="pong", tag_field="type"):
-    id: int
+    id: BotInt
 
 
 RefereeMessage = Union[Hello, Request, Error, Ping, GameOver, Quit]  # noqa: UP007 (runtime union)

@@ -163,5 +163,7 @@ def test_play_with_bot_seats_says_when_bots_are_not_sandboxed() -> None:
     res = altay("play", "--max-rounds", "1", "--seat", "1=random", "--sandbox", "off", stdin="quit\n")
     assert res.returncode == 0
     assert "warning: bots are NOT sandboxed: --sandbox off" in res.stderr
-    quiet = altay("play", "--max-rounds", "1", "--seat", "1=policy:random", "--sandbox", "off", stdin="quit\n")
+    quiet = altay(
+        "play", "--max-rounds", "1", "--seat", "1=policy:random", "--sandbox", "off", stdin="quit\n"
+    )
     assert "NOT sandboxed" not in quiet.stderr  # no bot process, nothing to isolate
