@@ -1,31 +1,73 @@
 """Game logs: JSON Lines that prove what happened, written by match/play/arena, read by replay.
 
-    {"type": "header", ...}      one: versions, configuration, seats, initial state digest
+    {"type": "header", ...}      one: versions, configuration (seed sealed), seats, initial digest
     {"type": "decision", ...}    one per applied action: seat, request id, action, digest after
     {"type": "failure", ...}     a bot failure (timeout, crash, ...) and what the policy did
     {"type": "stderr", ...}      a seat's captured stderr (capped), written at the end
-    {"type": "result", ...}      one, last: scores with breakdown, ranks, end reason
+    {"type": "result", ...}      scores with breakdown, ranks, end reason; reveals the seed
+    {"type": "signature", ...}   optional, last: the organiser's Ed25519 signature of the chain
 
-Every line is one JSON object with a `type`. Timings (`time_ms`, `overhead_us`, `created`)
-are the only fields that differ between two runs of the same game with the same answers.
+Format version 2 (this one) chains the lines: every line after the header carries `prev`, the
+SHA-256 of the previous line's exact bytes, so inserting, deleting, reordering or editing any
+line (times and info included) breaks the chain at that point, and a signature over the last
+line's hash covers the whole file. The seed is sealed: a bot that learned it would know every
+hidden card, so the header holds only a commitment (SHA-256 of a random nonce and the seed)
+and the result line, written after the game, reveals both. Version 1 logs (unchained, seed in
+the header) are still read.
+
 The writer flushes each line, so a killed process leaves a log that is valid up to its end
-(and `replay` reports it as truncated: no result line).
+(replay reports it as truncated: no result line).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
+import os
+import secrets
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import msgspec
 import orjson
 
 from . import __version__
-from .engine import ENGINE_VERSION, GameConfig
+from .engine import ENGINE_VERSION, SETUP_CHOOSE, GameConfig
+from .engine.data import DEFAULT_MAX_ROUNDS
+
+if TYPE_CHECKING:
+    from .logsign import Signer
 
 LOG_FORMAT = "altay-log"
-LOG_FORMAT_VERSION = 1
+LOG_FORMAT_VERSION = 2
+#: Logs larger than this are refused by the reader (a game log is a few hundred KiB).
+MAX_LOG_BYTES = 256 << 20
+
+
+class LoggedConfig(msgspec.Struct, frozen=True):
+    """The game configuration as a log header holds it. `seed` is null in a sealed log: the
+    result line reveals it (format 1 logs have it here)."""
+
+    players: int = 2
+    seed: int | None = None
+    factions: tuple[str, ...] | None = None
+    setup: str = SETUP_CHOOSE
+    trading: bool = False
+    max_rounds: int = DEFAULT_MAX_ROUNDS
+
+    @classmethod
+    def of(cls, config: GameConfig) -> LoggedConfig:
+        return cls(**msgspec.structs.asdict(config))
+
+    def game_config(self, seed: int | None = None) -> GameConfig:
+        """The engine's configuration, with `seed` (needed when this one is sealed)."""
+        value = self.seed if seed is None else seed
+        if value is None:
+            raise ValueError("the seed is sealed in this log header; it is revealed by the result line")
+        fields = msgspec.structs.asdict(self)
+        fields["seed"] = value
+        return GameConfig(**fields)
 
 
 class SeatInfo(msgspec.Struct):
@@ -36,7 +78,7 @@ class SeatInfo(msgspec.Struct):
 
 
 class Header(msgspec.Struct, tag="header", tag_field="type"):
-    config: GameConfig
+    config: LoggedConfig
     seats: list[SeatInfo]
     initial_digest: str
     format: str = LOG_FORMAT
@@ -47,6 +89,8 @@ class Header(msgspec.Struct, tag="header", tag_field="type"):
     source: str = "match"  # "match", "play", "arena", ...
     created: str | None = None  # UTC ISO time; informational
     meta: dict[str, Any] = {}
+    log_id: str | None = None  # random, 128 bits: tells two logs apart
+    seed_commitment: str | None = None  # sha256(f"{seed_nonce}:{seed}") when the seed is sealed
 
 
 class Decision(msgspec.Struct, tag="decision", tag_field="type"):
@@ -60,6 +104,7 @@ class Decision(msgspec.Struct, tag="decision", tag_field="type"):
     overhead_us: float | None = None  # the referee's own cost for this decision
     status: str = "ok"  # "ok", or how the action came about: "default", "retry"
     info: str | None = None  # the bot's optional debug text for this decision (capped)
+    prev: str | None = None  # SHA-256 of the previous line (format 2)
 
 
 class Failure(msgspec.Struct, tag="failure", tag_field="type"):
@@ -68,7 +113,8 @@ class Failure(msgspec.Struct, tag="failure", tag_field="type"):
     detail: str
     n: int | None = None  # decision number it happened at
     request_id: int | None = None
-    consequence: str = ""  # "forfeit", "default_action", "retry"
+    consequence: str = ""  # "forfeit", "default_action", "retry", "discarded"
+    prev: str | None = None
 
 
 class Stderr(msgspec.Struct, tag="stderr", tag_field="type"):
@@ -76,6 +122,7 @@ class Stderr(msgspec.Struct, tag="stderr", tag_field="type"):
     text: str
     truncated: bool = False
     bytes_total: int = 0
+    prev: str | None = None
 
 
 class Result(msgspec.Struct, tag="result", tag_field="type"):
@@ -90,9 +137,21 @@ class Result(msgspec.Struct, tag="result", tag_field="type"):
     decisions: int
     failures: list[dict[str, Any]] = []
     forfeits: list[int] = []  # seats that lost by a failure
+    seed: int | None = None  # revealed here, after the game (format 2)
+    seed_nonce: str | None = None
+    prev: str | None = None
 
 
-LogLine = Header | Decision | Failure | Stderr | Result
+class Signature(msgspec.Struct, tag="signature", tag_field="type"):
+    """The organiser's signature of the chain: `signed` is the hash of the previous line."""
+
+    algorithm: str
+    public_key: str  # hex of the raw 32-byte Ed25519 public key
+    signature: str  # hex
+    prev: str | None = None
+
+
+LogLine = Header | Decision | Failure | Stderr | Result | Signature
 _decoder = msgspec.json.Decoder(LogLine)
 _encoder = msgspec.json.Encoder()
 
@@ -101,27 +160,119 @@ def now_iso() -> str:
     return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
 
 
-class LogWriter:
-    """Appends log lines to a file (or any binary stream), flushing each one."""
+def line_hash(raw: bytes) -> str:
+    """The chain hash of one line's exact bytes (newline excluded)."""
+    return hashlib.sha256(raw).hexdigest()
 
-    def __init__(self, target: str | Path | IO[bytes]) -> None:
+
+def seed_commitment(seed: int, nonce: str) -> str:
+    return hashlib.sha256(f"{nonce}:{seed}".encode()).hexdigest()
+
+
+class LogWriteError(OSError):
+    """The log could not be written (disk full, file gone, not writable): says which and why."""
+
+
+class LogWriter:
+    """Appends chained log lines to a file (or any binary stream), flushing each one.
+
+    The writer seals the seed: a header whose config carries one is written with the seed
+    replaced by a commitment, and the result line gets the seed and the nonce. With a signer,
+    closing a log that has its result line appends the signature line. `randomness(n)` gives
+    the n random bytes of the log id and the nonce (tests pass a fixed one for goldens).
+    """
+
+    def __init__(
+        self,
+        target: str | Path | IO[bytes],
+        signer: Signer | None = None,
+        randomness: Callable[[int], bytes] = secrets.token_bytes,
+    ) -> None:
         if isinstance(target, (str, Path)):
             self.path: Path | None = Path(target)
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._fh: IO[bytes] = open(self.path, "wb")  # noqa: SIM115 (closed in close())
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._fh: IO[bytes] = open(self.path, "wb")  # noqa: SIM115 (closed in close())
+            except OSError as exc:
+                raise LogWriteError(exc.errno, f"cannot write the log {target}: {exc.strerror}") from None
             self._owns = True
         else:
             self.path = None
             self._fh = target
             self._owns = False
+        self.signer = signer
+        self._random = randomness
+        self._prev: str | None = None
+        self._seed: int | None = None
+        self._nonce: str | None = None
+        self._has_result = False
+        self._closed = False
 
     def write(self, line: LogLine) -> None:
-        self._fh.write(_encoder.encode(line) + b"\n")
-        self._fh.flush()
+        if isinstance(line, Header):
+            line = self._seal(line)
+        else:
+            if isinstance(line, Result) and self._seed is not None:
+                line = msgspec.structs.replace(line, seed=self._seed, seed_nonce=self._nonce)
+            line = msgspec.structs.replace(line, prev=self._prev)
+        raw = _encoder.encode(line)
+        try:
+            self._fh.write(raw + b"\n")
+            self._fh.flush()
+        except OSError as exc:
+            raise LogWriteError(exc.errno, f"cannot write the log {self._name()}: {exc.strerror}") from None
+        except ValueError as exc:  # written after close
+            raise LogWriteError(0, f"cannot write the log {self._name()}: {exc}") from None
+        self._prev = line_hash(raw)
+        self._has_result = self._has_result or isinstance(line, Result)
+
+    def _seal(self, header: Header) -> Header:
+        log_id = self._random(16).hex()
+        seed = header.config.seed
+        if seed is None or header.format_version < 2:
+            return msgspec.structs.replace(header, log_id=log_id)
+        self._seed, self._nonce = seed, self._random(16).hex()
+        return msgspec.structs.replace(
+            header,
+            config=msgspec.structs.replace(header.config, seed=None),
+            log_id=log_id,
+            seed_commitment=seed_commitment(seed, self._nonce),
+        )
+
+    def _name(self) -> str:
+        return str(self.path) if self.path is not None else "stream"
 
     def close(self) -> None:
-        if self._owns:
-            self._fh.close()
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            if self.signer is not None and self._has_result and self._prev is not None:
+                self.write_signature()
+        finally:
+            if self._owns:
+                try:
+                    self._fh.close()
+                except OSError as exc:
+                    raise LogWriteError(
+                        exc.errno, f"cannot close the log {self._name()}: {exc.strerror}"
+                    ) from None
+
+    def write_signature(self) -> None:
+        assert self.signer is not None and self._prev is not None
+        line = Signature(
+            algorithm="ed25519",
+            public_key=self.signer.public_key_hex,
+            signature=self.signer.sign_chain(self._prev),
+            prev=self._prev,
+        )
+        raw = _encoder.encode(line)
+        try:
+            self._fh.write(raw + b"\n")
+            self._fh.flush()
+        except (OSError, ValueError) as exc:
+            raise LogWriteError(0, f"cannot write the log {self._name()}: {exc}") from None
+        self._prev = line_hash(raw)
 
     def __enter__(self) -> LogWriter:
         return self
@@ -139,38 +290,84 @@ class LogError(ValueError):
 
 
 def parse_line(raw: bytes, lineno: int) -> LogLine:
+    """One log line; LogError (never anything else) when it is not one."""
     try:
         return _decoder.decode(raw)
     except msgspec.ValidationError as exc:
-        raise LogError(f"not a valid log line ({exc})", lineno) from exc
+        raise LogError(f"not a valid log line ({exc})", lineno) from None
     except msgspec.DecodeError as exc:
-        raise LogError(f"not JSON ({exc})", lineno) from exc
+        raise LogError(f"not JSON ({exc})", lineno) from None
+    except UnicodeDecodeError:
+        raise LogError("not UTF-8 text", lineno) from None
+    except RecursionError:
+        raise LogError("JSON nested too deeply", lineno) from None
+    except Exception as exc:  # whatever else a corrupt line provokes is still a bad line
+        raise LogError(f"unreadable ({exc.__class__.__name__})", lineno) from None
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The bytes of a log file; LogError for what is not a readable regular file of sane size.
+
+    Checked before opening for reading, so a FIFO or a device (/dev/zero) cannot block or
+    stream forever.
+    """
+    p = Path(path)
+    try:
+        st = os.stat(p)
+    except OSError as exc:
+        raise LogError(f"cannot read {path}: {exc.strerror or exc}") from None
+    import stat as _stat
+
+    if _stat.S_ISDIR(st.st_mode):
+        raise LogError(f"{path} is a directory, not a game log")
+    if not _stat.S_ISREG(st.st_mode):
+        raise LogError(f"{path} is not a regular file (a device, FIFO or socket), not a game log")
+    if st.st_size > MAX_LOG_BYTES:
+        raise LogError(
+            f"{path} is {st.st_size} bytes, over the {MAX_LOG_BYTES >> 20} MiB a game log may have"
+        )
+    try:
+        with open(p, "rb") as fh:
+            data = fh.read(MAX_LOG_BYTES + 1)
+    except OSError as exc:
+        raise LogError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_LOG_BYTES:
+        raise LogError(f"{path} is over the {MAX_LOG_BYTES >> 20} MiB a game log may have")
+    return data
+
+
+def check_header(header: LogLine, lineno: int = 1) -> Header:
+    if not isinstance(header, Header):
+        raise LogError('the first line must be the header ({"type": "header", ...})', lineno)
+    if header.format != LOG_FORMAT:
+        raise LogError(f"format is {header.format!r}, expected {LOG_FORMAT!r}", lineno)
+    if header.format_version > LOG_FORMAT_VERSION:
+        raise LogError(
+            f"log format version {header.format_version} is newer than this altay "
+            f"({LOG_FORMAT_VERSION}); upgrade altay to read it",
+            lineno,
+        )
+    if header.format_version < 1:
+        raise LogError(f"log format version {header.format_version} does not exist", lineno)
+    return header
 
 
 def read_log(path: str | Path) -> list[LogLine]:
     """Parse every line; raise LogError naming the first bad line. Blank lines are skipped."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise LogError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    data = read_bytes(path)
     lines: list[LogLine] = []
     for lineno, raw in enumerate(data.split(b"\n"), start=1):
         if raw.strip():
             lines.append(parse_line(raw, lineno))
     if not lines:
         raise LogError(f"{path} is empty: a game log starts with a header line")
-    if not isinstance(lines[0], Header):
-        raise LogError('the first line must be the header ({"type": "header", ...})', 1)
-    if lines[0].format != LOG_FORMAT:
-        raise LogError(f"format is {lines[0].format!r}, expected {LOG_FORMAT!r}", 1)
-    if lines[0].format_version > LOG_FORMAT_VERSION:
-        raise LogError(
-            f"log format version {lines[0].format_version} is newer than this altay "
-            f"({LOG_FORMAT_VERSION}); upgrade altay to read it",
-            1,
-        )
+    check_header(lines[0])
     return lines
 
 
 def to_json_bytes(obj: Any) -> bytes:
-    return orjson.dumps(obj)
+    """JSON for reports: orjson, falling back to msgspec for what orjson refuses (huge ints)."""
+    try:
+        return orjson.dumps(obj)
+    except TypeError:
+        return msgspec.json.encode(obj)

@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .engine import CATEGORIES
+from .textsafe import safe_markup
 
 _HEADERS = {
     "technologies": "Tech",
@@ -24,7 +25,7 @@ END_REASONS = {
 
 
 def result_table(result: dict, names: list[str], factions: list[str | None], title: str = "Result") -> Table:
-    table = Table(title=title)
+    table = Table(title=safe_markup(title))
     table.add_column("Rank", justify="right")
     table.add_column("Seat", justify="right")
     table.add_column("Player")
@@ -38,7 +39,7 @@ def result_table(result: dict, names: list[str], factions: list[str | None], tit
         table.add_row(
             str(result["ranks"][seat]),
             str(seat),
-            names[seat],
+            safe_markup(names[seat], 60),  # names come from the organiser or a log: never markup
             factions[seat] or "-",
             *(str(s[c]) for c in CATEGORIES),
             str(s["total"]),

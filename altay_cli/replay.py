@@ -1,23 +1,32 @@
 """Re-simulate a game log and check it step by step: the proof that a logged game happened.
 
-    verdict = replay_log("game.jsonl", strict=True)
+    verdict = replay_log("game.jsonl", strict=True, public_key=None)
     verdict.status      # "valid", "invalid" (the engine disagrees) or "unreadable"
     verdict.divergence  # the FIRST step where log and engine differ, with both sides
 
-What is checked, in order: the header (format, version, a valid configuration) and the initial
-state digest; for every decision, that its number follows the previous one, the logged seat is
-the one to move, the action is legal (and `index`, when present, points to that action in the
-legal list), and the state digest after applying it equals the logged one (with `strict`, also
-the engine's conservation invariants); at the end, the result line's decision count, rounds,
-turns, final digest, end reason, scores, ranks and winners. A result with `finished: false`
-(a forfeit, or a game saved unfinished by `altay play`) must describe a game that is not over,
-with the provisional scores of that position.
+What is checked, in order:
+  * the file: a regular file of sane size, every line a log line, the header first;
+  * the chain (format 2): every line after the header names the hash of the line before it,
+    so an inserted, deleted, reordered or edited line breaks the chain where it happened; a
+    signature line, if any, must be last and valid (and, with `public_key`, made by that key);
+  * the seat table: one seat per player, numbered from 0, each named;
+  * the seed: format 2 logs reveal it in the result line, where it must match the header's
+    commitment (a truncated log can be checked with `seed` given);
+  * every decision: its number follows the previous one, the logged seat is the one to move,
+    the action is legal (`index`, when present, points to it), the state digest after it is
+    the logged one (with `strict`, the conservation invariants hold too);
+  * every failure line: its seat, where it stands (between the decisions it belongs to), and
+    that decision statuses agree with it ("default" and "retry" decisions have their failure
+    lines, "ok" ones have none);
+  * the result: decision count, rounds, turns, final digest; end reason, scores, ranks and
+    winners as the referee derives them; the forfeits, each with exactly one failure line with
+    that consequence at the decision where the game stopped (or at the start), and none
+    besides; the failures it lists equal the failure lines; a finished game has no forfeits.
 
-Verdicts and exit codes: 0 valid; 1 invalid (a readable log the engine disagrees with: a
-divergence, a gap in the decision numbers, a wrong result); 2 unreadable (missing or empty
-file, a line that is not JSON or not a log line, a bad header, or a truncated log, i.e. one
-without its result line: the decisions it holds are still checked and a divergence among them
-is reported as invalid, since that is the stronger finding).
+Verdicts and exit codes: 0 valid; 1 invalid (a readable log the engine disagrees with, a broken
+chain or signature, a wrong result); 2 unreadable (missing, not a regular file, empty, a line
+that is not a log line, a bad header, or truncated, i.e. no result line: the decisions it holds
+are still checked when the seed is known, and a divergence among them makes it 1).
 """
 
 from __future__ import annotations
@@ -29,7 +38,6 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-import orjson
 
 from .engine import (
     ENGINE_VERSION,
@@ -42,15 +50,19 @@ from .engine import (
     new_game,
 )
 from .gamelog import (
-    LOG_FORMAT,
-    LOG_FORMAT_VERSION,
     Decision,
     Failure,
     Header,
     LogError,
     Result,
+    Signature,
     Stderr,
+    check_header,
+    line_hash,
     parse_line,
+    read_bytes,
+    seed_commitment,
+    to_json_bytes,
 )
 
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
@@ -102,6 +114,9 @@ class Verdict:
     truncated: bool = False
     notes: list[str] = field(default_factory=list)
     elapsed_s: float = 0.0
+    chained: bool = False  # format 2: every line hash-chained to the one before
+    signed_by: str | None = None  # fingerprint of the key whose valid signature ends the log
+    seed: int | None = None  # the game's seed, once known (revealed by the result line)
 
     @property
     def ok(self) -> bool:
@@ -129,6 +144,9 @@ class Verdict:
             "divergence": self.divergence.to_dict() if self.divergence else None,
             "notes": self.notes,
             "elapsed_s": round(self.elapsed_s, 4),
+            "chained": self.chained,
+            "signed_by": self.signed_by,
+            "seed": self.seed,
         }
         if h is not None:
             out["config"] = msgspec.to_builtins(h.config)
@@ -152,7 +170,7 @@ def ranks_with_forfeits(scores: list[dict[str, int]], forfeits: list[int]) -> tu
 
 
 def _json(obj: Any) -> str:
-    return orjson.dumps(obj).decode()
+    return to_json_bytes(obj).decode()
 
 
 def factions_of(g: GameState) -> list[str | None]:
@@ -167,19 +185,20 @@ class _Stop(Exception):
         self.divergence = divergence
 
 
-def _read(path: Path) -> tuple[list[tuple[int, Any]], bool]:
-    """Parse the log's lines as (line number, LogLine); True if the last line was cut off."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise LogError(f"cannot read {path}: {exc.strerror or exc}") from exc
+Lines = list[tuple[int, bytes, Any]]  # (line number, raw bytes, parsed line)
+
+
+def _read(path: Path) -> tuple[Lines, bool]:
+    """Parse the log's lines; True if the last line was cut off (a killed writer)."""
+    data = read_bytes(path)
     raw_lines = data.split(b"\n")
-    out: list[tuple[int, Any]] = []
+    out: Lines = []
     for lineno, raw in enumerate(raw_lines, start=1):
         if not raw.strip():
             continue
         try:
-            out.append((lineno, parse_line(raw, lineno)))
+            exact = raw[:-1] if raw.endswith(b"\r") else raw  # a CRLF file hashes as written
+            out.append((lineno, exact, parse_line(raw, lineno)))
         except LogError:
             last = lineno == len(raw_lines) and not data.endswith(b"\n")
             if last and out:
@@ -187,17 +206,7 @@ def _read(path: Path) -> tuple[list[tuple[int, Any]], bool]:
             raise
     if not out:
         raise LogError(f"{path} is empty: a game log starts with a header line")
-    first = out[0][1]
-    if not isinstance(first, Header):
-        raise LogError('the first line must be the header ({"type": "header", ...})', out[0][0])
-    if first.format != LOG_FORMAT:
-        raise LogError(f"format is {first.format!r}, expected {LOG_FORMAT!r}", out[0][0])
-    if first.format_version > LOG_FORMAT_VERSION:
-        raise LogError(
-            f"log format version {first.format_version} is newer than this altay "
-            f"({LOG_FORMAT_VERSION}); upgrade altay to read it",
-            out[0][0],
-        )
+    check_header(out[0][2], out[0][0])
     return out, False
 
 
@@ -206,43 +215,18 @@ def replay_log(
     *,
     strict: bool = False,
     on_step: StepObserver | None = None,
+    public_key: str | None = None,
+    seed: int | None = None,
 ) -> Verdict:
-    """Re-simulate the log at `path`; see the module docstring for what is checked."""
+    """Re-simulate the log at `path`; see the module docstring for what is checked.
+
+    `public_key` (raw hex, see logsign.load_public_key): the log must end with a valid
+    signature by that key. `seed`: the seed of a sealed log that has no result line.
+    """
     started = time.perf_counter()
-    p = Path(path)
     verdict = Verdict(UNREADABLE, "", str(path))
     try:
-        lines, cut = _read(p)
-    except LogError as exc:
-        verdict.message = str(exc)
-        verdict.elapsed_s = time.perf_counter() - started
-        return verdict
-    header: Header = lines[0][1]
-    verdict.header = header
-    if header.engine_version != ENGINE_VERSION:
-        verdict.notes.append(
-            f"the log was written by engine {header.engine_version}, this is engine {ENGINE_VERSION}"
-        )
-    try:
-        g = new_game(header.config)
-    except ConfigError as exc:
-        verdict.message = f"line {lines[0][0]}: the header's configuration is not valid: {exc}"
-        verdict.elapsed_s = time.perf_counter() - started
-        return verdict
-    verdict.state = g
-    try:
-        _check(g, lines, verdict, strict, on_step)
-        if verdict.result is None:
-            verdict.truncated = True
-            n = len(verdict.decisions)
-            where = "mid-line" if cut else "without a result line"
-            verdict.message = (
-                f"truncated: the log ends {where} after {n} decisions (the writer was stopped or "
-                f"the file was cut); all {n} decisions present verify"
-            )
-        else:
-            verdict.status = VALID
-            verdict.message = f"valid: {len(verdict.decisions)} decisions replay exactly"
+        _replay(Path(path), verdict, strict, on_step, public_key, seed)
     except _Stop as stop:
         verdict.status = stop.status
         verdict.divergence = stop.divergence
@@ -250,50 +234,230 @@ def replay_log(
         verdict.message = where + stop.divergence.message
         if verdict.notes and stop.divergence.kind in ("digest", "initial_digest", "illegal_action"):
             verdict.message += f" (note: {verdict.notes[0]})"
+    except LogError as exc:
+        verdict.status = UNREADABLE
+        verdict.message = str(exc)
     verdict.elapsed_s = time.perf_counter() - started
     return verdict
 
 
+def _replay(
+    path: Path,
+    verdict: Verdict,
+    strict: bool,
+    on_step: StepObserver | None,
+    public_key: str | None,
+    seed: int | None,
+) -> None:
+    lines, cut = _read(path)
+    header: Header = lines[0][2]
+    verdict.header = header
+    verdict.chained = header.format_version >= 2
+    if header.engine_version != ENGINE_VERSION:
+        verdict.notes.append(
+            f"the log was written by engine {header.engine_version}, this is engine {ENGINE_VERSION}"
+        )
+    if not verdict.chained:
+        verdict.notes.append("unchained (format 1): edits to its lines cannot be detected")
+    body = _check_chain(lines, verdict, public_key)
+    _check_seats(header, lines[0][0])
+    result_line = next((line for _, _, line in body if isinstance(line, Result)), None)
+    game_seed = _game_seed(header, result_line, seed, lines)
+    if game_seed is None:
+        n = sum(isinstance(line, Decision) for _, _, line in body)
+        raise LogError(
+            f"truncated: the log ends after {n} decisions without its result line, which reveals "
+            "the sealed seed; give the seed (altay replay LOG --seed N) to check its decisions"
+        )
+    verdict.seed = game_seed
+    try:
+        g = new_game(header.config.game_config(game_seed))
+    except (ConfigError, ValueError, TypeError) as exc:
+        raise LogError(f"the header's configuration is not valid: {exc}", lines[0][0]) from None
+    verdict.state = g
+    _check(g, header, lines[0][0], body, verdict, strict, on_step)
+    if verdict.result is None:
+        verdict.truncated = True
+        n = len(verdict.decisions)
+        where = "mid-line" if cut else "without a result line"
+        verdict.message = (
+            f"truncated: the log ends {where} after {n} decisions (the writer was stopped or "
+            f"the file was cut); all {n} decisions present verify"
+        )
+    else:
+        verdict.status = VALID
+        verdict.message = f"valid: {len(verdict.decisions)} decisions replay exactly"
+
+
+def _check_chain(lines: Lines, verdict: Verdict, public_key: str | None) -> Lines:
+    """Check the hash chain and the signature; returns the lines between header and signature."""
+    from .logsign import fingerprint, verify_chain
+
+    header: Header = lines[0][2]
+    body = lines[1:]
+    signature: Signature | None = None
+    sig_line = 0
+    for i, (lineno, _, line) in enumerate(body):
+        if isinstance(line, Signature):
+            if i != len(body) - 1:
+                raise _Stop(
+                    INVALID, Divergence("signature", "a signature line that is not the last line", lineno)
+                )
+            signature, sig_line = line, lineno
+        elif isinstance(line, Header):
+            raise _Stop(INVALID, Divergence("extra_line", "a second header line inside the log", lineno))
+    if verdict.chained:
+        for (prev_no, prev_raw, _), (lineno, _, line) in zip(lines, body):
+            if line.prev != line_hash(prev_raw):
+                raise _Stop(
+                    INVALID,
+                    Divergence(
+                        "chain",
+                        f"the hash chain breaks here: this line does not follow line {prev_no} as written "
+                        f"(line {prev_no} or this one was edited, or lines were inserted, deleted or "
+                        "reordered between them)",
+                        lineno,
+                        expected=line.prev,
+                        actual=line_hash(prev_raw),
+                    ),
+                )
+    elif signature is not None:
+        raise _Stop(INVALID, Divergence("signature", "a signature in an unchained (format 1) log", sig_line))
+    if signature is not None:
+        assert signature.prev is not None
+        if signature.algorithm != "ed25519" or not verify_chain(
+            signature.public_key, signature.prev, signature.signature
+        ):
+            raise _Stop(
+                INVALID,
+                Divergence(
+                    "signature", "the signature does not verify: the log was changed after signing", sig_line
+                ),
+            )
+        verdict.signed_by = fingerprint(signature.public_key)
+        body = body[:-1]
+    if public_key is not None:
+        wanted = fingerprint(public_key)
+        if signature is None:
+            raise _Stop(
+                INVALID,
+                Divergence("signature", f"the log is not signed; key {wanted} was required", None),
+            )
+        if signature.public_key.lower() != public_key.lower():
+            raise _Stop(
+                INVALID,
+                Divergence(
+                    "signature",
+                    f"the log is signed by key {verdict.signed_by}, not by the required key {wanted}",
+                    sig_line,
+                    expected=wanted,
+                    actual=verdict.signed_by,
+                ),
+            )
+    del header
+    return body
+
+
+def _check_seats(header: Header, lineno: int) -> None:
+    players = header.config.players
+    numbers = [s.seat for s in header.seats]
+    if numbers != list(range(players)):
+        raise _Stop(
+            INVALID,
+            Divergence(
+                "seat_table",
+                f"the header's seats are {numbers}; a {players}-player game has seats 0 to {players - 1}, "
+                "each once, in order",
+                lineno,
+                expected=numbers,
+                actual=list(range(players)),
+            ),
+        )
+    unnamed = [s.seat for s in header.seats if not s.name.strip()]
+    if unnamed:
+        raise _Stop(INVALID, Divergence("seat_table", f"seat {unnamed[0]} has no name", lineno))
+
+
+def _game_seed(header: Header, result: Result | None, given: int | None, lines: Lines) -> int | None:
+    """The seed: in the header (format 1), or revealed by the result line and checked against
+    the header's commitment (format 2); `given` for a sealed log without its result."""
+    if header.config.seed is not None:
+        if header.seed_commitment is not None:
+            raise _Stop(INVALID, Divergence("seed", "the header has both a seed and a seed commitment", 1))
+        return header.config.seed
+    if header.seed_commitment is None:
+        raise _Stop(INVALID, Divergence("seed", "the header has neither a seed nor a seed commitment", 1))
+    if result is None:
+        return given
+    result_no = next(no for no, _, line in lines if line is result)
+    if result.seed is None or result.seed_nonce is None:
+        raise _Stop(INVALID, Divergence("seed", "the result line does not reveal the seed", result_no))
+    if seed_commitment(result.seed, result.seed_nonce) != header.seed_commitment:
+        raise _Stop(
+            INVALID,
+            Divergence(
+                "seed",
+                "the seed revealed by the result line does not match the header's commitment",
+                result_no,
+                expected=header.seed_commitment,
+                actual=seed_commitment(result.seed, result.seed_nonce),
+            ),
+        )
+    if given is not None and given != result.seed:
+        raise _Stop(
+            INVALID, Divergence("seed", f"--seed {given}, but the log's seed is {result.seed}", result_no)
+        )
+    return result.seed
+
+
 def _check(
     g: GameState,
-    lines: list[tuple[int, Any]],
+    header: Header,
+    header_line: int,
+    body: Lines,
     verdict: Verdict,
     strict: bool,
     on_step: StepObserver | None,
 ) -> None:
-    header: Header = lines[0][1]
     digest = g.digest()
     if digest != header.initial_digest:
         raise _Stop(
             INVALID,
             Divergence(
                 "initial_digest",
-                "the initial state differs from the header's initial_digest: the configuration "
-                "or the digest was edited, or the log comes from different rules",
-                line=lines[0][0],
+                "the initial state differs from the header's initial_digest: the configuration, "
+                "the seed or the digest was edited, or the log comes from different rules",
+                line=header_line,
                 expected=header.initial_digest,
                 actual=digest,
             ),
         )
     n_players = header.config.players
-    for lineno, line in lines[1:]:
+    stderr_seats: set[int] = set()
+    for lineno, _, line in body:
         if isinstance(line, Decision):
             if verdict.result is not None:
                 raise _Stop(INVALID, Divergence("extra_line", "a decision after the result line", lineno))
             _decision(g, line, lineno, verdict, strict, on_step)
         elif isinstance(line, Failure):
-            _seat_in_range(line.seat, n_players, lineno, "failure")
+            if verdict.result is not None:
+                raise _Stop(INVALID, Divergence("extra_line", "a failure line after the result line", lineno))
+            _failure_line(line, lineno, n_players, len(verdict.decisions))
             verdict.failures.append(line)
         elif isinstance(line, Stderr):
             _seat_in_range(line.seat, n_players, lineno, "stderr")
+            if line.seat in stderr_seats:
+                raise _Stop(
+                    INVALID, Divergence("extra_line", f"a second stderr line for seat {line.seat}", lineno)
+                )
+            stderr_seats.add(line.seat)
             verdict.stderr.append(line)
         elif isinstance(line, Result):
             if verdict.result is not None:
                 raise _Stop(INVALID, Divergence("extra_line", "a second result line", lineno))
             _result(g, line, lineno, verdict)
             verdict.result = line
-        else:  # another header
-            raise _Stop(INVALID, Divergence("extra_line", "a second header line inside the log", lineno))
+    _decision_statuses(verdict, body)
 
 
 def _seat_in_range(seat: int, n: int, lineno: int, what: str) -> None:
@@ -473,23 +637,175 @@ def _result(g: GameState, r: Result, lineno: int, verdict: Verdict) -> None:
         provisional = g.scores()
         if r.scores != provisional:
             raise diverge("provisional scores", r.scores, provisional)
+    _forfeits(g, r, lineno, verdict)
     ranks, winners = ranks_with_forfeits(r.scores, r.forfeits)
     if r.ranks != ranks or r.winners != winners:
         raise diverge(
             "ranks/winners", {"ranks": r.ranks, "winners": r.winners}, {"ranks": ranks, "winners": winners}
         )
+    listed = [_failure_key(f) for f in r.failures]
+    logged = [_failure_key(msgspec.to_builtins(f)) for f in verdict.failures]
+    if listed != logged:
+        raise diverge("failures (they must equal the log's failure lines)", listed, logged)
+
+
+FAILURE_FIELDS = ("seat", "status", "detail", "n", "request_id", "consequence")
+CONSEQUENCES = frozenset({"forfeit", "default_action", "retry", "discarded"})
+#: Statuses after which a bot cannot answer again (play then plays its first legal action).
+DEAD = frozenset(
+    {
+        "crash",
+        "stall",
+        "handshake_failed",
+        "startup_timeout",
+        "start_failed",
+        "memory_limit",
+        "process_limit",
+        "cpu_limit",
+        "file_size_limit",
+        "flood",
+    }
+)
+
+
+def _failure_key(f: Any) -> tuple[Any, ...]:
+    return tuple(f.get(k) for k in FAILURE_FIELDS) if isinstance(f, dict) else (f,)
+
+
+def _forfeits(g: GameState, r: Result, lineno: int, verdict: Verdict) -> None:
+    """Every forfeit has exactly one failure line with that consequence, where the game stopped."""
+
+    def bad(message: str, logged: Any = None, computed: Any = None) -> _Stop:
+        return _Stop(INVALID, Divergence("forfeit", message, lineno, None, logged, computed))
+
+    if r.forfeits != sorted(set(r.forfeits)):
+        raise bad("the forfeits are not a sorted list of distinct seats", r.forfeits)
     for seat in r.forfeits:
         if not 0 <= seat < g.n:
-            raise diverge(f"forfeit seat {seat}", seat, None)
-        if not any(f.seat == seat for f in verdict.failures):
+            raise bad(f"the result says seat {seat} forfeited; this game has seats 0 to {g.n - 1}", seat)
+    lines = [f for f in verdict.failures if f.consequence == "forfeit"]
+    seats = sorted(f.seat for f in lines)
+    if seats != r.forfeits:
+        missing = sorted(set(r.forfeits) - set(seats))
+        if missing:
+            message = f"the result says seat {missing[0]} forfeited, but no failure line says so"
+        else:
+            message = (
+                "the failure lines forfeit "
+                + ", ".join(f"seat {s}" for s in seats)
+                + (", which the result does not list" if len(seats) == len(set(seats)) else " (twice)")
+            )
+        raise bad(message, r.forfeits, seats)
+    n = len(verdict.decisions)
+    for f in lines:
+        if f.n is None:
+            if n != 0:
+                raise bad(f"seat {f.seat} forfeited at the start, but {n} decisions were played", f.n, n)
+        elif f.n != n or f.seat != g.to_move:
+            raise bad(
+                f"seat {f.seat} forfeited at decision {f.n}, but the game stopped at decision {n} "
+                f"with seat {g.to_move} to move",
+                [f.seat, f.n],
+                [g.to_move, n],
+            )
+    if r.finished and r.forfeits:
+        raise bad("the result says the game finished, yet lists forfeits", r.forfeits, [])
+    if r.forfeits and r.end_reason != "forfeit":
+        raise bad(f"seats forfeited, but the end reason is {r.end_reason!r}", r.end_reason, "forfeit")
+    if not r.forfeits and r.end_reason == "forfeit":
+        raise bad("the end reason is forfeit, but nobody forfeited", r.end_reason, None)
+    if not r.finished and not r.forfeits and r.end_reason not in (ABORTED, None):
+        raise bad(
+            f"an unfinished game without forfeits ends as aborted (or saved), not {r.end_reason!r}",
+            r.end_reason,
+            ABORTED,
+        )
+
+
+def _failure_line(f: Failure, lineno: int, n_players: int, decided: int) -> None:
+    """A failure line belongs between the decisions around it: at decision `decided`."""
+    _seat_in_range(f.seat, n_players, lineno, "failure")
+    if f.consequence not in CONSEQUENCES:
+        raise _Stop(INVALID, Divergence("failures", f"unknown consequence {f.consequence!r}", lineno))
+    if not f.status:
+        raise _Stop(INVALID, Divergence("failures", "a failure line without a status", lineno))
+    if f.n is not None and f.n != decided:
+        raise _Stop(
+            INVALID,
+            Divergence(
+                "failures",
+                f"a failure at decision {f.n} stands where decision {decided} is pending "
+                "(moved or invented?)",
+                lineno,
+                f.n,
+                decided,
+            ),
+        )
+    if f.n is None and decided != 0:
+        raise _Stop(
+            INVALID,
+            Divergence(
+                "failures", "a failure at the start (no decision) after decisions were played", lineno
+            ),
+        )
+
+
+def _decision_statuses(verdict: Verdict, body: Lines) -> None:
+    """Decision statuses agree with the failure lines, both ways."""
+    at: dict[tuple[int, int | None], list[Failure]] = {}
+    for f in verdict.failures:
+        at.setdefault((f.seat, f.n), []).append(f)
+    line_of = {id(line): no for no, _, line in body}
+    dead_since: dict[int, int] = {}  # seat -> decision number from which it is played for
+    for f in verdict.failures:
+        if f.consequence == "default_action" and f.status in DEAD:
+            dead_since.setdefault(f.seat, -1 if f.n is None else f.n)
+    decisions = {(d.seat, d.n): d for d in verdict.decisions}
+    forfeited = {(f.seat, f.n) for f in verdict.failures if f.consequence == "forfeit"}
+    for d in verdict.decisions:
+        here = [f.consequence for f in at.get((d.seat, d.n), [])]
+        defaults, retries = here.count("default_action"), here.count("retry")
+        lineno = line_of.get(id(d))
+        dead = d.seat in dead_since and dead_since[d.seat] < d.n
+        if d.status == "default":
+            ok = defaults == 1 or (defaults == 0 and dead)
+        elif d.status == "retry":
+            ok = retries >= 1 and defaults == 0
+        elif d.status == "ok":
+            ok = defaults == 0 and retries == 0
+        else:
+            raise _Stop(
+                INVALID, Divergence("failures", f"decision {d.n}: unknown status {d.status!r}", lineno)
+            )
+        if not ok:
             raise _Stop(
                 INVALID,
                 Divergence(
-                    "result",
-                    f"the result says seat {seat} forfeited, but the log has no failure line for seat {seat}",
+                    "failures",
+                    f"decision {d.n} of seat {d.seat} has status {d.status!r}, which its failure lines "
+                    f"do not bear out ({defaults} default_action, {retries} retry)",
                     lineno,
-                    None,
-                    r.forfeits,
-                    [f.seat for f in verdict.failures],
+                    d.n,
+                    d.status,
+                    here,
                 ),
             )
+    for f in verdict.failures:
+        if f.n is None or f.consequence not in ("default_action", "retry"):
+            continue
+        d = decisions.get((f.seat, f.n))
+        wanted = "default" if f.consequence == "default_action" else "retry"
+        if d is not None and d.status == wanted:
+            continue
+        if f.consequence == "retry" and (f.seat, f.n) in forfeited:
+            continue  # retried, then forfeited when the retries ran out
+        raise _Stop(
+            INVALID,
+            Divergence(
+                "failures",
+                f"a {f.consequence} failure of seat {f.seat} at decision {f.n} without a {wanted!r} "
+                "decision of that seat there",
+                line_of.get(id(f)),
+                f.n,
+            ),
+        )

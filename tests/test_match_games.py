@@ -44,7 +44,8 @@ def test_reference_bots_play_whole_games(lineup: list[str], tmp_path, monkeypatc
     assert isinstance(header, Header) and header.protocol_version == 1 and header.source == "match"
     assert [s.name for s in header.seats] == lineup
     assert isinstance(final, Result) and final.finished and final.ranks == result.ranks
-    state = new_game(header.config)
+    assert header.config.seed is None and final.seed == config.seed  # sealed until the result
+    state = new_game(header.config.game_config(final.seed))
     assert state.digest() == header.initial_digest
     moves = [d for d in decisions if isinstance(d, Decision)]
     assert len(moves) == result.decisions
@@ -67,11 +68,12 @@ def test_preset_factions_and_recommended_setup(tmp_path, monkeypatch) -> None:
 
 
 def _timeless(path) -> list[dict]:
-    """The log without its timing fields (time_ms, overhead_us, created)."""
+    """The log without its timing fields (time_ms, overhead_us, created) and what is random in
+    every log (its id, the seed's nonce and commitment, and so the chain hashes)."""
     out = []
     for line in read_log(path):
         d = msgspec.to_builtins(line)
-        for key in ("time_ms", "overhead_us", "created"):
+        for key in ("time_ms", "overhead_us", "created", "log_id", "seed_nonce", "seed_commitment", "prev"):
             d.pop(key, None)
         out.append(d)
     return out

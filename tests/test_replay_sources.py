@@ -116,11 +116,13 @@ def test_load_accepts_a_cut_log_but_not_an_edited_one(tmp_path: Path) -> None:
     session = greedy_session(2, 8, 60)
     path = session.save(tmp_path / "cut.jsonl")
     raw = path.read_bytes().splitlines(keepends=True)
-    path.write_bytes(b"".join(raw[:-1]))  # killed before the result line
+    path.write_bytes(b"".join(raw[:-1]))  # killed before the result line (which reveals the seed)
     assert replay_log(path).status == UNREADABLE
-    assert Session.load(path).state.digest() == session.state.digest()
+    with pytest.raises(LoadError, match="--seed"):
+        Session.load(path)
+    assert Session.load(path, seed=8).state.digest() == session.state.digest()
     lines = lines_of(path)
     lines[20]["digest"] = "0" * 32
     path.write_bytes(b"".join(orjson.dumps(line) + b"\n" for line in lines))
-    with pytest.raises(LoadError, match="digest"):
-        Session.load(path)
+    with pytest.raises(LoadError, match="chain"):
+        Session.load(path, seed=8)

@@ -1,11 +1,15 @@
 """`altay replay` finds the first step where an edited, cut or broken log leaves the game.
 
 Each test takes a genuine log, changes one thing, and checks the verdict, the kind of
-divergence, the step it names and the exit code (0 valid, 1 invalid, 2 unreadable).
+divergence, the step it names and the exit code (0 valid, 1 invalid, 2 unreadable). The
+edited logs are re-chained (every `prev` recomputed), as a forger who knows the format would
+do: what is tested is that the game itself gives the edit away. test_replay_forgery.py shows
+that an edit without re-chaining is caught by the chain at once.
 """
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import msgspec
@@ -28,10 +32,23 @@ def lines_of(path: Path = BASE) -> list[dict]:
     return [orjson.loads(line) for line in path.read_bytes().splitlines()]
 
 
+def chained(lines: list[dict]) -> bytes:
+    """The lines as a log file, each `prev` recomputed from the line before it."""
+    out = []
+    for i, line in enumerate(lines):
+        if i and "prev" in line:
+            line = {**line, "prev": hashlib.sha256(out[-1]).hexdigest()}
+        out.append(orjson.dumps(line))
+    return b"".join(raw + b"\n" for raw in out)
+
+
 def write(tmp_path: Path, lines: list[dict], name: str = "log.jsonl") -> Path:
     path = tmp_path / name
-    path.write_bytes(b"".join(orjson.dumps(line) + b"\n" for line in lines))
+    path.write_bytes(chained(lines))
     return path
+
+
+SEED = 12  # the seed of BASE, revealed by its result line
 
 
 def decision_positions(lines: list[dict]) -> list[int]:
@@ -40,7 +57,7 @@ def decision_positions(lines: list[dict]) -> list[int]:
 
 def replay_to(lines: list[dict], stop: int) -> GameState:
     """The game after the decisions before line index `stop`."""
-    g = new_game(msgspec.convert(lines[0]["config"], GameConfig))
+    g = new_game(msgspec.convert({**lines[0]["config"], "seed": SEED}, GameConfig))
     for line in lines[1:stop]:
         if line["type"] == "decision":
             g.apply(action_from_builtins(line["action"]))
@@ -160,7 +177,10 @@ def test_json_that_is_not_a_log_line(tmp_path: Path) -> None:
 def test_truncated_without_result_line(tmp_path: Path) -> None:
     lines = lines_of()
     cut = decision_positions(lines)[300]
-    verdict = replay_log(write(tmp_path, lines[:cut]))
+    path = write(tmp_path, lines[:cut])
+    sealed = replay_log(path)  # the seed went with the result line: say how to go on
+    assert sealed.status == UNREADABLE and "--seed" in sealed.message and not sealed.decisions
+    verdict = replay_log(path, seed=SEED)
     assert verdict.status == UNREADABLE and verdict.exit_code == 2
     assert verdict.truncated and verdict.truncated_only
     assert "truncated" in verdict.message and "300 decisions" in verdict.message
@@ -171,7 +191,7 @@ def test_truncated_mid_line(tmp_path: Path) -> None:
     path = write(tmp_path, lines_of())
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 2])  # cut inside some line
-    verdict = replay_log(path)
+    verdict = replay_log(path, seed=SEED)
     assert verdict.status == UNREADABLE and verdict.truncated
     assert "mid-line" in verdict.message
 
@@ -179,7 +199,7 @@ def test_truncated_mid_line(tmp_path: Path) -> None:
 def test_truncated_after_a_divergence_is_invalid(tmp_path: Path) -> None:
     lines = lines_of()
     lines[decision_positions(lines)[5]]["digest"] = "f" * 32
-    verdict = replay_log(write(tmp_path, lines[:100]))
+    verdict = replay_log(write(tmp_path, lines[:100]), seed=SEED)
     assert verdict.status == INVALID and verdict.divergence.step == 5
 
 
@@ -226,9 +246,10 @@ def test_forfeit_without_a_failure_line(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("change", "status", "kind"),
     [
-        ({"seed": 999}, INVALID, "initial_digest"),
-        ({"players": 4}, INVALID, "initial_digest"),
-        ({"players": 5}, UNREADABLE, None),
+        ({"seed": 999}, INVALID, "seed"),
+        ({"players": 4}, INVALID, "seat_table"),  # three seats named for four players
+        ({"players": 5}, INVALID, "seat_table"),
+        ({"max_rounds": 61}, INVALID, "initial_digest"),
         ({"setup": "sideways"}, UNREADABLE, None),
     ],
 )
@@ -238,7 +259,7 @@ def test_wrong_header_config(tmp_path: Path, change: dict, status: str, kind: st
     verdict = replay_log(write(tmp_path, lines))
     assert verdict.status == status
     if kind:
-        assert verdict.divergence.kind == kind and verdict.divergence.line == 1
+        assert verdict.divergence.kind == kind and verdict.divergence.line == 1, verdict.message
     else:
         assert "configuration is not valid" in verdict.message
 

@@ -12,6 +12,7 @@ import click
 import orjson
 
 if TYPE_CHECKING:
+    from ..logsign import Signer
     from ..referee.sandbox import SandboxPolicy
 
 from ..engine import ConfigError, GameConfig
@@ -19,10 +20,12 @@ from ..engine.data import FACTIONS
 from .options import (
     check_isolation,
     clock_and_failure_options,
+    log_path_option,
     rule_options,
     sandbox_options,
     secret_seed,
     seed_option,
+    sign_key_option,
 )
 
 _NAMED = re.compile(r"^([A-Za-z0-9_.@+-]+)=(.+)$", re.DOTALL)
@@ -109,9 +112,8 @@ def _parse_factions(text: str | None, players: int) -> tuple[str, ...] | None:
     show_default=True,
     help="Bytes of each bot's stderr kept in the log.",
 )
-@click.option(
-    "--log", "log_path", type=click.Path(dir_okay=False), help="Write the game log (JSON Lines) here."
-)
+@log_path_option
+@sign_key_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 def match(
     bots: tuple[str, ...],
@@ -132,6 +134,7 @@ def match(
     log_path: str | None,
     as_json: bool,
     sandbox: SandboxPolicy,
+    signer: Signer | None,
 ) -> None:
     """Play one game between 2 to 4 bot programs, one per seat in the order given.
 
@@ -194,7 +197,13 @@ def match(
     from ..referee import run_match
 
     specs = [BotSpec(name, command) for name, command in named]
-    result = run_match(specs, config, options, log_path=log_path, source="match")
+    from ..gamelog import LogWriteError
+
+    try:
+        result = run_match(specs, config, options, log_path=log_path, source="match", signer=signer)
+    except LogWriteError as exc:
+        click.echo(f"Error: {exc.strerror or exc}; the game was stopped and every bot ended", err=True)
+        sys.exit(2)
     if as_json:
         click.echo(orjson.dumps(result.to_dict()).decode())
     else:

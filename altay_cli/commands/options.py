@@ -224,3 +224,72 @@ def secret_seed(seed: int | None) -> int:
     import secrets
 
     return secrets.randbits(63) if seed is None else seed
+
+
+def sign_key_option(func: F) -> F:
+    """--sign-key FILE, loaded and checked before anything starts: a `signer` argument."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        path = kwargs.pop("sign_key")
+        signer = None
+        if path is not None:
+            from ..logsign import KeyFileError, load_signer
+
+            try:
+                signer = load_signer(path)
+            except KeyFileError as exc:
+                raise click.BadParameter(str(exc), param_hint="--sign-key") from None
+        return func(*args, signer=signer, **kwargs)
+
+    return click.option(
+        "--sign-key",
+        metavar="FILE",
+        type=click.Path(dir_okay=False),
+        default=None,
+        help="Sign the game log with this Ed25519 private key (make one with `altay keygen`); "
+        "check it with `altay replay LOG --public-key FILE.pub`.",
+    )(wrapper)  # type: ignore[return-value]
+
+
+def log_path_option(func: F) -> F:
+    """--log FILE, checked for writability before any bot starts."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        check_writable(kwargs.get("log_path"), "--log")
+        return func(*args, **kwargs)
+
+    return click.option(
+        "--log", "log_path", type=click.Path(dir_okay=False), help="Write the game log (JSON Lines) here."
+    )(wrapper)  # type: ignore[return-value]
+
+
+def check_writable(path: str | None, hint: str) -> None:
+    """A usage error now (exit 2), not a failure mid-game, for a file that cannot be written."""
+    if path is None:
+        return
+    import os
+    import stat
+
+    p = Path(path)
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        parent = p.parent if str(p.parent) else Path(".")
+        problem = None
+        if not parent.is_dir():
+            problem = f"{path}: the directory {parent} does not exist"
+        elif not os.access(parent, os.W_OK | os.X_OK):
+            problem = f"{path}: the directory {parent} is not writable"
+        if problem:
+            raise click.BadParameter(problem, param_hint=hint) from None
+        return
+    except OSError as exc:
+        raise click.BadParameter(f"{path}: {exc.strerror}", param_hint=hint) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise click.BadParameter(f"{path} is a directory; give a file name", param_hint=hint)
+    if not stat.S_ISREG(st.st_mode):
+        raise click.BadParameter(f"{path} is not a regular file (a device or FIFO)", param_hint=hint)
+    if not os.access(p, os.W_OK):
+        raise click.BadParameter(f"{path} is not writable", param_hint=hint)

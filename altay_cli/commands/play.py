@@ -9,9 +9,17 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .options import check_isolation, sandbox_options, secret_seed, seed_option
+from .options import (
+    check_isolation,
+    check_writable,
+    sandbox_options,
+    secret_seed,
+    seed_option,
+    sign_key_option,
+)
 
 if TYPE_CHECKING:
+    from ..logsign import Signer
     from ..referee.sandbox import SandboxPolicy
 
 from ..engine import SETUP_CHOOSE, SETUP_RECOMMENDED, ConfigError, GameConfig
@@ -52,6 +60,7 @@ from ..engine.data import DEFAULT_MAX_ROUNDS, FACTIONS
 )
 @click.option("--no-timeout", is_flag=True, help="Bot seats: no time limits (debugging a bot).")
 @sandbox_options
+@sign_key_option
 def play(
     players: int,
     seed: int | None,
@@ -66,6 +75,7 @@ def play(
     move_ms: int,
     no_timeout: bool,
     sandbox: SandboxPolicy,
+    signer: Signer | None,
 ) -> None:
     """Play Altay by typing commands; every seat not given to a bot is a person (hot-seat).
 
@@ -103,10 +113,11 @@ def play(
     )
     from ..interactive.session import LoadError, Session
 
+    check_writable(log_path, "--log")
     loaded = None
     if load_path is not None:
         try:
-            loaded = Session.load(load_path)
+            loaded = Session.load(load_path, seed=seed)
         except LoadError as exc:
             raise click.UsageError(str(exc)) from None
         players = loaded.config.players
@@ -159,7 +170,7 @@ def play(
             move_ms=move_ms,
             no_timeout=no_timeout,
             on_failure="default",
-            sandbox=sandbox.with_hidden(log_path, load_path),
+            sandbox=sandbox.with_hidden(log_path, load_path, signer.path if signer else None),
         )
     controllers: dict[int, Controller] = {}
     for spec in seat_specs:
@@ -176,6 +187,7 @@ def play(
         tty=sys.stdin.isatty(),
         log_path=Path(log_path) if log_path else None,
         loaded_from=Path(load_path) if load_path else None,
+        signer=signer,
     )
     try:
         code = app.run(app.lines())

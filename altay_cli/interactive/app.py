@@ -12,7 +12,7 @@ import shlex
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import msgspec
 import orjson
@@ -33,6 +33,9 @@ from .describe import command_text, describe
 from .parse import Match, forms, match_command, tokenize
 from .seats import HUMAN, Controller, SeatSpec, seat_info
 from .session import LoadError, Session, Step
+
+if TYPE_CHECKING:
+    from ..logsign import Signer
 
 HELP = """\
 Choose an action by its number in the list, or type it as a command. Words may be shortened
@@ -95,8 +98,10 @@ class PlayApp:
         out: IO[str] | None = None,
         log_path: Path | None = None,
         loaded_from: Path | None = None,
+        signer: Signer | None = None,
     ) -> None:
         self.session = session
+        self.signer = signer
         self.specs = specs
         self.controllers = controllers
         self.humans = {s.seat for s in specs if s.kind == HUMAN}
@@ -500,7 +505,7 @@ class PlayApp:
         path = Path(_unquote(path_text))
         self.collect_stderr()
         try:
-            self.session.save(path)
+            self.session.save(path, self.signer)
         except OSError as exc:
             self.error(f"cannot write {path}: {exc.strerror or exc}")
             return
@@ -588,7 +593,10 @@ class PlayApp:
     def autosave(self) -> None:
         if self.log_path is not None:
             self.collect_stderr()
-            self.session.save(self.log_path)
+            try:
+                self.session.save(self.log_path, self.signer)
+            except OSError as exc:
+                self.error(f"cannot write the log {self.log_path}: {exc.strerror or exc}")
 
     def collect_stderr(self) -> None:
         """Put what the bots wrote to stderr into the session's log (capped by the referee)."""

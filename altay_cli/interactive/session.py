@@ -10,12 +10,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from ..engine import Action, GameConfig, GameState, action_from_builtins, action_to_builtins, new_game
-from ..gamelog import Decision, Failure, Header, LogLine, LogWriter, Result, SeatInfo, Stderr, now_iso
+from ..gamelog import (
+    Decision,
+    Failure,
+    Header,
+    LoggedConfig,
+    LogLine,
+    LogWriter,
+    Result,
+    SeatInfo,
+    Stderr,
+    now_iso,
+)
+
+if TYPE_CHECKING:
+    from ..logsign import Signer
 
 
 @dataclass
@@ -105,7 +119,7 @@ class Session:
     ) -> list[LogLine]:
         """The game as gamelog lines; an unfinished game ends with a provisional result."""
         header = Header(
-            config=self.config,
+            config=LoggedConfig.of(self.config),
             seats=self.seats,
             initial_digest=self.initial_digest,
             source=source,
@@ -114,8 +128,8 @@ class Session:
         )
         lines: list[LogLine] = [header]
         failures_at: dict[int, list[Failure]] = {}
-        for f in self.failures:
-            failures_at.setdefault(f.n if f.n is not None else len(self.steps), []).append(f)
+        for f in self.failures:  # a failure at the start (n null) comes before any decision
+            failures_at.setdefault(f.n if f.n is not None else 0, []).append(f)
         for n, step in enumerate(self.steps):
             lines.extend(failures_at.pop(n, []))
             lines.append(
@@ -154,22 +168,26 @@ class Session:
             failures=[_failure_dict(f) for f in self.failures],
         )
 
-    def save(self, path: str | Path) -> Path:
-        with LogWriter(path) as writer:
+    def save(self, path: str | Path, signer: Signer | None = None) -> Path:
+        """Write the game log (seed sealed until its result line; signed with `signer`)."""
+        with LogWriter(path, signer=signer) as writer:
             for line in self.log_lines():
                 writer.write(line)
         return Path(path)
 
     @classmethod
-    def load(cls, path: str | Path, seats: list[SeatInfo] | None = None) -> Session:
-        """Continue a game log: it must replay cleanly (a cut-off log is fine up to its end)."""
+    def load(cls, path: str | Path, seats: list[SeatInfo] | None = None, seed: int | None = None) -> Session:
+        """Continue a game log: it must replay cleanly (a cut-off log is fine up to its end,
+        given the `seed` its missing result line would have revealed)."""
         from ..replay import replay_log
 
-        verdict = replay_log(path)
+        verdict = replay_log(path, seed=seed)
         if verdict.header is None or (not verdict.ok and not verdict.truncated_only):
-            raise LoadError(f"cannot continue {path}: {verdict.message}")
+            message = verdict.message.replace("altay replay LOG --seed N", "altay play --load LOG --seed N")
+            raise LoadError(f"cannot continue {path}: {message}")
         header = verdict.header
-        session = cls(header.config, seats if seats is not None else header.seats)
+        config = header.config.game_config(verdict.seed)
+        session = cls(config, seats if seats is not None else header.seats)
         for d in verdict.decisions:
             session.apply(
                 action_from_builtins(d.action),

@@ -7,23 +7,28 @@ import click
 
 from ..render import END_REASONS, print_result
 from ..replay import INVALID, VALID, Verdict, factions_of
+from ..textsafe import safe_text
 
 
 def _value(v: object) -> str:
-    text = str(v)
-    return text if len(text) <= 200 else text[:200] + "..."
+    return safe_text(str(v), 200)
 
 
 def print_verdict(v: Verdict) -> None:
     h = v.header
     n = len(v.decisions)
     rate = f", {n / v.elapsed_s:,.0f} decisions/s" if v.elapsed_s > 0 and n else ""
+    path = safe_text(v.path)
     if v.status == VALID:
-        click.echo(f"VALID: {v.path}: {n} decisions replay exactly ({v.elapsed_s:.2f} s{rate})")
+        click.echo(f"VALID: {path}: {n} decisions replay exactly ({v.elapsed_s:.2f} s{rate})")
     elif v.status == INVALID:
-        click.echo(f"INVALID: {v.path}: {v.message}")
+        click.echo(f"INVALID: {path}: {safe_text(v.message, 2000)}")
     else:
-        click.echo(f"UNREADABLE: {v.path}: {v.message}")
+        click.echo(f"UNREADABLE: {path}: {safe_text(v.message, 2000)}")
+    if v.header is not None:
+        chain = "hash-chained" if v.chained else "unchained (format 1)"
+        signed = f", signed by key {v.signed_by}" if v.signed_by else ", not signed"
+        click.echo(f"  integrity: {chain}{signed if v.chained else ''}")
     d = v.divergence
     if d is not None:
         if d.expected is not None or d.actual is not None:
@@ -33,24 +38,28 @@ def print_verdict(v: Verdict) -> None:
             click.echo(f"  legal actions at that point: {d.legal_count}")
         click.echo(f"  the {n} decisions before it verify")
     for note in v.notes:
-        click.echo(f"  note: {note}")
+        click.echo(f"  note: {safe_text(note)}")
     if h is None:
         return
     c = h.config
+    seed = v.seed if v.seed is not None else "sealed"
     click.echo(
-        f"  game: {c.players} players, seed {c.seed}, setup {c.setup}, "
-        f"trading {'on' if c.trading else 'off'}, max rounds {c.max_rounds}; log from {h.source}"
-        + (f", {h.created}" if h.created else "")
+        f"  game: {c.players} players, seed {seed}, setup {c.setup}, "
+        f"trading {'on' if c.trading else 'off'}, max rounds {c.max_rounds}; log from {safe_text(h.source)}"
+        + (f", {safe_text(h.created)}" if h.created else "")
     )
     factions = factions_of(v.state) if v.state is not None else [None] * c.players
-    names = {s.seat: s.name for s in h.seats}
+    names = {s.seat: safe_text(s.name, 60) for s in h.seats}
     seats = ", ".join(f"P{i} {names.get(i, '?')} ({factions[i] or '-'})" for i in range(c.players))
     click.echo(f"  seats: {seats}")
     if v.failures:
         click.echo(f"  failures: {len(v.failures)}")
         for f in v.failures[:10]:
             at = f" at decision {f.n}" if f.n is not None else ""
-            click.echo(f"    P{f.seat} {f.status}{at}: {f.detail} -> {f.consequence or '-'}")
+            detail = safe_text(f.detail, 300)
+            click.echo(
+                f"    P{f.seat} {safe_text(f.status)}{at}: {detail} -> {safe_text(f.consequence or '-')}"
+            )
     r = v.result
     if v.status != VALID or r is None or v.state is None:
         return

@@ -101,7 +101,7 @@ class CgroupSystem:
         made: dict[Path, Path] = {}  # resolved -> created (v1 may co-mount cpu and cpuacct)
         try:
             for ctrl, parent in self.base.items():
-                if parent not in self._created:
+                if parent not in self._created or not parent.is_dir():  # (removed by someone else?)
                     parent.mkdir(exist_ok=True)
                     if self.version == 2:
                         _enable_subtree(parent, self.controllers)

@@ -11,11 +11,22 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from altay_cli.engine import GameConfig, GameState, action_to_builtins, new_game
 from altay_cli.engine.data import FACTIONS
-from altay_cli.gamelog import Decision, Failure, Header, LogWriter, Result, SeatInfo, Stderr, now_iso
+from altay_cli.gamelog import (
+    Decision,
+    Failure,
+    Header,
+    LoggedConfig,
+    LogWriteError,
+    LogWriter,
+    Result,
+    SeatInfo,
+    Stderr,
+    now_iso,
+)
 from protocol import PROTOCOL_VERSION
 
 from .results import rank_seats, winners
@@ -23,6 +34,9 @@ from .sandbox import isolation_for
 from .seat import QUIT_GRACE_S, BotSeat
 from .signals import signals_deferred, sigterm_as_interrupt
 from .types import BotFailure, BotSpec, MatchOptions, MatchResult
+
+if TYPE_CHECKING:
+    from altay_cli.logsign import Signer
 
 FORFEIT_REASON = "forfeit"
 ABORTED_REASON = "aborted"
@@ -32,16 +46,26 @@ DecisionCallback = Callable[[GameState, dict[str, Any]], None]
 
 
 class _MatchLog:
-    """Writes the game log (when there is one) and keeps failure lines in order."""
+    """Writes the game log (when there is one) and keeps failure lines in order.
 
-    def __init__(self, path: str | Path | None) -> None:
-        self.writer = LogWriter(path) if path is not None else None
+    A write that fails (disk full, file removed) stops the game: the error is kept in `error`
+    and raised again by `run_match` once every bot is stopped.
+    """
+
+    def __init__(self, path: str | Path | None, signer: Signer | None = None) -> None:
+        self.writer = LogWriter(path, signer=signer) if path is not None else None
         self.path = Path(path) if path is not None else None
         self._written: dict[int, int] = {}
+        self.error: LogWriteError | None = None
 
     def write(self, line: Any) -> None:
-        if self.writer is not None:
+        if self.writer is None or self.error is not None:
+            return
+        try:
             self.writer.write(line)
+        except LogWriteError as exc:
+            self.error = exc
+            raise
 
     def flush_failures(self, seat: BotSeat) -> None:
         """Write the failures the seat recorded since the last call."""
@@ -51,8 +75,12 @@ class _MatchLog:
         self._written[seat.seat] = len(seat.failures)
 
     def close(self) -> None:
-        if self.writer is not None:
+        if self.writer is None:
+            return
+        try:
             self.writer.close()
+        except LogWriteError as exc:
+            self.error = self.error or exc
 
 
 def options_summary(options: MatchOptions) -> dict[str, Any]:
@@ -77,6 +105,7 @@ def run_match(
     log_path: str | Path | None = None,
     source: str = "match",
     on_decision: DecisionCallback | None = None,
+    signer: Signer | None = None,
 ) -> MatchResult:
     """Play one game between bot processes (one per seat, in seat order); never leaves one running.
 
@@ -84,25 +113,27 @@ def run_match(
     seat ranked last. Ctrl-C (or SIGTERM) ends it with end_reason "aborted" after every bot
     has been stopped. Raises ValueError for a bad configuration or options, and
     SandboxUnavailable when `options.sandbox.mode` is "on" but bots cannot be sandboxed here.
-    The log file is hidden from the bots (masked inside their sandbox).
+    The log file is hidden from the bots (masked inside their sandbox); with a `signer`, the
+    log ends with its signature. A log that cannot be written raises LogWriteError (at once
+    when it cannot be created; when a write fails mid-game, after every bot was stopped).
     """
     config.validate()
     options.validate()
     if len(bots) != config.players:
         raise ValueError(f"{config.players} players but {len(bots)} bots; give one bot per seat")
-    options = replace(options, sandbox=options.sandbox.with_hidden(log_path))
+    options = replace(options, sandbox=options.sandbox.with_hidden(log_path, signer.path if signer else None))
     isolation = isolation_for(options.sandbox)
     t0 = time.perf_counter()
     state = new_game(config)
+    log = _MatchLog(log_path, signer)
     seats = [BotSeat(spec, i, config, options) for i, spec in enumerate(bots)]
-    log = _MatchLog(log_path)
     forfeits: list[int] = []
     decisions = 0
     aborted = False
     try:
         log.write(
             Header(
-                config=config,
+                config=LoggedConfig.of(config),
                 seats=[SeatInfo(seat=i, name=b.name, command=b.command) for i, b in enumerate(bots)],
                 initial_digest=state.digest(),
                 protocol_version=PROTOCOL_VERSION,
@@ -122,10 +153,14 @@ def run_match(
             result = _finish(state, seats, log, forfeits, decisions, aborted, t0)
             result.isolation = isolation.to_dict()
             result.seed = config.seed
+    except LogWriteError:
+        pass  # raised again below, once every bot is stopped
     finally:
         with signals_deferred():
             _close_all(seats)
             log.close()
+    if log.error is not None:
+        raise log.error
     result.duration_s = time.perf_counter() - t0
     return result
 

@@ -68,12 +68,32 @@ def play_golden(golden: Golden) -> Session:
     return session
 
 
+def fixed_randomness(name: str):
+    """The writer's random bytes (log id, seed nonce), derived from the file name: goldens must
+    come out byte-identical every time."""
+    import hashlib
+    import itertools
+
+    counter = itertools.count()
+
+    def randomness(n: int) -> bytes:
+        return hashlib.sha256(f"{name}/{next(counter)}".encode()).digest()[:n]
+
+    return randomness
+
+
 def golden_bytes(golden: Golden) -> bytes:
-    from altay_cli.gamelog import _encoder  # the writer's own encoder: byte-identical lines
+    import io
+
+    from altay_cli.gamelog import LogWriter
 
     session = play_golden(golden)
     lines = session.log_lines(source="golden", created=None, meta={"note": golden.note})
-    return b"".join(_encoder.encode(line) + b"\n" for line in lines)
+    out = io.BytesIO()
+    with LogWriter(out, randomness=fixed_randomness(golden.file)) as writer:
+        for line in lines:
+            writer.write(line)
+    return out.getvalue()
 
 
 def main(argv: list[str]) -> int:
