@@ -14,8 +14,9 @@ Modules, one job each:
 
 The schedule (see `arena.schedule` for the details):
   * every group = combination of N of the M bots (N = players per game);
-  * G deals (`--games`): deal d is the engine seed `seed + d` plus one faction per seat drawn
-    from that seed, with the recommended start farmlands; every group plays the same deals;
+  * G deals (`--games`): deal d is an engine seed derived from the master seed with a keyed
+    hash (HMAC-SHA256), plus one faction per seat drawn from that seed, with the recommended
+    start farmlands; every group plays the same deals;
   * every deal is played in every seating of the group: the N cyclic rotations (default), or
     all N! permutations, so each bot plays each seat, faction and turn position of the deal;
   * total games = C(M, N) x G x (N or N!); game ids run deal by deal, then group, then seating.

@@ -135,6 +135,7 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
             "players": players,
             "deals": params.games,
             "seed": params.seed,
+            "seed_scheme": params.seed_scheme,
             "seatings": params.seatings,
             "match": {
                 "move_ms": params.match.move_ms,
@@ -143,6 +144,7 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
                 "max_rounds": params.match.max_rounds,
                 "trading": params.match.trading,
                 "on_failure": params.match.on_failure,
+                "sandbox": params.match.sandbox_policy().conditions(),
             },
             "games_scheduled": scheduled,
             "games_played": len(records),

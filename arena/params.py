@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .schedule import SEATINGS, ScheduledGame, build_schedule
+from .schedule import SEATINGS, SEED_SCHEMES, ScheduledGame, build_schedule
 
-PARAMS_VERSION = 1
+#: 2: keyed deal seeds and the sandbox conditions. Version 1 arenas are read as sequential
+#: seeds with the default sandbox.
+PARAMS_VERSION = 2
+
+if TYPE_CHECKING:
+    from altay_cli.referee.sandbox import SandboxPolicy
 _NAME = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
 
 
@@ -34,6 +39,57 @@ class MatchConditions:
     retries: int = 1
     max_rounds: int = 60
     trading: bool = False
+    # The sandbox (see altay_cli.referee.sandbox.SandboxPolicy; sizes in MiB, 0 = no limit).
+    sandbox: str = "auto"
+    bot_memory: int = 1024
+    bot_processes: int = 128
+    bot_cpus: float = 1.0
+    bot_cpu_time: int = 600
+    bot_file_size: int = 64
+    bot_scratch: int = 64
+    bot_network: bool = False
+    bot_env: tuple[str, ...] = ()
+    bot_ro: tuple[str, ...] = ()
+
+    def sandbox_policy(self) -> SandboxPolicy:
+        from altay_cli.referee.sandbox import SandboxPolicy
+
+        return SandboxPolicy(
+            mode=self.sandbox,
+            memory_mb=self.bot_memory,
+            processes=self.bot_processes,
+            cpus=self.bot_cpus,
+            cpu_time_s=self.bot_cpu_time,
+            file_size_mb=self.bot_file_size,
+            scratch_mb=self.bot_scratch,
+            network=self.bot_network,
+            env=self.bot_env,
+            read_only=self.bot_ro,
+        )
+
+    @staticmethod
+    def sandbox_fields(policy: SandboxPolicy) -> dict[str, Any]:
+        """The MatchConditions fields for a sandbox policy (the inverse of sandbox_policy)."""
+        return {
+            "sandbox": policy.mode,
+            "bot_memory": policy.memory_mb,
+            "bot_processes": policy.processes,
+            "bot_cpus": policy.cpus,
+            "bot_cpu_time": policy.cpu_time_s,
+            "bot_file_size": policy.file_size_mb,
+            "bot_scratch": policy.scratch_mb,
+            "bot_network": policy.network,
+            "bot_env": tuple(policy.env),
+            "bot_ro": tuple(policy.read_only),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchConditions:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        for key in ("bot_env", "bot_ro"):
+            if key in known:
+                known[key] = tuple(known[key])
+        return cls(**known)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +97,10 @@ class ArenaParams:
     bots: tuple[BotEntry, ...]
     players: int
     games: int  # deals; see arena.schedule
-    seed: int = 1
+    seed: int = 1  # the master seed; deal seeds are derived from it (see arena.schedule)
     seatings: str = "rotate"
     match: MatchConditions = field(default_factory=MatchConditions)
+    seed_scheme: str = "keyed"
 
     def validate(self) -> None:
         if not 2 <= self.players <= 4:
@@ -70,28 +127,40 @@ class ArenaParams:
             raise ArenaUsageError(f"--games must be at least 1, not {self.games}")
         if self.seatings not in SEATINGS:
             raise ArenaUsageError(f"--seatings must be one of {', '.join(SEATINGS)}")
+        if self.seed_scheme not in SEED_SCHEMES:
+            raise ArenaUsageError(f"seed scheme must be one of {', '.join(SEED_SCHEMES)}")
+        if not 0 <= self.seed < 2**63:
+            raise ArenaUsageError(f"--seed must be between 0 and 2**63 - 1, not {self.seed}")
 
     def schedule(self) -> list[ScheduledGame]:
-        return build_schedule(len(self.bots), self.players, self.games, self.seed, self.seatings)
+        return build_schedule(
+            len(self.bots), self.players, self.games, self.seed, self.seatings, self.seed_scheme
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": PARAMS_VERSION, **asdict(self)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ArenaParams:
-        if data.get("version") != PARAMS_VERSION:
+        """The stored parameters; ArenaUsageError when they are not what this altay can read."""
+        version = data.get("version") if isinstance(data, dict) else None
+        if version not in (1, PARAMS_VERSION):
             raise ArenaUsageError(
-                f"this arena was written by another altay version (parameters v{data.get('version')}, "
-                f"this altay reads v{PARAMS_VERSION})"
+                f"this arena was written by another altay version (parameters v{version}, "
+                f"this altay reads v1 and v{PARAMS_VERSION})"
             )
-        return cls(
-            bots=tuple(BotEntry(**b) for b in data["bots"]),
-            players=data["players"],
-            games=data["games"],
-            seed=data["seed"],
-            seatings=data["seatings"],
-            match=MatchConditions(**data["match"]),
-        )
+        try:
+            return cls(
+                bots=tuple(BotEntry(**b) for b in data["bots"]),
+                players=data["players"],
+                games=data["games"],
+                seed=data["seed"],
+                seatings=data["seatings"],
+                match=MatchConditions.from_dict(data["match"]),
+                seed_scheme=data.get("seed_scheme", "sequential" if version == 1 else "keyed"),
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ArenaUsageError(f"the stored arena parameters are damaged ({exc!r})") from None
 
     def with_games(self, games: int) -> ArenaParams:
         return replace(self, games=games)
@@ -107,7 +176,7 @@ def differences(stored: ArenaParams, given: ArenaParams) -> list[str]:
     if stored.bots != given.bots:
         fmt = lambda bots: " ".join(f"{b.name}={b.command}" for b in bots)  # noqa: E731
         out.append(f"bots: stored {fmt(stored.bots)!r}, given {fmt(given.bots)!r}")
-    for key in ("players", "seed", "seatings"):
+    for key in ("players", "seed", "seatings", "seed_scheme"):
         a, b = getattr(stored, key), getattr(given, key)
         if a != b:
             out.append(f"--{key}: stored {a}, given {b}")

@@ -27,10 +27,41 @@ class GameRecord:
     failures: list[dict[str, Any]] = field(default_factory=list)  # each has seat and status
     think_ms: list[float] = field(default_factory=list)  # total thinking time per seat
     log: str = ""  # log path relative to the arena folder
+    log_sha256: str = ""  # of the finished log ("" in arenas made before it was kept)
+    log_bytes: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameRecord:
-        return cls(**data)
+        """A stored record; ValueError naming what is wrong when it is not one."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a game record must be a JSON object, not {type(data).__name__}")
+        known = set(cls.__dataclass_fields__)
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown fields {', '.join(unknown)}")
+        try:
+            record = cls(**data)
+        except TypeError as exc:
+            raise ValueError(str(exc)) from None
+        record.check()
+        return record
+
+    def check(self) -> None:
+        """ValueError for a record no game could have produced (a damaged or edited row)."""
+        n = len(self.bots)
+        lists = {"factions": self.factions, "ranks": self.ranks, "vp": self.vp, "scores": self.scores}
+        for name, value in lists.items():
+            if not isinstance(value, list) or len(value) != n:
+                raise ValueError(f"{name} must list one entry per seat ({n})")
+        if not 2 <= n <= 4:
+            raise ValueError(f"{n} seats; a game has 2 to 4")
+        if not all(isinstance(r, int) and 1 <= r <= n for r in self.ranks):
+            raise ValueError(f"ranks {self.ranks} are not places 1 to {n}")
+        if not all(isinstance(s, int) and 0 <= s < n for s in self.forfeits):
+            raise ValueError(f"forfeits {self.forfeits} name seats that do not exist")
+        for f in self.failures:
+            if not isinstance(f, dict) or not isinstance(f.get("seat"), int) or not 0 <= f["seat"] < n:
+                raise ValueError("a failure names a seat that does not exist")

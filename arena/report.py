@@ -130,6 +130,14 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
         f"move {m['move_ms']} ms, bank {m['bank_ms']} ms, max {m['max_rounds']} rounds, "
         f"trading {'on' if m['trading'] else 'off'}, on failure {m['on_failure']}",
     )
+    sandbox = m.get("sandbox")
+    if sandbox:
+        net = "network" if sandbox["network"] else "no network"
+        footer.add_row(
+            "Bots:",
+            f"sandbox {sandbox['mode']}, {net}, memory {sandbox['memory_mb']} MiB, "
+            f"{sandbox['processes']} processes, {sandbox['cpus']:g} cpus",
+        )
     parts.append(footer)
     return Group(*parts)
 

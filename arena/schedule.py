@@ -6,11 +6,14 @@ Definitions (the same text is in `altay arena --help` and the README):
   every one of the C(M, N) combinations, in lexicographic order of the bots' positions on the
   command line.
 * A **deal** is one game set-up: the engine seed plus one faction per seat. Deal d (0-based)
-  uses seed `arena_seed + d`; its factions are N distinct factions drawn from that seed (see
-  `deal_factions`) and stay with the *seat*. Start farmlands are the recommended ones
-  (`setup="recommended"`), and the engine draws the first player, the decks and the displays
-  from the seed, so the deal fixes all the set-up luck (later reshuffles depend on the play,
-  since they share the game's one generator). Every group plays the same deals.
+  uses a seed derived from the arena's master seed with a keyed hash (HMAC-SHA256, keyed by the
+  master seed), so knowing one deal's seed says nothing about another's (arenas made before
+  this used `arena_seed + d`, and keep doing so when resumed); its factions are N distinct
+  factions drawn from that seed (see `deal_factions`) and stay with the *seat*. Start
+  farmlands are the recommended ones (`setup="recommended"`), and the engine draws the first
+  player, the decks and the displays from the seed, so the deal fixes all the set-up luck
+  (later reshuffles depend on the play, since they share the game's one generator). Every
+  group plays the same deals.
 * A **seating** puts the group's bots into the seats. With `rotate` (the default) there are N
   seatings, the cyclic rotations: in rotation r, seat s is played by group member (s + r) mod N.
   Each bot thus plays every seat of the deal once, with that seat's faction, turn position and
@@ -26,6 +29,7 @@ Definitions (the same text is in `altay arena --help` and the README):
 from __future__ import annotations
 
 import hashlib
+import hmac
 import itertools
 import math
 from dataclasses import dataclass
@@ -33,6 +37,9 @@ from dataclasses import dataclass
 from altay_cli.engine.data import FACTIONS
 
 SEATINGS = ("rotate", "permute")
+#: How deal seeds come from the master seed: "keyed" (HMAC; the default) or "sequential"
+#: (master + deal, the scheme of arenas made before version 2 of the parameters).
+SEED_SCHEMES = ("keyed", "sequential")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +55,17 @@ class ScheduledGame:
     factions: tuple[str, ...]
 
 
-def deal_seed(arena_seed: int, deal: int) -> int:
-    """The engine seed of a deal: readable, so `altay match --seed` can replay the same deal."""
-    return arena_seed + deal
+def deal_seed(arena_seed: int, deal: int, scheme: str = "keyed") -> int:
+    """The engine seed of a deal (63 bits): HMAC-SHA256 keyed by the master seed, so one game's
+    seed reveals neither the master seed nor any other game's (a bot that knew a seed would
+    know every hidden card of that game). `altay match --seed` replays a deal from its seed."""
+    if scheme == "sequential":
+        return arena_seed + deal
+    if scheme != "keyed":
+        raise ValueError(f"seed scheme must be one of {', '.join(SEED_SCHEMES)}, not {scheme!r}")
+    key = arena_seed.to_bytes(16, "big", signed=True)
+    digest = hmac.new(key, f"altay-arena-deal:{deal}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def deal_factions(seed: int, players: int) -> tuple[str, ...]:
@@ -84,7 +99,7 @@ def games_per_deal(n_bots: int, players: int, mode: str) -> int:
 
 
 def build_schedule(
-    n_bots: int, players: int, games: int, seed: int, mode: str = "rotate"
+    n_bots: int, players: int, games: int, seed: int, mode: str = "rotate", scheme: str = "keyed"
 ) -> list[ScheduledGame]:
     """Every game of the arena, in game-id order. Deterministic in its arguments."""
     if not 2 <= players <= len(FACTIONS):
@@ -97,7 +112,7 @@ def build_schedule(
     all_seatings = seatings(players, mode)
     schedule: list[ScheduledGame] = []
     for deal in range(games):
-        s = deal_seed(seed, deal)
+        s = deal_seed(seed, deal, scheme)
         factions = deal_factions(s, players)
         for g, members in enumerate(all_groups):
             for k, seating in enumerate(all_seatings):

@@ -3,11 +3,11 @@ one lock per folder so two arenas never write the same database and logs."""
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO
 
 from .params import ArenaParams, ArenaUsageError, differences
 from .store import ArenaStore, StoreError
@@ -20,37 +20,40 @@ class ArenaBusy(Exception):
 
 
 class FolderLock:
-    """An exclusive flock on DIR/arena.lock, released by the kernel when the process (and its
-    forked workers) exit, however they exit, so a killed arena never leaves a stale lock."""
+    """An exclusive flock on the arena directory itself, released by the kernel when the process
+    (and its forked workers) exit, however they exit, so a killed arena never leaves a stale
+    lock. The directory cannot be swapped under a running arena the way a lock file could be
+    deleted and recreated; `arena.lock` only tells a second arena which pid holds the lock."""
 
     def __init__(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder
         self.path = folder / LOCK_NAME
-        self._fh: IO[str] | None = None
+        self._fd: int | None = None
 
     def acquire(self) -> None:
-        fh = open(self.path, "a+")  # noqa: SIM115 (released in release())
+        fd = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         try:
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            fh.seek(0)
-            pid = fh.read().strip() or "?"
-            fh.close()
+            os.close(fd)
+            try:
+                pid = self.path.read_text().strip() or "?"
+            except OSError:
+                pid = "?"
             raise ArenaBusy(
-                f"another arena (pid {pid}) is running in {self.path.parent}; "
+                f"another arena (pid {pid}) is running in {self.folder}; "
                 "wait for it, or stop it (Ctrl-C) and then --resume"
             ) from None
-        fh.seek(0)
-        fh.truncate()
-        fh.write(str(os.getpid()))
-        fh.flush()
-        self._fh = fh
+        self._fd = fd
+        with contextlib.suppress(OSError):
+            self.path.write_text(str(os.getpid()))
 
     def release(self) -> None:
-        if self._fh is not None:
-            fcntl.flock(self._fh, fcntl.LOCK_UN)
-            self._fh.close()
-            self._fh = None
+        if self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+            os.close(self._fd)
+            self._fd = None
 
     def __enter__(self) -> FolderLock:
         self.acquire()

@@ -23,7 +23,7 @@ import orjson
 
 from altay_cli import __version__
 
-from .params import ArenaParams
+from .params import ArenaParams, ArenaUsageError
 from .records import GameRecord
 
 DB_NAME = "arena.sqlite"
@@ -110,14 +110,21 @@ class ArenaStore:
                 f"no arena in {folder} (no {DB_NAME}); start one with "
                 f"altay arena a=random b=greedy --players 2 --games 4 --out {folder}"
             )
+        conn = None
         try:
             conn = cls._connect(path)
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{path} is not a readable arena database: {exc}") from exc
-        if version != SCHEMA_VERSION:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        except sqlite3.Error as exc:
+            if conn is not None:
+                conn.close()
+            raise StoreError(
+                f"{path} is not a readable arena database ({exc}); it is damaged or not an arena"
+            ) from None
+        if version != SCHEMA_VERSION or not {"meta", "games", "seats", "failures"} <= tables:
             conn.close()
-            raise StoreError(f"{path} has schema version {version}; this altay reads {SCHEMA_VERSION}")
+            what = f"schema version {version}" if version != SCHEMA_VERSION else "no arena tables"
+            raise StoreError(f"{path} is not an arena database this altay reads ({what})")
         return cls(conn, folder)
 
     def close(self) -> None:
@@ -130,15 +137,33 @@ class ArenaStore:
         self.close()
 
     # ------------------------------------------------------------------ parameters
+    def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Rows of a read; StoreError (never a traceback) when the database is damaged."""
+        try:
+            return self.conn.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(
+                f"{self.folder / DB_NAME} cannot be read ({exc}): the database is damaged"
+            ) from None
+
     def meta(self, key: str) -> str | None:
-        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return row[0] if row else None
+        rows = self._query("SELECT value FROM meta WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
 
     def params(self) -> ArenaParams:
         raw = self.meta("params")
         if raw is None:
             raise StoreError(f"{self.folder / DB_NAME} has no arena parameters")
-        return ArenaParams.from_dict(orjson.loads(raw))
+        try:
+            data = orjson.loads(raw)
+        except (orjson.JSONDecodeError, TypeError):
+            raise StoreError(f"{self.folder / DB_NAME}: the stored arena parameters are not JSON") from None
+        try:
+            params = ArenaParams.from_dict(data)
+            params.validate()
+        except ArenaUsageError as exc:
+            raise StoreError(f"{self.folder / DB_NAME}: {exc}") from None
+        return params
 
     def set_params(self, params: ArenaParams) -> None:
         self.conn.execute(
@@ -147,10 +172,22 @@ class ArenaStore:
 
     # ------------------------------------------------------------------ games
     def done_ids(self) -> set[int]:
-        return {row[0] for row in self.conn.execute("SELECT game_id FROM games")}
+        return {row[0] for row in self._query("SELECT game_id FROM games")}
 
     def count(self) -> int:
-        return self.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        return self._query("SELECT COUNT(*) FROM games")[0][0]
+
+    def delete_games(self, game_ids: list[int]) -> None:
+        """Forget these games (one transaction), so that --resume plays them again."""
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            for table in ("failures", "seats", "games"):
+                c.executemany(f"DELETE FROM {table} WHERE game_id = ?", [(g,) for g in game_ids])
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+        c.execute("COMMIT")
 
     def record(self, rec: GameRecord) -> None:
         """Store one finished game atomically (raises sqlite3.IntegrityError on a duplicate id)."""
@@ -212,9 +249,28 @@ class ArenaStore:
             raise
         c.execute("COMMIT")
 
-    def records(self) -> list[GameRecord]:
-        """Every stored game, in game-id order (the order ratings are computed in)."""
-        return [
-            GameRecord.from_dict(orjson.loads(raw))
-            for (raw,) in self.conn.execute("SELECT record FROM games ORDER BY game_id")
-        ]
+    def records(self, params: ArenaParams | None = None) -> list[GameRecord]:
+        """Every stored game, in game-id order (the order ratings are computed in).
+
+        StoreError names the first row that no game of this arena could have produced.
+        """
+        out = []
+        names = {b.name for b in params.bots} if params is not None else None
+        for game_id, raw in self._query("SELECT game_id, record FROM games ORDER BY game_id"):
+            try:
+                record = GameRecord.from_dict(orjson.loads(raw))
+                if record.game_id != game_id:
+                    raise ValueError(f"it says it is game {record.game_id}")
+                if params is not None:
+                    if len(record.bots) != params.players:
+                        raise ValueError(f"{len(record.bots)} seats in a {params.players}-player arena")
+                    strangers = sorted(set(record.bots) - (names or set()))
+                    if strangers:
+                        raise ValueError(f"bot {strangers[0]!r} is not in this arena")
+            except (ValueError, TypeError) as exc:
+                raise StoreError(
+                    f"{self.folder / DB_NAME}: the row of game {game_id} is damaged ({exc}); "
+                    f"check the arena with: altay arena verify {self.folder}"
+                ) from None
+            out.append(record)
+        return out

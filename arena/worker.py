@@ -38,10 +38,38 @@ class GameAborted(Exception):
 
 @dataclass(frozen=True, slots=True)
 class WorkerSetup:
-    """What every game of a worker shares: the arena folder and parameters."""
+    """What every game of a worker shares: the arena folder, parameters and signing key."""
 
     folder: str
     params: ArenaParams
+    sign_key: str | None = None  # path of the organiser's private key: logs are signed
+
+
+_signers: dict[str, Any] = {}
+
+
+def _signer(path: str | None) -> Any:
+    """The worker's signer, loaded once per process (the command checked the key already)."""
+    if path is None:
+        return None
+    if path not in _signers:
+        from altay_cli.logsign import load_signer
+
+        _signers[path] = load_signer(path)
+    return _signers[path]
+
+
+def file_digest(path: Path) -> tuple[str, int]:
+    """SHA-256 (hex) and size of a finished log, kept with its row: a changed log shows at once."""
+    import hashlib
+
+    h = hashlib.sha256()
+    size = 0
+    with open(path, "rb") as fh:
+        while chunk := fh.read(1 << 20):
+            h.update(chunk)
+            size += len(chunk)
+    return h.hexdigest(), size
 
 
 PlayFn = Callable[[WorkerSetup, ScheduledGame], GameRecord]
@@ -66,6 +94,7 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
         trading=m.trading,
         max_rounds=m.max_rounds,
     )
+    folder = Path(setup.folder).absolute()
     options = MatchOptions(
         move_ms=m.move_ms,
         bank_ms=m.bank_ms,
@@ -73,12 +102,16 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
         startup_ms=m.startup_ms,
         on_failure=m.on_failure,
         retries=m.retries,
+        # No bot may read the arena's folder (database, logs) nor the signing key.
+        sandbox=m.sandbox_policy().with_hidden(folder, setup.sign_key),
     )
     bots = [BotSpec(p.bots[i].name, p.bots[i].command) for i in game.seats]
     log = log_name(game.game_id)
-    result = run_match(bots, config, options, log_path=Path(setup.folder) / log, source="arena")
+    signer = _signer(setup.sign_key)
+    result = run_match(bots, config, options, log_path=folder / log, source="arena", signer=signer)
     if result.end_reason == ABORTED:
         raise GameAborted(f"game {game.game_id} was aborted (the worker was stopped)")
+    log_sha256, log_bytes = file_digest(folder / log)
     return GameRecord(
         game_id=game.game_id,
         deal=game.deal,
@@ -99,6 +132,8 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
         failures=[_failure(f) for f in result.failures],
         think_ms=[round(t, 2) for t in result.think_ms],
         log=log,
+        log_sha256=log_sha256,
+        log_bytes=log_bytes,
     )
 
 

@@ -130,7 +130,9 @@ def test_two_player_arena_python_and_node_bots(tmp_path: Path) -> None:
     assert "12/12 games" in r.stderr  # the plain progress line (stderr is not a terminal)
     # `report` prints the same leaderboard again from the database.
     again = altay("arena", "report", str(out), "--json")
-    assert again.returncode == 0 and orjson.loads(again.stdout) == board
+    reported = orjson.loads(again.stdout)
+    assert reported.pop("integrity") == {"games_checked": total, "problems": []}  # every log checked
+    assert again.returncode == 0 and reported == board
 
 
 @needs_node
@@ -206,7 +208,7 @@ def _without_timings(board: dict) -> dict:
 def test_same_arena_same_leaderboard_whatever_the_concurrency(tmp_path: Path) -> None:
     """Seeded bots make every game reproducible; ratings are computed in game-id order, so the
     order in which games finish (1 worker vs 3) must not change a single figure."""
-    args = ["a=random", "b=random 3", "g=greedy", "--players", "2", "--games", "2", *FAST]
+    args = ["a=random", "b=random 3", "g=greedy", "--players", "2", "--games", "2", "--seed", "4", *FAST]
     one = altay("arena", *args, "--out", str(tmp_path / "one"), "--concurrency", "1", "--json")
     three = altay("arena", *args, "--out", str(tmp_path / "three"), "--concurrency", "3", "--json")
     assert one.returncode == three.returncode == 0, one.stderr + three.stderr
@@ -316,6 +318,8 @@ def test_resume_refuses_other_parameters_and_can_extend(tmp_path: Path) -> None:
         "1",
         "--max-rounds",
         "2",
+        "--seed",
+        "1",
         "--out",
         str(out),
     ]

@@ -11,7 +11,7 @@ import pytest
 from altay_cli.engine import SETUP_RECOMMENDED, GameConfig, new_game
 from altay_cli.engine.data import FACTIONS
 from arena.params import ArenaParams, ArenaUsageError, BotEntry, MatchConditions, differences, parse_bot
-from arena.schedule import build_schedule, deal_factions, games_per_deal
+from arena.schedule import build_schedule, deal_factions, deal_seed, games_per_deal
 
 
 @pytest.mark.parametrize(
@@ -43,7 +43,7 @@ def test_schedule_size_and_balance(bots: int, players: int, mode: str) -> None:
     for g in sched:
         by_deal_group.setdefault((g.deal, g.group), []).append(g)
         assert len(set(g.seats)) == players
-        assert g.seed == 7 + g.deal
+        assert g.seed == deal_seed(7, g.deal)
         assert g.factions == deal_factions(g.seed, players)
     for games_of in by_deal_group.values():
         assert len({g.seats for g in games_of}) == per_group  # all seatings distinct
@@ -51,6 +51,21 @@ def test_schedule_size_and_balance(bots: int, players: int, mode: str) -> None:
         for seat in range(players):
             seen = Counter(g.seats[seat] for g in games_of)
             assert set(seen) == members and len(set(seen.values())) == 1
+
+
+def test_deal_seeds_come_from_a_keyed_hash_of_the_master_seed() -> None:
+    """One game's seed says nothing about another's: no arithmetic link between deals, 63 bits."""
+    seeds = [deal_seed(7, d) for d in range(200)]
+    assert len(set(seeds)) == 200 and all(0 <= s < 2**63 for s in seeds)
+    assert not any(b - a == 1 for a, b in itertools.pairwise(seeds))
+    assert seeds[0] != deal_seed(8, 0)  # another master seed, other deals
+    assert deal_seed(7, 0) == deal_seed(7, 0)  # and deterministic, so arenas resume
+    # Arenas made before keyed seeds keep their own scheme.
+    assert [deal_seed(7, d, "sequential") for d in range(3)] == [7, 8, 9]
+    old = build_schedule(3, 2, 2, seed=7, scheme="sequential")
+    assert {g.seed for g in old} == {7, 8}
+    with pytest.raises(ValueError, match="seed scheme"):
+        deal_seed(7, 0, "clever")
 
 
 def test_every_group_plays_the_same_deals() -> None:

@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .options import clock_and_failure_options, rule_options
+from .options import (
+    check_isolation,
+    clock_and_failure_options,
+    rule_options,
+    sandbox_options,
+    secret_seed,
+    seed_option,
+    sign_key_option,
+)
 
 if TYPE_CHECKING:  # imported lazily at run time, so `altay --help` stays fast
     from arena.params import ArenaParams
@@ -33,12 +41,15 @@ Each BOT is name=command, the command being a built-in bot
   altay arena a=random b=greedy --players 2 --games 4
   altay arena g=greedy r=random js=node-random mine='python3 my_bot.py' -p 3
   altay arena report DIR          print the leaderboard of an arena again
+  altay arena verify DIR          replay every log, compare it with the database
 
 \b
 The schedule (deterministic in the bots, --players, --games, --seed, --seatings):
   group    every combination of --players bots out of the list;
-  deal     one game set-up: engine seed (--seed + deal number) plus one faction
-           per seat drawn from that seed; start farmlands are the recommended
+  deal     one game set-up: an engine seed derived from the master seed (--seed,
+           default: a secret one) with a keyed hash, so no game's seed reveals
+           another's, plus one faction per seat drawn from that seed; start
+           farmlands are the recommended
            ones and first player, decks and displays come from the seed, so
            the deal fixes the set-up luck. Every group plays the same deals;
   seating  rotate (default): the N cyclic rotations of the group over the
@@ -54,16 +65,23 @@ larger --games extends an arena.
 \b
 Games run in parallel worker processes (--concurrency, default: CPU count)
 under the referee's clocks; a bot that crashes, stalls, times out or plays an
-illegal action loses that game (--on-failure) and the arena goes on. Each
-finished game is committed at once to DIR/arena.sqlite (WAL) with its log in
-DIR/logs/<game id>.jsonl. After Ctrl-C or a kill, `altay arena --resume --out
-DIR` plays exactly the missing games; other parameters must match.
+illegal action loses that game (--on-failure) and the arena goes on. Bots run
+in the sandbox (--sandbox, --bot-*; see `altay match --help`), which hides the
+arena folder from them. Each finished game is committed at once to
+DIR/arena.sqlite (WAL) with its log in DIR/logs/<game id>.jsonl (signed with
+--sign-key). After Ctrl-C or a kill, `altay arena --resume --out DIR` plays
+exactly the missing games (and again any whose log went missing or changed);
+other parameters must match. `altay arena verify DIR` replays every log and
+compares it with the database.
 
 \b
 Leaderboard: OpenSkill (Plackett-Luce) ratings from each game's ranks, in game
 id order, sorted by mu - 3 sigma; games, wins (a win shared by k tied seats
 counts 1/k), win %, average place and VP, per seat, per faction, head to head,
 and failures per bot. --json or --csv for machines.
+
+The master seed is shown with the leaderboard, after the games. Anyone who knows
+a game's seed knows every hidden card of it.
 
 Exit codes: 0 arena complete, 1 interrupted or incomplete, 2 bad usage.
 """
@@ -126,9 +144,7 @@ def _output_options(f: Any) -> Any:
     default=None,
     help="Games played at once (worker processes). [default: CPU count]",
 )
-@click.option(
-    "--seed", type=int, default=1, show_default=True, help="Engine seed of deal 0 (deal d: seed + d)."
-)
+@seed_option
 @click.option(
     "--seatings",
     type=click.Choice(["rotate", "permute"]),
@@ -146,18 +162,22 @@ def _output_options(f: Any) -> Any:
 @click.option("--resume", is_flag=True, help="Finish the arena in --out: play exactly its missing games.")
 @clock_and_failure_options
 @rule_options
+@sandbox_options
+@sign_key_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress display (errors only).")
 @_output_options
 @click.pass_context
 def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
     from arena.params import ArenaParams, ArenaUsageError, MatchConditions, parse_bot
 
+    sandbox_fields = MatchConditions.sandbox_fields(opts["sandbox"])
+
     def build(bot_args: tuple[str, ...]) -> ArenaParams:
         return ArenaParams(
             bots=tuple(parse_bot(b) for b in bot_args),
             players=opts["players"],
             games=opts["games"],
-            seed=opts["seed"],
+            seed=secret_seed(opts["seed"]),  # shown with the leaderboard, after the games
             seatings=opts["seatings"],
             match=MatchConditions(
                 move_ms=opts["move_ms"],
@@ -168,6 +188,7 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
                 retries=opts["retries"],
                 max_rounds=opts["max_rounds"],
                 trading=opts["trading"],
+                **sandbox_fields,
             ),
         )
 
@@ -176,7 +197,9 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
         from dataclasses import replace
 
         top = {k: opts[k] for k in ("players", "games", "seed", "seatings") if _given(ctx, k)}
-        match = {k: opts[k] for k in MatchConditions.__dataclass_fields__ if _given(ctx, k)}
+        match = {k: opts[k] for k in MatchConditions.__dataclass_fields__ if k in opts and _given(ctx, k)}
+        cli_name = {"sandbox": "sandbox_mode"}
+        match.update({k: v for k, v in sandbox_fields.items() if _given(ctx, cli_name.get(k, k))})
         return replace(stored, **top, match=replace(stored.match, **match))
 
     if opts["as_json"] and opts["as_csv"]:
@@ -187,15 +210,30 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
         raise click.UsageError(
             "give at least two bots as name=command, e.g. altay arena a=random b=greedy --players 2 --games 4"
         )
+    folder: Path = opts["out"] or Path(_default_out())
+    if opts["resume"] and bots and opts["seed"] is None:
+        opts["seed"] = _stored_seed(folder)  # resuming with the bots named: the seed stays
     try:
         given = build(bots) if bots else None
         if given is not None:
             given.validate()
     except ArenaUsageError as exc:
         raise click.UsageError(str(exc)) from None
-    folder: Path = opts["out"] or Path(_default_out())
     code = _run(folder, given, opts, overlay)
     ctx.exit(code)
+
+
+def _stored_seed(folder: Path) -> int | None:
+    from arena.params import ArenaUsageError
+    from arena.store import ArenaStore, StoreError
+
+    if not ArenaStore.exists(folder):
+        return None  # _run says there is no arena to resume
+    try:
+        with ArenaStore.open(folder) as store:
+            return store.params().seed
+    except (StoreError, ArenaUsageError) as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 def _given(ctx: click.Context, name: str) -> bool:
@@ -232,13 +270,18 @@ def _run(
 
     if given is not None:
         _check_bots(given)  # fail on a missing bot before creating the folder
+        check_isolation(given.match.sandbox_policy(), quiet=opts["quiet"])
+    if folder.exists() and not folder.is_dir():
+        raise click.UsageError(f"--out {folder} is a file, not a folder")
     if opts["resume"] and not ArenaStore.exists(folder):
         raise click.UsageError(f"--resume: no arena in {folder} (no arena.sqlite); start it without --resume")
-    lock = FolderLock(folder)
     try:
+        lock = FolderLock(folder)
         lock.acquire()
     except ArenaBusy as exc:
         raise click.UsageError(str(exc)) from None
+    except OSError as exc:
+        raise click.UsageError(f"--out {folder}: {exc.strerror or exc}") from None
     try:
         try:
             store, params = open_arena(folder, given, opts["resume"], overlay)
@@ -247,7 +290,10 @@ def _run(
         with store:
             try:
                 params.validate()
-            except ArenaUsageError as exc:
+                if opts["resume"]:
+                    check_isolation(params.match.sandbox_policy(), quiet=opts["quiet"])
+                    _replay_broken_games(store, params, opts)
+            except (ArenaUsageError, StoreError) as exc:
                 raise click.UsageError(str(exc)) from None
             schedule = params.schedule()
             concurrency = opts["concurrency"] or os.cpu_count() or 1
@@ -261,7 +307,8 @@ def _run(
                 f"{params.games} deals -> {len(schedule)} games ({done} already played), "
                 f"{workers} worker{'s' * (workers != 1)}",
             )
-            setup = WorkerSetup(folder=str(folder), params=params)
+            signer = opts["signer"]
+            setup = WorkerSetup(folder=str(folder), params=params, sign_key=signer.path if signer else None)
             try:
                 summary = run_arena(store, setup, schedule, concurrency, make_progress(opts["quiet"]))
             except sqlite3.Error as exc:  # disk full, folder removed, ...: finished games are safe
@@ -293,16 +340,42 @@ def _run(
         lock.release()
 
 
+def _replay_broken_games(store: ArenaStore, params: ArenaParams, opts: dict[str, Any]) -> None:
+    """Games whose log is missing, changed or does not replay are forgotten: resume plays them again."""
+    from arena.integrity import quick_check
+
+    problems = quick_check(store.folder, store.records(params))
+    ids = sorted({p.game_id for p in problems if p.game_id is not None})
+    if not ids:
+        return
+    store.delete_games(ids)
+    from altay_cli.textsafe import safe_text
+
+    shown = "; ".join(f"game {p.game_id}: {safe_text(p.detail, 200)}" for p in problems[:10])
+    more = f" (and {len(problems) - 10} more)" if len(problems) > 10 else ""
+    click.echo(
+        f"{len(ids)} stored game(s) will be played again, their logs do not match: {shown}{more}", err=True
+    )
+
+
 def _note(opts: dict[str, Any], text: str) -> None:
     if not opts.get("quiet"):
         click.echo(text, err=True)
 
 
-def _print_board(store: ArenaStore, params: ArenaParams, scheduled: int, opts: dict[str, Any]) -> None:
+def _print_board(
+    store: ArenaStore,
+    params: ArenaParams,
+    scheduled: int,
+    opts: dict[str, Any],
+    integrity: dict[str, Any] | None = None,
+) -> None:
     from arena.leaderboard import build_leaderboard
     from arena.report import print_tables, to_csv, to_json
 
-    board = build_leaderboard(params, store.records(), scheduled)
+    board = build_leaderboard(params, store.records(params), scheduled)
+    if integrity is not None:
+        board["integrity"] = integrity
     if opts["as_json"]:
         click.echo(to_json(board))
     elif opts["as_csv"]:
@@ -318,8 +391,14 @@ def report_cmd(folder: Path, as_json: bool, as_csv: bool) -> None:
     """Print the leaderboard of the arena in DIR again, from its database.
 
     Works while the arena is still running (it reads the games stored so far). Same formats
-    as the arena itself: tables, --json or --csv.
+    as the arena itself: tables, --json or --csv. Every stored game's log is checked against
+    the hash kept with its row (a missing or changed log is listed, and `--resume` plays
+    that game again); `altay arena verify DIR` replays every log for the full check.
+
+    Exit codes: 0 the leaderboard and every log agree; 1 some stored game's log is missing
+    or changed (the leaderboard is still printed, with the list); 2 no usable arena in DIR.
     """
+    from arena.integrity import quick_check
     from arena.params import ArenaUsageError
     from arena.store import ArenaStore, StoreError
 
@@ -328,9 +407,116 @@ def report_cmd(folder: Path, as_json: bool, as_csv: bool) -> None:
     try:
         with ArenaStore.open(folder) as store:
             params = store.params()
-            _print_board(store, params, len(params.schedule()), {"as_json": as_json, "as_csv": as_csv})
+            records = store.records(params)
+            problems = quick_check(folder, records)
+            integrity = {"games_checked": len(records), "problems": [p.to_dict() for p in problems]}
+            opts = {"as_json": as_json, "as_csv": as_csv}
+            _print_board(store, params, len(params.schedule()), opts, integrity if as_json else None)
     except (StoreError, ArenaUsageError) as exc:
         raise click.UsageError(str(exc)) from None
+    if problems and not as_json:
+        _print_problems(problems, err=as_csv, folder=folder)
+    sys.exit(EXIT_INCOMPLETE if problems else EXIT_OK)
+
+
+def _print_problems(problems: list[Any], err: bool, folder: Path) -> None:
+    from altay_cli.textsafe import safe_text
+
+    click.echo(f"Integrity: {len(problems)} problem(s) between the database and the logs:", err=err)
+    for p in problems[:50]:
+        game = f"game {p.game_id}" if p.game_id is not None else "-"
+        click.echo(f"  {game:>10}  {p.kind:<12}  {safe_text(p.detail, 300)}", err=err)
+    if len(problems) > 50:
+        click.echo(f"  ... and {len(problems) - 50} more (--json lists them all)", err=err)
+    click.echo(f"`altay arena --resume --out {folder}` plays the games with a bad log again.", err=err)
+
+
+@arena.command("verify")
+@click.argument("folder", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--public-key",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="Also require every log to be signed by this key (see `altay keygen`).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as one JSON object.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress display.")
+def verify_cmd(folder: Path, public_key: str | None, as_json: bool, quiet: bool) -> None:
+    """Replay every game log of the arena in DIR and compare it with the database.
+
+    Each log must replay exactly (`altay replay`: hash chain, signature, every decision, the
+    result), belong to its row (seat names, seed, ranks, scores, end reason, forfeits and
+    decision count agree), and be the very file that was stored (its SHA-256). Logs without
+    a row (games in flight when an arena was killed, or files put there) are listed apart.
+
+    Exit codes: 0 everything agrees; 1 some game does not; 2 no usable arena in DIR.
+    """
+    from arena.integrity import full_check, orphan_logs
+    from arena.params import ArenaUsageError
+    from arena.store import ArenaStore, StoreError
+
+    key = None
+    if public_key is not None:
+        from ..logsign import KeyFileError, load_public_key
+
+        try:
+            key = load_public_key(public_key)
+        except KeyFileError as exc:
+            raise click.BadParameter(str(exc), param_hint="--public-key") from None
+    try:
+        with ArenaStore.open(folder) as store:
+            params = store.params()
+            records = store.records(params)
+    except (StoreError, ArenaUsageError) as exc:
+        raise click.UsageError(str(exc)) from None
+    bar = _VerifyProgress(len(records), quiet or not sys.stderr.isatty())
+    try:
+        problems = full_check(folder, records, key, on_game=bar.advance)
+    finally:
+        bar.close()
+    orphans = orphan_logs(folder, records)
+    if as_json:
+        import orjson
+
+        payload = {
+            "folder": str(folder),
+            "games_checked": len(records),
+            "ok": not problems,
+            "problems": [p.to_dict() for p in problems],
+            "logs_without_a_row": [p.to_dict() for p in orphans],
+        }
+        click.echo(orjson.dumps(payload, option=orjson.OPT_INDENT_2).decode())
+    else:
+        if problems:
+            _print_problems(problems, err=False, folder=folder)
+        else:
+            click.echo(f"OK: all {len(records)} stored games replay exactly and agree with the database")
+        for p in orphans:
+            click.echo(f"  note: {p.detail} (a game in flight when the arena stopped?)")
+    sys.exit(EXIT_INCOMPLETE if problems else EXIT_OK)
+
+
+class _VerifyProgress:
+    """A progress bar on stderr (nothing when quiet or not a terminal)."""
+
+    def __init__(self, total: int, quiet: bool) -> None:
+        self.bar = None
+        if not quiet and total:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+            self.bar = Progress(
+                "verifying", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True
+            )
+            self.task = self.bar.add_task("verify", total=total)
+            self.bar.start()
+
+    def advance(self, game_id: int) -> None:
+        if self.bar is not None:
+            self.bar.advance(self.task)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 if __name__ == "__main__":  # pragma: no cover
