@@ -33,13 +33,14 @@ def bench_arena(
     workers: Sequence[int] = (1, 2),
     max_rounds: int = 60,
     bot: str = "random",
+    sandbox: str = "auto",
 ) -> dict[str, Any]:
     """Play C(n_bots, players) x deals x players games with each worker count; time them."""
     params = ArenaParams(
         bots=tuple(BotEntry(f"r{i}", f"{bot} {i}") for i in range(n_bots)),
         players=players,
         games=deals,
-        match=MatchConditions(max_rounds=max_rounds, move_ms=5000),
+        match=MatchConditions(max_rounds=max_rounds, move_ms=5000, sandbox=sandbox),
     )
     schedule = params.schedule()
     runs: dict[str, dict[str, float]] = {}
@@ -56,7 +57,10 @@ def bench_arena(
                 "games_per_s": round(len(schedule) / wall, 3),
                 "parent_cpu_ms_per_game": round(1000 * cpu / len(schedule), 3),
             }
+    from altay_cli.referee.sandbox import isolation_for
+
     out: dict[str, Any] = {
+        "sandbox": isolation_for(params.match.sandbox_policy()).describe(),
         "games": len(schedule),
         "players": players,
         "bots": f"{n_bots} x {bot}",

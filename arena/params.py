@@ -6,7 +6,10 @@ import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .schedule import SEATINGS, SEED_SCHEMES, ScheduledGame, build_schedule
+from .schedule import SEATINGS, SEED_SCHEMES, ScheduledGame, build_schedule, games_per_deal
+
+MAX_DEALS = 100_000
+MAX_GAMES = 1_000_000
 
 #: 2: keyed deal seeds and the sandbox conditions. Version 1 arenas are read as sequential
 #: seeds with the default sandbox.
@@ -123,8 +126,14 @@ class ArenaParams:
                 f"bot names must be unique, {', '.join(dupes)} appears twice; name them apart, "
                 "e.g. g1=greedy g2=greedy"
             )
-        if self.games < 1:
-            raise ArenaUsageError(f"--games must be at least 1, not {self.games}")
+        if not 1 <= self.games <= MAX_DEALS:
+            raise ArenaUsageError(f"--games must be 1 to {MAX_DEALS:,}, not {self.games}")
+        total = self.games * games_per_deal(len(self.bots), self.players, self.seatings)
+        if total > MAX_GAMES:
+            raise ArenaUsageError(
+                f"this arena would have {total:,} games, over the {MAX_GAMES:,} one arena may hold; "
+                "use fewer deals (--games) or bots"
+            )
         if self.seatings not in SEATINGS:
             raise ArenaUsageError(f"--seatings must be one of {', '.join(SEATINGS)}")
         if self.seed_scheme not in SEED_SCHEMES:

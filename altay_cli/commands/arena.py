@@ -132,7 +132,7 @@ def _output_options(f: Any) -> Any:
 @click.option(
     "--games",
     "-g",
-    type=click.IntRange(1),
+    type=click.IntRange(1, 100_000),
     default=10,
     show_default=True,
     help="Deals; each is played by every group in every seating.",
@@ -140,7 +140,7 @@ def _output_options(f: Any) -> Any:
 @click.option(
     "--concurrency",
     "-j",
-    type=click.IntRange(1),
+    type=click.IntRange(1, 1024),
     default=None,
     help="Games played at once (worker processes). [default: CPU count]",
 )

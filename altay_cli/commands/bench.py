@@ -123,8 +123,17 @@ def bench_sandbox_cmd(starts: int, games: int, as_json: bool) -> None:
     "--workers", default="1,2", show_default=True, help="Worker counts to compare, comma-separated."
 )
 @click.option("--max-rounds", type=click.IntRange(1), default=60, show_default=True)
+@click.option(
+    "--sandbox",
+    type=click.Choice(["auto", "on", "off"]),
+    default="auto",
+    show_default=True,
+    help="Run the bots sandboxed or not (compare the two for what isolation costs).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def bench_arena_cmd(deals: int, players: int, workers: str, max_rounds: int, as_json: bool) -> None:
+def bench_arena_cmd(
+    deals: int, players: int, workers: str, max_rounds: int, sandbox: str, as_json: bool
+) -> None:
     """Games per second of a whole arena (4 random bots) at each worker count.
 
     Real bot processes, logs and database, in a temporary folder, so the figure is what an
@@ -137,7 +146,14 @@ def bench_arena_cmd(deals: int, players: int, workers: str, max_rounds: int, as_
         counts = [int(w) for w in workers.split(",") if w.strip()]
     except ValueError:
         raise click.BadParameter("give worker counts like 1,2,4", param_hint="--workers") from None
-    result = bench_arena(deals=deals, players=players, workers=counts, max_rounds=max_rounds)
+    from ..referee.sandbox import SandboxUnavailable
+
+    try:
+        result = bench_arena(
+            deals=deals, players=players, workers=counts, max_rounds=max_rounds, sandbox=sandbox
+        )
+    except SandboxUnavailable as exc:
+        raise click.UsageError(str(exc)) from None
     if as_json:
         click.echo(orjson.dumps(result).decode())
         return
