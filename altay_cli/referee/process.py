@@ -233,6 +233,7 @@ class BotProcess:
         self._out_poll = select.poll()
         self._in_poll = select.poll()
         self.killed = False
+        self._out_pending = b""  # the rest of a message a blocked write could not finish
         self._limit_hit: LimitHit | None = None
         self._limit_checked = False
         self._bot_pid: int | None = None
@@ -357,6 +358,19 @@ class BotProcess:
                 known = True
         return total if known else None
 
+    def busy(self, window_s: float = 0.1) -> bool | None:
+        """Whether the bot is using the CPU right now (sampled over `window_s`); None if unknown.
+
+        Tells a slow bot (computing, so not reading its input yet: a timeout) from a stuck one
+        (blocked or sleeping without reading: a stall).
+        """
+        before = self.cpu_seconds()
+        if before is None:
+            return None
+        time.sleep(window_s)
+        after = self.cpu_seconds()
+        return None if after is None else after - before >= min(0.01, window_s / 10)
+
     def limit_hit(self) -> LimitHit | None:
         """Which resource limit, if any, explains the bot's death (ask once it has exited)."""
         if self._limit_checked:
@@ -391,8 +405,20 @@ class BotProcess:
 
     # ------------------------------------------------------------------ writing
     def send(self, data: bytes, deadline: float | None) -> None:
-        """Write all of `data`; WriteClosed if the bot is gone, WriteBlocked at the deadline."""
-        view = memoryview(data)
+        """Write all of `data`; WriteClosed if the bot is gone, WriteBlocked at the deadline.
+
+        What could not be written before the deadline is kept and written first next time, so
+        the bot never reads half a line followed by another message.
+        """
+        view = memoryview(self._out_pending + data if self._out_pending else data)
+        self._out_pending = b""
+        try:
+            self._write_all(view, deadline)
+        except WriteBlocked as blocked:
+            self._out_pending = bytes(view[len(view) - blocked.unsent :])
+            raise
+
+    def _write_all(self, view: memoryview, deadline: float | None) -> None:
         while view:
             try:
                 n = os.write(self._in_fd, view)

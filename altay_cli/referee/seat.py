@@ -51,6 +51,12 @@ from .signals import signals_deferred
 from .types import BotFailure, BotSpec, MatchOptions
 
 INFO_CAP_CHARS = 1000
+#: Lines a bot may send while one request is pending besides its answer (late answers to
+#: earlier requests, pongs): more is the failure `flood`. Late answers are recorded in the log up
+#: to LATE_ANSWERS_LOGGED per seat, then only counted, so neither memory nor the log can grow
+#: without bound whatever a bot writes.
+MAX_UNSOLICITED_LINES = 100
+LATE_ANSWERS_LOGGED = 10
 QUIT_GRACE_S = 1.0  # time a bot has to exit by itself after `quit`
 TERM_GRACE_S = 0.5  # time between SIGTERM and SIGKILL
 NOTIFY_TIMEOUT_S = 0.5  # longest wait to deliver game_over / quit / error notes
@@ -90,6 +96,7 @@ class BotSeat:
         self._hello_error: Exception | None = None
         self._owed: set[int] = set()  # requests that timed out: their answers may still come
         self._ping_ids: set[int] = set()
+        self.late_answers = 0  # all of them; the first LATE_ANSWERS_LOGGED are in `failures`
         self._launched_at = 0.0
         self._dead = False  # no further message can reach the bot (crash, stall, forfeit)
         self._quit_sent = False
@@ -337,12 +344,20 @@ class BotSeat:
         except WriteClosed:
             raise _Fail(st.CRASH, f"the bot exited ({self._ended()}){self._stderr_hint()}") from None
         except WriteBlocked as exc:
+            if self._owed or (not self.process.is_stopped() and self.process.busy()):
+                self._owed.add(rid)
+                raise _Fail(
+                    st.TIMEOUT,
+                    f"no answer to request {rid}: the bot is still busy (with request "
+                    f"{min(self._owed)}) and has not read it ({exc.unsent} bytes not yet written)",
+                ) from None
             raise _Fail(
                 st.STALL,
                 f"the bot stopped reading its input: request {rid} could not be written before the "
                 f"deadline ({exc.unsent} bytes left){self._stopped_note()}",
             ) from None
         t_sent = time.perf_counter()
+        unsolicited = 0
         while True:
             try:
                 line = self.process.read_line(deadline)
@@ -357,18 +372,33 @@ class BotSeat:
                 msg = decode_bot_message(line)
             except ProtocolError as exc:
                 raise _Fail(exc.status, f"answering request {rid}: {exc.detail}") from None
+            if isinstance(msg, ActionAnswer) and msg.id == rid:
+                return msg, t_line, t_sent
+            unsolicited += 1
+            if unsolicited > MAX_UNSOLICITED_LINES:
+                raise _Fail(
+                    st.FLOOD,
+                    f"more than {MAX_UNSOLICITED_LINES} lines besides the answer while request {rid} "
+                    "was pending (late answers, pongs): answer each request once",
+                )
             if isinstance(msg, ActionAnswer):
-                if msg.id == rid:
-                    return msg, t_line, t_sent
                 if 1 <= msg.id < rid:
                     self._owed.discard(msg.id)
-                    self._record(
-                        st.LATE_ANSWER,
-                        f"an answer to request {msg.id} arrived while request {rid} was pending; ignored",
-                        n,
-                        msg.id,
-                        st.DISCARDED,
-                    )
+                    self.late_answers += 1
+                    if self.late_answers <= LATE_ANSWERS_LOGGED:
+                        more = (
+                            " (later ones are counted, not logged)"
+                            if self.late_answers == LATE_ANSWERS_LOGGED
+                            else ""
+                        )
+                        self._record(
+                            st.LATE_ANSWER,
+                            f"an answer to request {msg.id} arrived while request {rid} was pending; "
+                            f"ignored{more}",
+                            n,
+                            msg.id,
+                            st.DISCARDED,
+                        )
                     continue
                 raise _Fail(
                     st.WRONG_REQUEST_ID,
@@ -398,6 +428,13 @@ class BotSeat:
                 st.TIMEOUT,
                 f"no answer to request {rid} within {waited:.0f} ms: the bot has not read it yet, "
                 f"still busy with request {min(self._owed)}",
+            )
+        if unread and self.process.busy():
+            self._owed.add(rid)
+            return _Fail(
+                st.TIMEOUT,
+                f"no answer to request {rid} within {waited:.0f} ms: the bot is busy computing and has "
+                "not read it yet",
             )
         if unread:
             return _Fail(

@@ -37,6 +37,8 @@ HANDSHAKE_FAILED = "handshake_failed"
 STARTUP_TIMEOUT = "startup_timeout"
 #: The bot program could not be started at all (no such file, not executable).
 START_FAILED = "start_failed"
+#: More lines than allowed besides the answer while a request is pending (see seat.py).
+FLOOD = "flood"
 #: Not a failure: an answer to an earlier request (e.g. after a timeout) arrived and was dropped.
 LATE_ANSWER = "late_answer"
 
@@ -51,6 +53,7 @@ FAILURE_STATUSES: tuple[str, ...] = (
     HANDSHAKE_FAILED,
     STARTUP_TIMEOUT,
     START_FAILED,
+    FLOOD,
     *LIMIT_STATUSES,
 )
 #: Failures after which the bot is still able to answer a new request (the others end it).
