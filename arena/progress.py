@@ -23,6 +23,8 @@ from rich.progress import (
 from rich.progress import Progress as RichProgress
 from rich.text import Text
 
+from altay_cli.textsafe import safe_markup, safe_text
+
 from .records import GameRecord
 from .runner import Progress
 
@@ -105,7 +107,7 @@ class BarProgress(Progress):
 
     def game_error(self, game_id: int, message: str) -> None:
         self.counts.errors += 1
-        self.bar.console.print(f"[red]{message}")
+        self.bar.console.print(f"[red]{safe_markup(message, 4000, keep_newlines=True)}")
         self.bar.update(self.task, note=self.counts.suffix())
 
     def tick(self) -> None:
@@ -136,7 +138,7 @@ class LineProgress(Progress):
 
     def game_error(self, game_id: int, message: str) -> None:
         self.counts.errors += 1
-        self._print(message)
+        self._print(safe_text(message, 4000, keep_newlines=True))
 
     def tick(self) -> None:
         now = time.monotonic()
@@ -165,7 +167,7 @@ class QuietProgress(Progress):
     """Errors only."""
 
     def game_error(self, game_id: int, message: str) -> None:
-        print(message, file=sys.stderr, flush=True)
+        print(safe_text(message, 4000, keep_newlines=True), file=sys.stderr, flush=True)
 
 
 def make_progress(quiet: bool = False) -> Progress:

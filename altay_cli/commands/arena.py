@@ -328,8 +328,10 @@ def _run(
             if summary.complete:
                 return EXIT_OK
             why = "interrupted" if summary.interrupted else "incomplete"
+            from altay_cli.textsafe import safe_text
+
             for err in summary.errors:
-                click.echo(err, err=True)
+                click.echo(safe_text(err, 4000, keep_newlines=True), err=True)
             click.echo(
                 f"arena {why}: {summary.done}/{summary.scheduled} games stored; play the rest with:\n"
                 f"  altay arena --resume --out {folder}",

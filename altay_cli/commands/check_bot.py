@@ -66,6 +66,7 @@ def check_bot(
     from ..referee.botcmd import BotCommandError, resolve_bot_command
     from ..referee.compliance import check_bot as run_checks
     from ..referee.sandbox_advice import command_warnings, failure_hints
+    from ..textsafe import safe_text
 
     isolation = check_isolation(sandbox, quiet=True)
     seed = secret_seed(seed)
@@ -112,12 +113,12 @@ def check_bot(
         width = max(len(c.name) for c in checks)
         for c in checks:
             mark = click.style("PASS", fg="green") if c.passed else click.style("FAIL", fg="red", bold=True)
-            click.echo(f"{mark}  {c.name.ljust(width)}  {c.detail}")
+            click.echo(f"{mark}  {c.name.ljust(width)}  {safe_text(c.detail, 4000, keep_newlines=True)}")
         failed = sum(1 for c in checks if not c.passed)
         click.echo("all checks passed" if passed else f"{failed} of {len(checks)} checks failed")
         if isolation.sandboxed:
             click.echo(f"isolation: {isolation.describe()}")
         for warning in warnings:
-            click.echo(click.style("warning: ", fg="yellow") + warning)
+            click.echo(click.style("warning: ", fg="yellow") + safe_text(warning, 2000))
         click.echo(f"test game seed: {seed}")
     sys.exit(0 if passed else 1)

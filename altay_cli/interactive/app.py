@@ -28,6 +28,7 @@ from ..engine import (
     public_action,
 )
 from ..render import END_REASONS
+from ..textsafe import safe_text
 from . import feedback, view
 from .describe import command_text, describe
 from .parse import Match, forms, match_command, tokenize
@@ -121,7 +122,9 @@ class PlayApp:
         self.out.flush()
 
     def say(self, *lines: str) -> None:
-        self.out.write("".join(line + "\n" for line in lines))
+        """Text for a person. What bots wrote (names, failure details) and what was typed may hold
+        control characters: they are shown as visible escapes, never sent to the terminal."""
+        self.out.write("".join(safe_text(line, keep_newlines=True) + "\n" for line in lines))
         self.out.flush()
 
     def error(self, message: str, **extra: Any) -> None:

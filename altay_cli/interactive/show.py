@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ..engine import GameState, action_from_builtins, action_to_builtins, public_action
 from ..gamelog import Decision, SeatInfo
+from ..textsafe import safe_text
 from . import view
 from .describe import describe
 
@@ -26,7 +27,7 @@ class ShowPrinter:
         seat: int | None = None,
         board: bool = False,
     ) -> None:
-        self.names = {s.seat: s.name for s in seats}
+        self.names = {s.seat: safe_text(s.name, 60) for s in seats}  # a log's names: never escapes
         self.say = say
         self.seat = seat
         self.board = board
@@ -57,7 +58,7 @@ class ShowPrinter:
         shown = (
             action_to_builtins(action) if self.seat is None or d.seat == self.seat else public_action(action)
         )
-        status = "" if d.status == "ok" else f" [{d.status}]"
+        status = "" if d.status == "ok" else f" [{safe_text(d.status, 20)}]"
         self.say(f"  {d.n:>4}  {self.label(before, d.seat)}: {describe(shown)}{status}")
         if shown["type"] in COMBAT_TYPES:
             obs = after.observation(viewer)

@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.table import Table
 
 from altay_cli.render import print_result
+from altay_cli.textsafe import safe_markup
 
 from .types import MatchResult
 
@@ -30,12 +31,12 @@ def failures_table(result: MatchResult) -> Table:
         seat = f["seat"]
         table.add_row(
             str(seat),
-            result.names[seat] if seat < len(result.names) else "?",
+            safe_markup(result.names[seat], 60) if seat < len(result.names) else "?",
             f["status"],
             "-" if f["n"] is None else str(f["n"]),
             "-" if f["request_id"] is None else str(f["request_id"]),
             CONSEQUENCES.get(f["consequence"], f["consequence"]),
-            f["detail"],
+            safe_markup(f["detail"], 2000, keep_newlines=True),  # from the bot: never markup or escapes
         )
     return table
 
@@ -56,11 +57,14 @@ def print_match_result(result: MatchResult, seed: int) -> None:
     if result.failures:
         console.print(failures_table(result))
     if result.end_reason == "forfeit":
-        who = ", ".join(f"seat {s} ({result.names[s]})" for s in result.forfeits)
+        who = ", ".join(f"seat {s} ({safe_markup(result.names[s], 60)})" for s in result.forfeits)
         console.print(f"[bold]Game stopped: {who} forfeited; the others are ranked on provisional scores.[/]")
     elif result.end_reason == "aborted":
         console.print("[bold]Game aborted (interrupted); every bot was stopped.[/]")
-    think = ", ".join(f"{name} {ms / 1000:.2f} s" for name, ms in zip(result.names, result.think_ms))
+    think = ", ".join(
+        f"{safe_markup(name, 60)} {ms / 1000:.2f} s" for name, ms in zip(result.names, result.think_ms)
+    )
     console.print(f"{result.decisions} decisions in {result.duration_s:.2f} s; bot thinking time: {think}")
     if result.log_path is not None:
-        console.print(f"log: {result.log_path}  (check it with `altay replay {result.log_path}`)")
+        log = safe_markup(str(result.log_path))
+        console.print(f"log: {log}  (check it with `altay replay {log}`)")
