@@ -11,9 +11,18 @@ def bench() -> None:
     """Measure speed. Figures are per operation, so runs on different machines compare."""
 
 
+SEED = click.IntRange(0, (1 << 62))
+
+
 @bench.command("engine")
-@click.option("--games", default=40, show_default=True, help="Random games per player count (2 and 4).")
-@click.option("--seed", default=1, show_default=True, help="First game seed.")
+@click.option(
+    "--games",
+    type=click.IntRange(1, 100_000),
+    default=40,
+    show_default=True,
+    help="Random games per player count (2 and 4).",
+)
+@click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bench_engine_cmd(games: int, seed: int, as_json: bool) -> None:
     """Play random games in-process and time the engine.
@@ -39,8 +48,14 @@ def bench_engine_cmd(games: int, seed: int, as_json: bool) -> None:
 
 
 @bench.command("protocol")
-@click.option("--games", default=4, show_default=True, help="Games per player count (2 and 4).")
-@click.option("--seed", default=1, show_default=True, help="First game seed.")
+@click.option(
+    "--games",
+    type=click.IntRange(1, 10_000),
+    default=4,
+    show_default=True,
+    help="Games per player count (2 and 4).",
+)
+@click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bench_protocol_cmd(games: int, seed: int, as_json: bool) -> None:
     """Measure the referee's own cost per decision against a raw pipe round trip.
@@ -78,8 +93,20 @@ def bench_protocol_cmd(games: int, seed: int, as_json: bool) -> None:
 
 
 @bench.command("sandbox")
-@click.option("--starts", default=20, show_default=True, help="Bot start-ups timed per bot and mode.")
-@click.option("--games", default=10, show_default=True, help="Whole 2-player games timed per mode.")
+@click.option(
+    "--starts",
+    type=click.IntRange(1, 10_000),
+    default=20,
+    show_default=True,
+    help="Bot start-ups timed per bot and mode.",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1, 10_000),
+    default=10,
+    show_default=True,
+    help="Whole 2-player games timed per mode.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bench_sandbox_cmd(starts: int, games: int, as_json: bool) -> None:
     """What isolation costs: start-up per bot and games per second, sandbox off and on.
@@ -116,13 +143,17 @@ def bench_sandbox_cmd(starts: int, games: int, as_json: bool) -> None:
 
 @bench.command("arena")
 @click.option(
-    "--deals", default=5, show_default=True, help="Deals of the arena (4 bots, 2 players: 12 games each)."
+    "--deals",
+    type=click.IntRange(1, 10_000),
+    default=5,
+    show_default=True,
+    help="Deals of the arena (4 bots, 2 players: 12 games each).",
 )
 @click.option("--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True)
 @click.option(
     "--workers", default="1,2", show_default=True, help="Worker counts to compare, comma-separated."
 )
-@click.option("--max-rounds", type=click.IntRange(1), default=60, show_default=True)
+@click.option("--max-rounds", type=click.IntRange(1, 10_000), default=60, show_default=True)
 @click.option(
     "--sandbox",
     type=click.Choice(["auto", "on", "off"]),
@@ -146,6 +177,8 @@ def bench_arena_cmd(
         counts = [int(w) for w in workers.split(",") if w.strip()]
     except ValueError:
         raise click.BadParameter("give worker counts like 1,2,4", param_hint="--workers") from None
+    if not counts or not all(1 <= c <= 1024 for c in counts):
+        raise click.BadParameter("give worker counts from 1 to 1024, like 1,2,4", param_hint="--workers")
     from ..referee.sandbox import SandboxUnavailable
 
     try:

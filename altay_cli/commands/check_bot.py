@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 import orjson
 
-from .options import check_isolation, sandbox_options, secret_seed, seed_option
+from .options import MAX_MS, check_isolation, sandbox_options, secret_seed, seed_option
 
 if TYPE_CHECKING:
     from ..referee.sandbox import SandboxPolicy
@@ -17,16 +17,22 @@ if TYPE_CHECKING:
 
 @click.command("check-bot")
 @click.argument("command", metavar="CMD")
-@click.option("--move-ms", type=click.IntRange(1), default=1000, show_default=True, help="Time per decision.")
 @click.option(
-    "--startup-ms", type=click.IntRange(1), default=10000, show_default=True, help="Start-up budget."
+    "--move-ms", type=click.IntRange(1, MAX_MS), default=1000, show_default=True, help="Time per decision."
+)
+@click.option(
+    "--startup-ms", type=click.IntRange(1, MAX_MS), default=10000, show_default=True, help="Start-up budget."
 )
 @seed_option
 @click.option(
     "--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Players in the test game."
 )
 @click.option(
-    "--max-rounds", type=click.IntRange(1), default=10, show_default=True, help="Length of the test game."
+    "--max-rounds",
+    type=click.IntRange(1, 10_000),
+    default=10,
+    show_default=True,
+    help="Length of the test game.",
 )
 @sandbox_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

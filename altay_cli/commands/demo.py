@@ -12,7 +12,13 @@ from ..policies import POLICIES
 
 @click.command()
 @click.option("--players", "-p", type=click.IntRange(2, 4), default=4, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True, help="Game seed (same seed, same game).")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, (1 << 63) - 1),
+    default=1,
+    show_default=True,
+    help="Game seed (same seed, same game).",
+)
 @click.option(
     "--policy",
     type=click.Choice(sorted(POLICIES)),
@@ -21,7 +27,7 @@ from ..policies import POLICIES
     help="How the in-process players choose.",
 )
 @click.option("--trading", is_flag=True, help="Use the optional Trading rule.")
-@click.option("--max-rounds", type=click.IntRange(1), default=60, show_default=True)
+@click.option("--max-rounds", type=click.IntRange(1, 10_000), default=60, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 def demo(players: int, seed: int, policy: str, trading: bool, max_rounds: int, as_json: bool) -> None:
     """Play one whole game between in-process players and print the result.

@@ -102,12 +102,12 @@ def _parse_factions(text: str | None, players: int) -> tuple[str, ...] | None:
 @sandbox_options
 @click.option("--no-timeout", is_flag=True, help="No deadlines at all (debug a bot step by step).")
 @click.option(
-    "--max-line-bytes", type=click.IntRange(1024), default=1_000_000, show_default=True, hidden=True
+    "--max-line-bytes", type=click.IntRange(1024, 1 << 30), default=1_000_000, show_default=True, hidden=True
 )
 @click.option(
     "--stderr-cap",
     "stderr_cap",
-    type=click.IntRange(0),
+    type=click.IntRange(0, 1 << 30),
     default=65536,
     show_default=True,
     help="Bytes of each bot's stderr kept in the log.",

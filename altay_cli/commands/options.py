@@ -17,13 +17,15 @@ if TYPE_CHECKING:
     from ..referee.sandbox import Isolation, SandboxPolicy
 
 F = TypeVar("F", bound=Callable)
+#: The longest time any clock option may name: one day (a typo of ten zeros is an error).
+MAX_MS = 86_400_000
 
 
 def rule_options(func: F) -> F:
     """--trading and --max-rounds."""
     func = click.option(
         "--max-rounds",
-        type=click.IntRange(1),
+        type=click.IntRange(1, 10_000),
         default=DEFAULT_MAX_ROUNDS,
         show_default=True,
         help="Adjudicate a game after this many rounds (end reason round_limit).",
@@ -37,28 +39,28 @@ def clock_and_failure_options(func: F) -> F:
         [
             click.option(
                 "--move-ms",
-                type=click.IntRange(1),
+                type=click.IntRange(1, MAX_MS),
                 default=1000,
                 show_default=True,
                 help="Time per decision.",
             ),
             click.option(
                 "--bank-ms",
-                type=click.IntRange(0),
+                type=click.IntRange(0, MAX_MS),
                 default=0,
                 show_default=True,
                 help="Time bank per game that absorbs overruns of the move limit.",
             ),
             click.option(
                 "--increment-ms",
-                type=click.IntRange(0),
+                type=click.IntRange(0, MAX_MS),
                 default=0,
                 show_default=True,
                 help="Added to the bank after each decision.",
             ),
             click.option(
                 "--startup-ms",
-                type=click.IntRange(1),
+                type=click.IntRange(1, MAX_MS),
                 default=10000,
                 show_default=True,
                 help="Budget for start-up and handshake per bot (not charged to the clock).",
@@ -72,7 +74,7 @@ def clock_and_failure_options(func: F) -> F:
             ),
             click.option(
                 "--retries",
-                type=click.IntRange(0),
+                type=click.IntRange(0, 1000),
                 default=1,
                 show_default=True,
                 help="Extra tries with --on-failure retry (within the same clock).",
@@ -276,14 +278,16 @@ def check_writable(path: str | None, hint: str) -> None:
     try:
         st = os.stat(p)
     except FileNotFoundError:
-        parent = p.parent if str(p.parent) else Path(".")
-        problem = None
-        if not parent.is_dir():
-            problem = f"{path}: the directory {parent} does not exist"
-        elif not os.access(parent, os.W_OK | os.X_OK):
-            problem = f"{path}: the directory {parent} is not writable"
-        if problem:
-            raise click.BadParameter(problem, param_hint=hint) from None
+        try:  # the log's folders are created as needed (as the writer will do)
+            p.parent.mkdir(parents=True, exist_ok=True)
+            with open(p, "ab"):
+                pass
+            p.unlink()
+        except OSError as exc:
+            where = exc.filename or p.parent
+            raise click.BadParameter(
+                f"{path} cannot be created: {where}: {exc.strerror}", param_hint=hint
+            ) from None
         return
     except OSError as exc:
         raise click.BadParameter(f"{path}: {exc.strerror}", param_hint=hint) from None
@@ -291,5 +295,8 @@ def check_writable(path: str | None, hint: str) -> None:
         raise click.BadParameter(f"{path} is a directory; give a file name", param_hint=hint)
     if not stat.S_ISREG(st.st_mode):
         raise click.BadParameter(f"{path} is not a regular file (a device or FIFO)", param_hint=hint)
-    if not os.access(p, os.W_OK):
-        raise click.BadParameter(f"{path} is not writable", param_hint=hint)
+    try:  # the only sure test: open it for writing (appending, so nothing is lost)
+        with open(p, "ab"):
+            pass
+    except OSError as exc:
+        raise click.BadParameter(f"{path} cannot be written: {exc.strerror}", param_hint=hint) from None

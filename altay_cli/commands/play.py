@@ -39,7 +39,7 @@ from ..engine.data import DEFAULT_MAX_ROUNDS, FACTIONS
     "--recommended", is_flag=True, help="Recommended setup: factions in seat order, fixed farmlands."
 )
 @click.option("--trading", is_flag=True, help="Use the optional Trading rule (5 coins buy a resource).")
-@click.option("--max-rounds", type=click.IntRange(1), default=DEFAULT_MAX_ROUNDS, show_default=True)
+@click.option("--max-rounds", type=click.IntRange(1, 10_000), default=DEFAULT_MAX_ROUNDS, show_default=True)
 @click.option(
     "--seat",
     "seats",
@@ -56,7 +56,11 @@ from ..engine.data import DEFAULT_MAX_ROUNDS, FACTIONS
 )
 @click.option("--json", "json_mode", is_flag=True, help="Answer every command with exactly one JSON line.")
 @click.option(
-    "--move-ms", type=click.IntRange(1), default=5000, show_default=True, help="Bot seats: time per move."
+    "--move-ms",
+    type=click.IntRange(1, 86_400_000),
+    default=5000,
+    show_default=True,
+    help="Bot seats: time per move.",
 )
 @click.option("--no-timeout", is_flag=True, help="Bot seats: no time limits (debugging a bot).")
 @sandbox_options

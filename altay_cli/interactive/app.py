@@ -331,6 +331,9 @@ class PlayApp:
             self.json_action(line)
             return None
         tokens = tokenize(line)
+        if not tokens:  # only separators, e.g. ","
+            self.error("type an action, a number from the list, or `help`")
+            return None
         word = tokens[0].lower()
         if word.isdigit() and len(tokens) == 1:
             self.take_index(int(word))
