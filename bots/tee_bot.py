@@ -3,8 +3,10 @@
 
 Every line the referee sends is written to LOG as "> line", every line the bot answers as
 "< line". Use it to see exactly what your bot receives, e.g.
-    altay match "python bots/tee_bot.py talk.txt python my_bot.py" random
-Standard library only.
+    altay match "python bots/tee_bot.py - python my_bot.py" random --log game.jsonl
+LOG "-" writes the conversation to stderr, which the referee keeps in the game log (raise
+--stderr-cap for a long game): a sandboxed bot cannot write files outside its private /tmp.
+A file LOG works with --sandbox off. Standard library only.
 """
 
 import subprocess
@@ -16,7 +18,10 @@ def main() -> int:
     if len(sys.argv) < 3:
         print(__doc__, file=sys.stderr)
         return 2
-    log = open(sys.argv[1], "w", encoding="utf-8", buffering=1)  # noqa: SIM115 (lives until exit)
+    if sys.argv[1] == "-":
+        log = sys.stderr
+    else:
+        log = open(sys.argv[1], "w", encoding="utf-8", buffering=1)  # noqa: SIM115 (lives until exit)
     lock = threading.Lock()
     bot = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
     assert bot.stdin and bot.stdout
