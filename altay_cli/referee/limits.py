@@ -3,7 +3,7 @@
 Limits are enforced by the kernel: through the bot's cgroup where the machine allows it
 (memory for the whole process tree, the number of processes, a CPU quota) and through rlimits
 set in the child just before it executes (CPU seconds per process, size of any file it writes,
-no core dumps; and, only where no cgroup does it, address space and process count).
+no core dumps; and, only where no cgroup does it, address space).
 
 A bot that dies at a limit gets a named status instead of `crash`: `memory_limit`,
 `process_limit`, `cpu_limit` or `file_size_limit`.
@@ -44,10 +44,15 @@ _OUT_OF_MEMORY_SIGNS = (
 
 @dataclass(frozen=True)
 class RlimitPlan:
-    """rlimits applied in the child before exec; None leaves a limit as it is."""
+    """rlimits applied in the child before exec; None leaves a limit as it is.
+
+    There is deliberately no process-count rlimit: RLIMIT_NPROC counts every process of the
+    user on the machine (and a user namespace inherits that count), so it would stop a bot from
+    starting on a desktop with a few hundred processes, and root is exempt from it anyway. The
+    number of processes is limited by the bot's cgroup (pids.max) where there is one.
+    """
 
     address_space: int | None = None
-    processes: int | None = None
     cpu_seconds: int | None = None
     file_size: int | None = None
 
@@ -55,8 +60,6 @@ class RlimitPlan:
         out = [(resource.RLIMIT_CORE, 0)]
         if self.address_space is not None:
             out.append((resource.RLIMIT_AS, self.address_space))
-        if self.processes is not None:
-            out.append((resource.RLIMIT_NPROC, self.processes))
         if self.cpu_seconds is not None:
             out.append((resource.RLIMIT_CPU, self.cpu_seconds))
         if self.file_size is not None:

@@ -517,7 +517,7 @@ def _limit_labels(policy: SandboxPolicy, groups: cg.CgroupSystem | None, sandbox
         return fallback
 
     memory = "off" if not policy.memory_mb else f"{policy.memory_mb} MiB ({by('memory', 'rlimit AS')})"
-    procs = "off" if not policy.processes else f"{policy.processes} ({by('pids', 'rlimit NPROC')})"
+    procs = "off" if not policy.processes else f"{policy.processes} ({by('pids', 'not enforced: no cgroup')})"
     if not policy.cpus:
         cpus = "off"
     elif groups is not None and groups.enforces("cpu"):
@@ -585,10 +585,8 @@ def plan_launch(argv: list[str], policy: SandboxPolicy, cwd: str | None = None) 
             )
         )
     memory_by_cgroup = cgroup is not None and groups is not None and groups.enforces("memory")
-    pids_by_cgroup = cgroup is not None and groups is not None and groups.enforces("pids")
     rlimits = RlimitPlan(
         address_space=None if memory_by_cgroup or not memory else memory,
-        processes=None if pids_by_cgroup or not policy.processes else policy.processes,
         cpu_seconds=policy.cpu_time_s or None,
         file_size=policy.file_size_mb * MIB if policy.file_size_mb else None,
     )
