@@ -203,12 +203,11 @@ def test_files_read_only_but_a_private_scratch(tmp_path) -> None:
 
 
 def test_bots_do_not_share_scratch_space(tmp_path) -> None:
-    """Two attackers each plant /tmp/mine.txt; each sees only its own scratch directory."""
-    command = bad_bot("attacker.py", "files")
-    _, (first,), log = attack(tmp_path, opponent=command, command=command)
+    """Each bot plants its own file in /tmp; neither sees the other's."""
+    result, (first,), log = attack(tmp_path, "mark", "alpha", opponent=bad_bot("attacker.py", "mark", "beta"))
     (second,) = reports(log, 1)
-    assert first["write_tmp"] == second["write_tmp"] == "ok"
-    assert first["tmp_listing"] == ["mine.txt"] and second["tmp_listing"] == ["mine.txt"]
+    assert result.completed, result.failures
+    assert first["tmp_files"] == ["alpha.txt"] and second["tmp_files"] == ["beta.txt"]
 
 
 def test_the_scratch_space_is_bounded(tmp_path) -> None:
@@ -302,5 +301,6 @@ def test_a_cpu_burner_cannot_starve_its_opponent(tmp_path) -> None:
     finally:
         sb._set_runtime(saved)
     cores = os.cpu_count() or 1
-    assert protected < (1.5 if cores >= 2 else 2.6), (protected, starved)
+    # Measured on the 2-core reference machine: about 1.0 protected, 2.6 without a cgroup.
+    assert protected < (1.7 if cores >= 2 else 2.6), (protected, starved)
     assert starved > protected * 1.4, (protected, starved)

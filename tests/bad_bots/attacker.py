@@ -8,6 +8,7 @@ plays randomly. Usage: attacker.py ATTACK [ARGS...]
   escape             setsid + double fork: a grandchild that tries to live forever
   respawn            a child that forks a new copy of itself every 50 ms
   files PATH...      read each PATH; write next to itself; write into /tmp (its scratch)
+  mark TAG           write /tmp/TAG.txt, then list the files it sees in /tmp
   scratch MIB        write MIB MiB into /tmp
   bigfile MIB        write one file of MIB MiB into /tmp, and die if that fails
   cpu                spin on the CPU in its own process until it is stopped
@@ -120,6 +121,11 @@ elif attack == "files":
         except OSError as exc:
             report[name] = f"ERROR {exc.strerror}"
     report["tmp_listing"] = sorted(os.listdir("/tmp"))
+elif attack == "mark":
+    with open(f"/tmp/{args[0]}.txt", "w") as fh:
+        fh.write(args[0])
+    time.sleep(0.5)  # both bots are up: a shared /tmp would show the other's file now
+    report["tmp_files"] = sorted(f for f in os.listdir("/tmp") if os.path.isfile(os.path.join("/tmp", f)))
 elif attack == "scratch":
     written = 0
     try:
