@@ -22,6 +22,7 @@ an `Isolation` record, written into every log header.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import os
@@ -208,6 +209,7 @@ def _detect() -> SandboxRuntime:
     groups = cg.detect() if sys.platform.startswith("linux") else None
     if groups is not None:
         cg.sweep_stale()  # empty groups of referees that were killed
+        atexit.register(groups.remove_parent)  # ours, once every bot's group is gone
     if not sys.platform.startswith("linux"):
         return SandboxRuntime(None, f"the sandbox needs Linux (this is {platform.system()})", groups)
     bwrap = find_bwrap()
