@@ -20,6 +20,7 @@ import click
 from .options import (
     check_isolation,
     clock_and_failure_options,
+    public_key_hex,
     rule_options,
     sandbox_options,
     secret_seed,
@@ -457,14 +458,7 @@ def verify_cmd(folder: Path, public_key: str | None, as_json: bool, quiet: bool)
     from arena.params import ArenaUsageError
     from arena.store import ArenaStore, StoreError
 
-    key = None
-    if public_key is not None:
-        from ..logsign import KeyFileError, load_public_key
-
-        try:
-            key = load_public_key(public_key)
-        except KeyFileError as exc:
-            raise click.BadParameter(str(exc), param_hint="--public-key") from None
+    key = public_key_hex(public_key)
     try:
         with ArenaStore.open(folder) as store:
             params = store.params()

@@ -300,3 +300,15 @@ def check_writable(path: str | None, hint: str) -> None:
             pass
     except OSError as exc:
         raise click.BadParameter(f"{path} cannot be written: {exc.strerror}", param_hint=hint) from None
+
+
+def public_key_hex(path: str | None) -> str | None:
+    """The raw public key of --public-key FILE (None without one); a bad file is exit 2."""
+    if path is None:
+        return None
+    from ..logsign import KeyFileError, load_public_key
+
+    try:
+        return load_public_key(path)
+    except KeyFileError as exc:
+        raise click.BadParameter(str(exc), param_hint="--public-key") from None

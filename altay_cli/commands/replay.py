@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from .options import public_key_hex
+
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
@@ -77,14 +79,7 @@ def replay(
 
     if as_json and (show or board or seat is not None):
         raise click.UsageError("--show, --seat and --board print text; use them without --json")
-    key = None
-    if public_key is not None:
-        from ..logsign import KeyFileError, load_public_key
-
-        try:
-            key = load_public_key(public_key)
-        except KeyFileError as exc:
-            raise click.BadParameter(str(exc), param_hint="--public-key") from None
+    key = public_key_hex(public_key)
     observer = None
     if show or seat is not None or board:
         from ..gamelog import Header, LogError, read_log
