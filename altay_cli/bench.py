@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 import time
 
-from .engine import GameConfig, new_game
+from .engine import Game, load_game
 
 
-def play_random_game(players: int, seed: int) -> int:
+def play_random_game(players: int, seed: int, game: Game | None = None) -> int:
     """Play one game with uniform random choices; return the number of decisions."""
-    g = new_game(GameConfig(players=players, seed=seed))
+    game = game or load_game()
+    g = game.new_state(game.make_config(players, seed))
     rng = random.Random(seed)
     decisions = 0
     while not g.is_terminal:
@@ -20,14 +21,16 @@ def play_random_game(players: int, seed: int) -> int:
     return decisions
 
 
-def bench_engine(games: int = 40, seed: int = 1) -> dict:
-    """Play `games` random games at 2 and at 4 players; time decisions and clones."""
-    out: dict = {"games_per_player_count": games, "seed": seed}
+def bench_engine(games: int = 40, seed: int = 1, game: Game | None = None) -> dict:
+    """Play `games` random games at the fewest and the most players; time decisions and clones."""
+    game = game or load_game()
+    out: dict = {"game": game.kind.name, "games_per_player_count": games, "seed": seed}
     total_decisions = 0
     total_time = 0.0
-    for players in (2, 4):
+    counts = sorted({max(2, game.kind.min_players), game.kind.max_players})
+    for players in counts:
         start = time.perf_counter()
-        decisions = sum(play_random_game(players, seed + i) for i in range(games))
+        decisions = sum(play_random_game(players, seed + i, game) for i in range(games))
         elapsed = time.perf_counter() - start
         total_decisions += decisions
         total_time += elapsed
@@ -37,8 +40,8 @@ def bench_engine(games: int = 40, seed: int = 1) -> dict:
     out["decisions_per_s"] = round(total_decisions / total_time)
     out["us_per_decision"] = round(1e6 * total_time / total_decisions, 2)
 
-    # Clone cost on mid-game 4-player states.
-    g = new_game(GameConfig(players=4, seed=seed))
+    # Clone cost on mid-game states at the most players.
+    g = game.new_state(game.make_config(counts[-1], seed))
     rng = random.Random(seed)
     for _ in range(300):
         if g.is_terminal:

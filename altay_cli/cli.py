@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "replay": ("altay_cli.commands.replay", "replay", "Check a game log step by step; show a game."),
     "arena": ("altay_cli.commands.arena", "arena", "Round-robin ladder between bots: ratings, resumable."),
     "keygen": ("altay_cli.commands.keygen", "keygen", "Make a key pair to sign game logs."),
+    "schema": ("altay_cli.commands.schema", "schema", "The protocol's JSON Schema for a game."),
 }
 
 
@@ -42,7 +43,8 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="altay")
 def main() -> None:
-    """Engine and referee for Altay: Dawn of Civilization (2-4 players).
+    """Engine and referee for bots playing board games: Altay: Dawn of Civilization (2-4
+    players) first; every command takes --game NAME.
 
     \b
     Try:

@@ -33,8 +33,7 @@ import msgspec
 import orjson
 
 from . import __version__
-from .engine import ENGINE_VERSION, SETUP_CHOOSE, GameConfig
-from .engine.data import DEFAULT_MAX_ROUNDS
+from .engine import ConfigError, Game, Outcome
 
 if TYPE_CHECKING:
     from .logsign import Signer
@@ -45,31 +44,6 @@ LOG_FORMAT_VERSION = 2
 MAX_LOG_BYTES = 256 << 20
 
 
-class LoggedConfig(msgspec.Struct, frozen=True):
-    """The game configuration as a log header holds it. `seed` is null in a sealed log: the
-    result line reveals it (format 1 logs have it here)."""
-
-    players: int = 2
-    seed: int | None = None
-    factions: tuple[str, ...] | None = None
-    setup: str = SETUP_CHOOSE
-    trading: bool = False
-    max_rounds: int = DEFAULT_MAX_ROUNDS
-
-    @classmethod
-    def of(cls, config: GameConfig) -> LoggedConfig:
-        return cls(**msgspec.structs.asdict(config))
-
-    def game_config(self, seed: int | None = None) -> GameConfig:
-        """The engine's configuration, with `seed` (needed when this one is sealed)."""
-        value = self.seed if seed is None else seed
-        if value is None:
-            raise ValueError("the seed is sealed in this log header; it is revealed by the result line")
-        fields = msgspec.structs.asdict(self)
-        fields["seed"] = value
-        return GameConfig(**fields)
-
-
 class SeatInfo(msgspec.Struct):
     seat: int
     name: str
@@ -78,12 +52,16 @@ class SeatInfo(msgspec.Struct):
 
 
 class Header(msgspec.Struct, tag="header", tag_field="type"):
-    config: LoggedConfig
+    """The first line. `game` names the game (logs from before there were several games are
+    Altay's); `engine_version` is that game's rules version; `config` is the game's
+    configuration without its seed (sealed: the result line reveals it; format 1 has it here)."""
+
+    config: dict[str, Any]
     seats: list[SeatInfo]
     initial_digest: str
     format: str = LOG_FORMAT
     format_version: int = LOG_FORMAT_VERSION
-    engine_version: str = ENGINE_VERSION
+    engine_version: str = ""
     altay_version: str = __version__
     protocol_version: int | None = None
     source: str = "match"  # "match", "play", "arena", ...
@@ -91,6 +69,36 @@ class Header(msgspec.Struct, tag="header", tag_field="type"):
     meta: dict[str, Any] = {}
     log_id: str | None = None  # random, 128 bits: tells two logs apart
     seed_commitment: str | None = None  # sha256(f"{seed_nonce}:{seed}") when the seed is sealed
+    game: str = "altay"
+
+    @classmethod
+    def of(cls, game: Game, config: Any, **fields: Any) -> Header:
+        """The header of a game of `game` with `config` (the writer seals its seed)."""
+        return cls(
+            game=game.kind.name,
+            engine_version=game.kind.version,
+            config={**game.config_to_builtins(config), "seed": config.seed},
+            **fields,
+        )
+
+    @property
+    def players(self) -> int | None:
+        value = self.config.get("players")
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def game_config(self, game: Game, seed: int | None = None) -> Any:
+        """The game's configuration, with `seed` (needed when this header's is sealed);
+        ValueError when there is no seed or the configuration is not valid for `game`."""
+        value = self.config.get("seed") if seed is None else seed
+        if value is None:
+            raise ValueError("the seed is sealed in this log header; it is revealed by the result line")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"the seed must be an integer, not {value!r}")
+        data = {k: v for k, v in self.config.items() if k != "seed"}
+        try:
+            return game.config_from_builtins(data, value)
+        except ConfigError as exc:
+            raise ValueError(str(exc)) from None
 
 
 class Decision(msgspec.Struct, tag="decision", tag_field="type"):
@@ -140,6 +148,23 @@ class Result(msgspec.Struct, tag="result", tag_field="type"):
     seed: int | None = None  # revealed here, after the game (format 2)
     seed_nonce: str | None = None
     prev: str | None = None
+    team: str | None = None  # cooperative games: the shared result, "won" or "lost"
+
+    @classmethod
+    def of(cls, outcome: Outcome, **fields: Any) -> Result:
+        """The result line of a game that ended with `outcome`."""
+        return cls(
+            end_reason=outcome.end_reason,
+            finished=outcome.finished,
+            rounds=outcome.rounds,
+            turns=outcome.turns,
+            scores=outcome.scores,
+            ranks=outcome.ranks,
+            winners=outcome.winners,
+            forfeits=outcome.forfeits,
+            team=None if outcome.team is None else str(outcome.team),
+            **fields,
+        )
 
 
 class Signature(msgspec.Struct, tag="signature", tag_field="type"):
@@ -228,13 +253,13 @@ class LogWriter:
 
     def _seal(self, header: Header) -> Header:
         log_id = self._random(16).hex()
-        seed = header.config.seed
+        seed = header.config.get("seed")
         if seed is None or header.format_version < 2:
             return msgspec.structs.replace(header, log_id=log_id)
         self._seed, self._nonce = seed, self._random(16).hex()
         return msgspec.structs.replace(
             header,
-            config=msgspec.structs.replace(header.config, seed=None),
+            config={**header.config, "seed": None},
             log_id=log_id,
             seed_commitment=seed_commitment(seed, self._nonce),
         )

@@ -1,39 +1,60 @@
-"""In-process players for demos, benchmarks and tests (bots proper run as subprocesses)."""
+"""In-process players for demos, benchmarks, tests and `play` (bots proper run as subprocesses).
+
+A policy chooses an index into the legal actions. `random` works for every game; a game may
+offer more by naming a function `choose(observation, legal_actions_as_json, rng) -> index` in
+`Game.in_process_bots` (Altay's greedy heuristic is bots/greedy.py).
+"""
 
 from __future__ import annotations
 
+import importlib
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
-from .engine import Action, GameState
+from .engine import Game, State
 
 
 class Policy(Protocol):
-    def choose(self, state: GameState, actions: list[Action]) -> int: ...
+    def choose(self, state: State, actions: list[Any]) -> int: ...
 
 
 class RandomPolicy:
     """Uniform over the legal actions, from its own seeded generator."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, game: Game | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: GameState, actions: list[Action]) -> int:
+    def choose(self, state: State, actions: list[Any]) -> int:
         return self.rng.randrange(len(actions))
 
 
-class GreedyPolicy:
-    """The reference greedy heuristic (bots/greedy.py) applied in-process."""
+class FunctionPolicy:
+    """A game's in-process bot: `function(observation, legal as JSON values, rng) -> index`."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, game: Game, target: str, seed: int = 0) -> None:
+        module, _, name = target.partition(":")
+        self.function = getattr(importlib.import_module(module), name)
+        self.game = game
         self.rng = random.Random(seed)
 
-    def choose(self, state: GameState, actions: list[Action]) -> int:
-        from bots.greedy import choose
+    def choose(self, state: State, actions: list[Any]) -> int:
+        seat = state.to_move
+        assert seat is not None
+        legal = [self.game.action_to_builtins(a) for a in actions]
+        return int(self.function(state.observation(seat), legal, self.rng))
 
-        from .engine import action_to_builtins
 
-        return choose(state.observation(state.to_move), [action_to_builtins(a) for a in actions], self.rng)
+def policy_names(game: Game) -> list[str]:
+    return ["random", *game.in_process_bots]
 
 
-POLICIES: dict[str, type] = {"random": RandomPolicy, "greedy": GreedyPolicy}
+def make_policy(name: str, game: Game, seed: int = 0) -> Policy:
+    """The in-process player `name` for `game`; ValueError naming the ones there are."""
+    if name == "random":
+        return RandomPolicy(seed)
+    target = game.in_process_bots.get(name)
+    if target is None:
+        raise ValueError(
+            f"no in-process player {name!r} for {game.kind.name}; choose from {', '.join(policy_names(game))}"
+        )
+    return FunctionPolicy(game, target, seed)

@@ -39,16 +39,7 @@ from typing import Any
 
 import msgspec
 
-from .engine import (
-    ENGINE_VERSION,
-    Action,
-    ConfigError,
-    GameState,
-    IllegalAction,
-    action_from_builtins,
-    check_invariants,
-    new_game,
-)
+from .engine import ConfigError, Game, IllegalAction, State, UnknownGame, load_game
 from .gamelog import (
     Decision,
     Failure,
@@ -71,7 +62,7 @@ ABORTED = "aborted"
 EXIT_CODES = {VALID: 0, INVALID: 1, UNREADABLE: 2}
 
 #: Called after each verified decision: (decision, state before it, state after it).
-StepObserver = Callable[[Decision, GameState, GameState], None]
+StepObserver = Callable[[Decision, State, State], None]
 
 
 @dataclass
@@ -109,7 +100,8 @@ class Verdict:
     failures: list[Failure] = field(default_factory=list)
     stderr: list[Stderr] = field(default_factory=list)
     result: Result | None = None
-    state: GameState | None = None  # the engine's state after the verified decisions
+    state: State | None = None  # the engine's state after the verified decisions
+    game: Game | None = None  # the game the log is of
     divergence: Divergence | None = None
     truncated: bool = False
     notes: list[str] = field(default_factory=list)
@@ -149,34 +141,21 @@ class Verdict:
             "seed": self.seed,
         }
         if h is not None:
+            out["game"] = h.game
             out["config"] = msgspec.to_builtins(h.config)
             out["source"] = h.source
             out["names"] = [s.name for s in sorted(h.seats, key=lambda s: s.seat)]
-        if g is not None:
-            out["rounds"] = g.round
-            out["factions"] = factions_of(g)
+        if g is not None and self.game is not None:
+            out["rounds"] = self.game.outcome(g).rounds
+            out["factions"] = [r or None for r in self.game.roles(g)]
         if self.result is not None:
             out["result"] = msgspec.to_builtins(self.result)
         out["failures"] = [msgspec.to_builtins(f) for f in self.failures]
         return out
 
 
-def ranks_with_forfeits(scores: list[dict[str, int]], forfeits: list[int]) -> tuple[list[int], list[int]]:
-    """Ranks and winners as the referee computes them: forfeiting seats rank last."""
-    from .referee.results import rank_seats, winners
-
-    ranks = rank_seats(scores, forfeits)
-    return ranks, winners(ranks, forfeits)
-
-
 def _json(obj: Any) -> str:
     return to_json_bytes(obj).decode()
-
-
-def factions_of(g: GameState) -> list[str | None]:
-    from .engine.data import FACTIONS
-
-    return [FACTIONS[p.faction] if p.faction >= 0 else None for p in g.players]
 
 
 class _Stop(Exception):
@@ -253,14 +232,20 @@ def _replay(
     header: Header = lines[0][2]
     verdict.header = header
     verdict.chained = header.format_version >= 2
-    if header.engine_version != ENGINE_VERSION:
+    try:
+        game = load_game(header.game)
+    except UnknownGame as exc:
+        raise LogError(f"the log is of a game this referee does not know: {exc}", lines[0][0]) from None
+    verdict.game = game
+    if header.engine_version != game.kind.version:
         verdict.notes.append(
-            f"the log was written by engine {header.engine_version}, this is engine {ENGINE_VERSION}"
+            f"the log was written by {game.kind.name} engine {header.engine_version}, "
+            f"this is engine {game.kind.version}"
         )
     if not verdict.chained:
         verdict.notes.append("unchained (format 1): edits to its lines cannot be detected")
     body = _check_chain(lines, verdict, public_key)
-    _check_seats(header, lines[0][0])
+    _check_seats(header, lines[0][0], game)
     result_line = next((line for _, _, line in body if isinstance(line, Result)), None)
     game_seed = _game_seed(header, result_line, seed, lines)
     if game_seed is None:
@@ -271,11 +256,11 @@ def _replay(
         )
     verdict.seed = game_seed
     try:
-        g = new_game(header.config.game_config(game_seed))
+        g = game.new_state(header.game_config(game, game_seed))
     except (ConfigError, ValueError, TypeError) as exc:
         raise LogError(f"the header's configuration is not valid: {exc}", lines[0][0]) from None
     verdict.state = g
-    _check(g, header, lines[0][0], body, verdict, strict, on_step)
+    _check(game, g, header, lines[0][0], body, verdict, strict, on_step)
     if verdict.result is None:
         verdict.truncated = True
         n = len(verdict.decisions)
@@ -358,8 +343,12 @@ def _check_chain(lines: Lines, verdict: Verdict, public_key: str | None) -> Line
     return body
 
 
-def _check_seats(header: Header, lineno: int) -> None:
-    players = header.config.players
+def _check_seats(header: Header, lineno: int, game: Game) -> None:
+    players = header.players
+    if players is None:
+        raise LogError(
+            f"the header's configuration is not valid: players is {header.config.get('players')!r}", lineno
+        )
     numbers = [s.seat for s in header.seats]
     if numbers != list(range(players)):
         raise _Stop(
@@ -381,10 +370,13 @@ def _check_seats(header: Header, lineno: int) -> None:
 def _game_seed(header: Header, result: Result | None, given: int | None, lines: Lines) -> int | None:
     """The seed: in the header (format 1), or revealed by the result line and checked against
     the header's commitment (format 2); `given` for a sealed log without its result."""
-    if header.config.seed is not None:
+    logged_seed = header.config.get("seed")
+    if logged_seed is not None:
         if header.seed_commitment is not None:
             raise _Stop(INVALID, Divergence("seed", "the header has both a seed and a seed commitment", 1))
-        return header.config.seed
+        if not isinstance(logged_seed, int) or isinstance(logged_seed, bool):
+            raise LogError(f"the header's seed must be an integer, not {logged_seed!r}", 1)
+        return logged_seed
     if header.seed_commitment is None:
         raise _Stop(INVALID, Divergence("seed", "the header has neither a seed nor a seed commitment", 1))
     if result is None:
@@ -411,7 +403,8 @@ def _game_seed(header: Header, result: Result | None, given: int | None, lines: 
 
 
 def _check(
-    g: GameState,
+    game: Game,
+    g: State,
     header: Header,
     header_line: int,
     body: Lines,
@@ -432,13 +425,13 @@ def _check(
                 actual=digest,
             ),
         )
-    n_players = header.config.players
+    n_players = header.players or 0
     stderr_seats: set[int] = set()
     for lineno, _, line in body:
         if isinstance(line, Decision):
             if verdict.result is not None:
                 raise _Stop(INVALID, Divergence("extra_line", "a decision after the result line", lineno))
-            _decision(g, line, lineno, verdict, strict, on_step)
+            _decision(game, g, line, lineno, verdict, strict, on_step)
         elif isinstance(line, Failure):
             if verdict.result is not None:
                 raise _Stop(INVALID, Divergence("extra_line", "a failure line after the result line", lineno))
@@ -455,7 +448,7 @@ def _check(
         elif isinstance(line, Result):
             if verdict.result is not None:
                 raise _Stop(INVALID, Divergence("extra_line", "a second result line", lineno))
-            _result(g, line, lineno, verdict)
+            _result(game, g, line, lineno, verdict)
             verdict.result = line
     _decision_statuses(verdict, body)
 
@@ -467,7 +460,8 @@ def _seat_in_range(seat: int, n: int, lineno: int, what: str) -> None:
 
 
 def _decision(
-    g: GameState,
+    game: Game,
+    g: State,
     d: Decision,
     lineno: int,
     verdict: Verdict,
@@ -490,7 +484,8 @@ def _decision(
             INVALID,
             Divergence(
                 "game_over",
-                f"decision {n}: the game is already over (end reason {g.end_reason}) but the log goes on",
+                f"decision {n}: the game is already over (end reason {game.outcome(g).end_reason}) "
+                "but the log goes on",
                 lineno,
                 n,
                 d.action,
@@ -512,17 +507,15 @@ def _decision(
             ),
         )
     try:
-        action: Action = action_from_builtins(d.action)
-    except msgspec.ValidationError as exc:
+        action = game.action_from_builtins(d.action)
+    except ValueError as exc:
         raise _Stop(
             INVALID,
             Divergence("bad_action", f"decision {n}: not a valid action object: {exc}", lineno, n, d.action),
         ) from None
     if d.index is not None and not (0 <= d.index < len(legal) and legal[d.index] == action):
         at = legal[d.index] if 0 <= d.index < len(legal) else None
-        from .engine import action_to_builtins
-
-        said = "out of range" if at is None else f"points to {_json(action_to_builtins(at))}"
+        said = "out of range" if at is None else f"points to {_json(game.action_to_builtins(at))}"
         if action in legal:
             said += f"; the action is at index {legal.index(action)}"
         raise _Stop(
@@ -571,7 +564,7 @@ def _decision(
             ),
         )
     if strict:
-        problems = check_invariants(g)
+        problems = game.check_invariants(g)
         if problems:
             raise _Stop(
                 INVALID,
@@ -589,7 +582,7 @@ def _decision(
         on_step(d, before, g)
 
 
-def _result(g: GameState, r: Result, lineno: int, verdict: Verdict) -> None:
+def _result(game: Game, g: State, r: Result, lineno: int, verdict: Verdict) -> None:
     def diverge(what: str, logged: Any, computed: Any) -> _Stop:
         message = f"the result line's {what} differs from the replayed game"
         return _Stop(INVALID, Divergence("result", message, lineno, None, logged, computed))
@@ -600,8 +593,9 @@ def _result(g: GameState, r: Result, lineno: int, verdict: Verdict) -> None:
     digest = g.digest()
     if r.final_digest != digest:
         raise diverge("final_digest", r.final_digest, digest)
-    if r.rounds != g.round or r.turns != g.turns:
-        raise diverge("rounds/turns", [r.rounds, r.turns], [g.round, g.turns])
+    now = game.outcome(g)
+    if r.rounds != now.rounds or r.turns != now.turns:
+        raise diverge("rounds/turns", [r.rounds, r.turns], [now.rounds, now.turns])
     if r.finished:
         if not g.is_terminal:
             raise _Stop(
@@ -616,29 +610,28 @@ def _result(g: GameState, r: Result, lineno: int, verdict: Verdict) -> None:
                     None,
                 ),
             )
-        final = g.result()
-        if r.end_reason != final["end_reason"]:
-            raise diverge("end_reason", r.end_reason, final["end_reason"])
-        if r.scores != final["scores"]:
-            raise diverge("scores", r.scores, final["scores"])
+        if r.end_reason != now.end_reason:
+            raise diverge("end_reason", r.end_reason, now.end_reason)
+        if r.scores != now.scores:
+            raise diverge("scores", r.scores, now.scores)
     else:
         if g.is_terminal and r.end_reason != ABORTED:
             raise _Stop(
                 INVALID,
                 Divergence(
                     "result",
-                    f"the result says the game did not finish, but the engine ended it ({g.end_reason})",
+                    f"the result says the game did not finish, but the engine ended it ({now.end_reason})",
                     lineno,
                     None,
                     r.end_reason,
-                    g.end_reason,
+                    now.end_reason,
                 ),
             )
-        provisional = g.scores()
-        if r.scores != provisional:
-            raise diverge("provisional scores", r.scores, provisional)
+        if r.scores != now.scores:
+            raise diverge("provisional scores", r.scores, now.scores)
     _forfeits(g, r, lineno, verdict)
-    ranks, winners = ranks_with_forfeits(r.scores, r.forfeits)
+    computed = game.outcome(g, r.forfeits, aborted=r.end_reason == ABORTED)
+    ranks, winners = computed.ranks, computed.winners
     if r.ranks != ranks or r.winners != winners:
         raise diverge(
             "ranks/winners", {"ranks": r.ranks, "winners": r.winners}, {"ranks": ranks, "winners": winners}
@@ -672,7 +665,7 @@ def _failure_key(f: Any) -> tuple[Any, ...]:
     return tuple(f.get(k) for k in FAILURE_FIELDS) if isinstance(f, dict) else (f,)
 
 
-def _forfeits(g: GameState, r: Result, lineno: int, verdict: Verdict) -> None:
+def _forfeits(g: State, r: Result, lineno: int, verdict: Verdict) -> None:
     """Every forfeit has exactly one failure line with that consequence, where the game stopped."""
 
     def bad(message: str, logged: Any = None, computed: Any = None) -> _Stop:
@@ -680,9 +673,10 @@ def _forfeits(g: GameState, r: Result, lineno: int, verdict: Verdict) -> None:
 
     if r.forfeits != sorted(set(r.forfeits)):
         raise bad("the forfeits are not a sorted list of distinct seats", r.forfeits)
+    players = g.config.players
     for seat in r.forfeits:
-        if not 0 <= seat < g.n:
-            raise bad(f"the result says seat {seat} forfeited; this game has seats 0 to {g.n - 1}", seat)
+        if not 0 <= seat < players:
+            raise bad(f"the result says seat {seat} forfeited; this game has seats 0 to {players - 1}", seat)
     lines = [f for f in verdict.failures if f.consequence == "forfeit"]
     seats = sorted(f.seat for f in lines)
     if seats != r.forfeits:

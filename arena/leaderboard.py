@@ -17,11 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from altay_cli.engine.data import FACTIONS
+from altay_cli.engine import load_game
 
 from .params import ArenaParams
 from .ratings import Z, compute_ratings
 from .records import GameRecord
+
+#: the roles in the game's order (tables list them so)
+FACTIONS = load_game().role_choices()
 
 
 @dataclass(slots=True)

@@ -16,6 +16,7 @@ MAX_GAMES = 1_000_000
 PARAMS_VERSION = 2
 
 if TYPE_CHECKING:
+    from altay_cli.engine import Game
     from altay_cli.referee.sandbox import SandboxPolicy
 _NAME = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
 
@@ -53,6 +54,11 @@ class MatchConditions:
     bot_network: bool = False
     bot_env: tuple[str, ...] = ()
     bot_ro: tuple[str, ...] = ()
+
+    def game_options(self, game: Game) -> dict[str, object]:
+        """The game options these conditions set, among those the game has."""
+        own = {o.field for o in game.options}
+        return {k: v for k, v in (("max_rounds", self.max_rounds), ("trading", self.trading)) if k in own}
 
     def sandbox_policy(self) -> SandboxPolicy:
         from altay_cli.referee.sandbox import SandboxPolicy

@@ -11,8 +11,11 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from altay_cli.engine.data import FACTIONS
+from altay_cli.engine import load_game
 from altay_cli.referee.types import FAILURE_STATUSES
+
+#: the roles in the game's order (tables list them so)
+FACTIONS = load_game().role_choices()
 
 HEAD_TO_HEAD_MAX_BOTS = 10
 

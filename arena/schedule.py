@@ -34,7 +34,7 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from altay_cli.engine.data import FACTIONS
+from altay_cli.engine import Game, load_game
 
 SEATINGS = ("rotate", "permute")
 #: How deal seeds come from the master seed: "keyed" (HMAC; the default) or "sequential"
@@ -68,16 +68,10 @@ def deal_seed(arena_seed: int, deal: int, scheme: str = "keyed") -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def deal_factions(seed: int, players: int) -> tuple[str, ...]:
-    """N distinct factions for the seats of a deal, a deterministic function of (seed, players).
-
-    A hash rather than `random.Random` so the deal never depends on the Python version.
-    """
-
-    def key(faction: str) -> bytes:
-        return hashlib.blake2b(f"altay-arena:{players}:{seed}:{faction}".encode(), digest_size=8).digest()
-
-    return tuple(sorted(FACTIONS, key=key)[:players])
+def deal_factions(seed: int, players: int, game: Game | None = None) -> tuple[str, ...]:
+    """The role (faction) of each seat of a deal: the game's fair random set-up for (seed, players)."""
+    game = game or load_game()
+    return tuple(game.config_roles(game.deal(seed, players)))
 
 
 def seatings(players: int, mode: str) -> list[tuple[int, ...]]:
@@ -99,11 +93,19 @@ def games_per_deal(n_bots: int, players: int, mode: str) -> int:
 
 
 def build_schedule(
-    n_bots: int, players: int, games: int, seed: int, mode: str = "rotate", scheme: str = "keyed"
+    n_bots: int,
+    players: int,
+    games: int,
+    seed: int,
+    mode: str = "rotate",
+    scheme: str = "keyed",
+    game: Game | None = None,
 ) -> list[ScheduledGame]:
     """Every game of the arena, in game-id order. Deterministic in its arguments."""
-    if not 2 <= players <= len(FACTIONS):
-        raise ValueError(f"players must be 2 to {len(FACTIONS)}, not {players}")
+    game = game or load_game()
+    low, high = game.kind.min_players, game.kind.max_players
+    if not low <= players <= high:
+        raise ValueError(f"players must be {low} to {high}, not {players}")
     if n_bots < players:
         raise ValueError(f"{players}-player games need at least {players} bots, not {n_bots}")
     if games < 1:
@@ -113,7 +115,7 @@ def build_schedule(
     schedule: list[ScheduledGame] = []
     for deal in range(games):
         s = deal_seed(seed, deal, scheme)
-        factions = deal_factions(s, players)
+        factions = deal_factions(s, players, game)
         for g, members in enumerate(all_groups):
             for k, seating in enumerate(all_seatings):
                 schedule.append(

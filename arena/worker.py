@@ -81,19 +81,13 @@ def log_name(game_id: int) -> str:
 
 def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
     """Play one scheduled game with real bot processes under the referee's clocks and policies."""
-    from altay_cli.engine import SETUP_RECOMMENDED, GameConfig
+    from altay_cli.engine import load_game
     from altay_cli.referee import BotSpec, MatchOptions, run_match
 
     p = setup.params
     m = p.match
-    config = GameConfig(
-        players=p.players,
-        seed=game.seed,
-        factions=game.factions,
-        setup=SETUP_RECOMMENDED,
-        trading=m.trading,
-        max_rounds=m.max_rounds,
-    )
+    rules = load_game()
+    config = rules.deal(game.seed, p.players, m.game_options(rules))
     folder = Path(setup.folder).absolute()
     options = MatchOptions(
         move_ms=m.move_ms,
@@ -108,7 +102,9 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
     bots = [BotSpec(p.bots[i].name, p.bots[i].command) for i in game.seats]
     log = log_name(game.game_id)
     signer = _signer(setup.sign_key)
-    result = run_match(bots, config, options, log_path=folder / log, source="arena", signer=signer)
+    result = run_match(
+        bots, config, options, log_path=folder / log, source="arena", signer=signer, game=rules
+    )
     if result.end_reason == ABORTED:
         raise GameAborted(f"game {game.game_id} was aborted (the worker was stopped)")
     log_sha256, log_bytes = file_digest(folder / log)

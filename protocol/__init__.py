@@ -1,4 +1,5 @@
-"""The Altay bot protocol: message types, codec and JSON Schema. PROTOCOL.md is the guide.
+"""The bot protocol every game shares: the envelope, codec and JSON Schema. PROTOCOL.md is the
+guide; each game has its own guide for its payloads. It imports no game.
 
 from protocol import Request, decode_bot_message, encode_line
 """
@@ -14,9 +15,9 @@ from .messages import (
     ClockSettings,
     Error,
     Event,
+    GameKindInfo,
     GameOver,
     GameResult,
-    GameSettings,
     Hello,
     Ping,
     Pong,
@@ -24,8 +25,9 @@ from .messages import (
     Ready,
     RefereeMessage,
     Request,
+    bot_messages,
+    referee_messages,
 )
-from .observation import Observation
 
 __all__ = [
     "BOT_MESSAGES",
@@ -39,9 +41,8 @@ __all__ = [
     "Event",
     "GameOver",
     "GameResult",
-    "GameSettings",
+    "GameKindInfo",
     "Hello",
-    "Observation",
     "Ping",
     "Pong",
     "ProtocolError",
@@ -49,7 +50,9 @@ __all__ = [
     "Ready",
     "RefereeMessage",
     "Request",
+    "bot_messages",
     "decode_bot_message",
     "decode_referee_message",
     "encode_line",
+    "referee_messages",
 ]

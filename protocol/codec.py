@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 import msgspec
 
-from .messages import BotMessage, RefereeMessage
+from .messages import BotMessage, RefereeMessage, bot_messages
 
 _encoder = msgspec.json.Encoder()
-_bot_decoder = msgspec.json.Decoder(BotMessage)
 _referee_decoder = msgspec.json.Decoder(RefereeMessage)
+
+
+@cache
+def _bot_decoder(action_type: Any) -> msgspec.json.Decoder:
+    return msgspec.json.Decoder(bot_messages(action_type))
+
 
 BOT_TYPES_HINT = "a bot sends one JSON object per line with type ready, action or pong"
 
@@ -32,14 +40,15 @@ def _preview(line: bytes, limit: int = 120) -> str:
     return text + ("..." if len(line) > limit else "")
 
 
-def decode_bot_message(line: bytes) -> BotMessage:
-    """Decode a line sent by a bot (without its newline).
+def decode_bot_message(line: bytes, action_type: Any = Any) -> BotMessage:
+    """Decode a line sent by a bot (without its newline); an `action` object is decoded as the
+    game's `action_type` (left as JSON values with the default, Any).
 
     Raises ProtocolError: bad_json for text that is not JSON or not a bot message,
     illegal_action for an `action` message whose `action` object is not an action.
     """
     try:
-        return _bot_decoder.decode(line)
+        return _bot_decoder(action_type).decode(line)
     except UnicodeDecodeError:  # raised by msgspec for invalid UTF-8 inside a string
         raise ProtocolError(
             "bad_json", f"invalid UTF-8 in a JSON string: {_preview(line)!r}; send UTF-8 JSON"
@@ -65,5 +74,6 @@ def decode_bot_message(line: bytes) -> BotMessage:
 
 
 def decode_referee_message(line: bytes | str) -> RefereeMessage:
-    """Decode a line sent by the referee (for bots and tools written in Python)."""
+    """Decode a line sent by the referee (for bots and tools written in Python); the game's
+    payloads stay JSON values."""
     return _referee_decoder.decode(line)

@@ -1,21 +1,28 @@
-"""Every message of the bot protocol, as msgspec Structs: the single source of truth.
+"""Every message of the bot protocol, as msgspec Structs: the envelope every game shares.
 
 One JSON object per line, UTF-8, tagged by its `type` field. The referee sends `hello`,
 `request`, `error`, `ping`, `game_over` and `quit`; a bot sends `ready`, `action` and `pong`.
 Unknown fields are ignored on both sides, so later versions can add fields.
-protocol/schema.json is generated from these types (`python -m protocol.schema`).
+
+The envelope knows no game: the payloads a game defines (its public settings, static
+information, actions, events and observation) are type parameters, e.g. `Request[A, O, E]`. A
+game's JSON Schema is these messages with its own types put in (`altay schema --game NAME`);
+protocol/schema.json is the envelope alone (`python -m protocol.schema`).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Generic, TypeVar, Union
 
 import msgspec
 from msgspec import Meta
 
-from altay_cli.engine.actions import AnyAction
-
-from .observation import Observation
+#: A game's action type, observation type, event type, public settings and static information.
+A = TypeVar("A")
+O = TypeVar("O")  # noqa: E741
+E = TypeVar("E")
+S = TypeVar("S")
+I = TypeVar("I")  # noqa: E741
 
 PROTOCOL_VERSION = 1
 #: Ids and indexes a bot sends: JSON numbers every language reads exactly (|n| <= 2**53). A
@@ -25,14 +32,16 @@ BotInt = Annotated[int, Meta(ge=-MAX_SAFE_INT, le=MAX_SAFE_INT)]
 
 
 # ---------------------------------------------------------------------------- shared parts
-class GameSettings(msgspec.Struct):
-    """The game configuration a bot may know (never the seed: it would reveal hidden cards)."""
+class GameKindInfo(msgspec.Struct):
+    """Which game this is, and what kind of game."""
 
-    players: int
-    factions: Annotated[list[str] | None, Meta(description="preset factions by seat, or null: choose")]
-    setup: Annotated[str, Meta(description="'choose' (start farmlands are decisions) or 'recommended'")]
-    trading: bool
-    max_rounds: int
+    name: Annotated[str, Meta(description="the game's registered name, e.g. 'altay'")]
+    title: str
+    version: Annotated[str, Meta(description="the rules (engine) version")]
+    min_players: int
+    max_players: int
+    cooperative: Annotated[bool, Meta(description="true: every seat shares one result")]
+    role_name: Annotated[str | None, Meta(description="what a seat's role is called, e.g. 'faction'")]
 
 
 class ClockSettings(msgspec.Struct):
@@ -52,11 +61,12 @@ class Clock(msgspec.Struct):
     increment_ms: Annotated[int, Meta(description="added to the bank after each answered decision")]
 
 
-class Event(msgspec.Struct):
-    """An action another seat took, in its public form (hidden cards read 'hidden')."""
+class Event(msgspec.Struct, Generic[E]):
+    """What you learned from another seat's step: its action as you may see it (the game's
+    guide says what is hidden, e.g. cards that read 'hidden')."""
 
     seat: int
-    action: AnyAction
+    action: E
 
 
 class GameResult(msgspec.Struct):
@@ -65,33 +75,36 @@ class GameResult(msgspec.Struct):
     completed: Annotated[bool, Meta(description="false when the game stopped on a forfeit")]
     end_reason: str
     rounds: int
-    scores: Annotated[list[dict[str, int]], Meta(description="per seat: VP by category and 'total'")]
+    scores: Annotated[list[dict[str, int]], Meta(description="per seat: points by category and 'total'")]
     ranks: Annotated[list[int], Meta(description="per seat, 1 = best; ties share a rank")]
     winners: list[int]
     forfeits: list[int]
+    team: Annotated[str | None, Meta(description="cooperative games: 'won' or 'lost'; else null")] = None
 
 
 # ---------------------------------------------------------------------------- referee -> bot
-class Hello(msgspec.Struct, tag="hello", tag_field="type"):
-    """First message: who you are and the rules of the match. Answer with `ready`."""
+class Hello(msgspec.Struct, Generic[S, I], tag="hello", tag_field="type"):
+    """First message: who you are, the game and the rules of the match. Answer with `ready`."""
 
     protocol_version: int
     seat: Annotated[int, Meta(description="your seat, 0-based")]
     num_players: int
     name: Annotated[str, Meta(description="the name the organiser gave your bot")]
-    game: GameSettings
+    game: Annotated[S, Meta(description="the game's settings a bot may know (never the seed)")]
     clock: ClockSettings
     max_line_bytes: Annotated[int, Meta(description="longest line you may send, newline excluded")]
+    kind: Annotated[GameKindInfo | None, Meta(description="which game, and its rules version")] = None
+    static: Annotated[I | None, Meta(description="what never changes in a game: board, cards")] = None
 
 
-class Request(msgspec.Struct, tag="request", tag_field="type"):
+class Request(msgspec.Struct, Generic[A, O, E], tag="request", tag_field="type"):
     """A decision: answer with an `action` message carrying the same `id`."""
 
     id: Annotated[int, Meta(description="increases with every request to this bot, from 1")]
     clock: Clock
-    events: Annotated[list[Event], Meta(description="others' actions since your previous request")]
-    actions: Annotated[list[AnyAction], Meta(description="the legal actions; answer with an index")]
-    observation: Observation
+    events: Annotated[list[Event[E]], Meta(description="what you learned since your previous request")]
+    actions: Annotated[list[A], Meta(description="the legal actions; answer with an index")]
+    observation: O
 
 
 class Error(msgspec.Struct, tag="error", tag_field="type"):
@@ -132,14 +145,14 @@ class Ready(msgspec.Struct, tag="ready", tag_field="type"):
     ] = None
 
 
-class ActionAnswer(msgspec.Struct, tag="action", tag_field="type"):
+class ActionAnswer(msgspec.Struct, Generic[A], tag="action", tag_field="type"):
     """The answer to a request: an index into its `actions`, or the action object itself."""
 
     id: Annotated[
         int, Meta(ge=-MAX_SAFE_INT, le=MAX_SAFE_INT, description="the id of the request you answer")
     ]
     index: BotInt | None = None
-    action: AnyAction | None = None
+    action: A | None = None
     info: Annotated[str | None, Meta(description="optional debug text, kept in the game log (capped)")] = None
 
 
@@ -151,5 +164,18 @@ RefereeMessage = Union[Hello, Request, Error, Ping, GameOver, Quit]  # noqa: UP0
 BotMessage = Union[Ready, ActionAnswer, Pong]  # noqa: UP007
 REFEREE_MESSAGES: tuple[type[msgspec.Struct], ...] = RefereeMessage.__args__  # type: ignore[attr-defined]
 BOT_MESSAGES: tuple[type[msgspec.Struct], ...] = BotMessage.__args__  # type: ignore[attr-defined]
+
+
+def referee_messages(settings: Any, static: Any, action: Any, observation: Any, event: Any) -> Any:
+    """The union of referee messages with a game's payload types put in (for decoding, schema)."""
+    return Union[  # noqa: UP007
+        Hello[settings, static], Request[action, observation, event], Error, Ping, GameOver, Quit
+    ]
+
+
+def bot_messages(action: Any) -> Any:
+    """The union of bot messages with a game's action type put in."""
+    return Union[Ready, ActionAnswer[action], Pong]  # noqa: UP007
+
 
 JSONObject = dict[str, Any]

@@ -6,8 +6,8 @@ scenario still passes `check_invariants`.
 
 from __future__ import annotations
 
-from altay_cli.engine import GameConfig, GameState, new_game
-from altay_cli.engine.data import (
+from altay_cli.engine.altay import GameConfig, GameState, new_game
+from altay_cli.engine.altay.data import (
     ACH_INDEX,
     ACHIEVEMENTS,
     KIND_INDEX,
@@ -119,7 +119,7 @@ def clear(g: GameState, t: int) -> None:
 def set_marker(g: GameState, t: int, value: int, resource: str | None = None) -> int:
     """Put a conquest marker of this value (and resource) on t: from the box, or by swapping
     markers with another territory."""
-    from altay_cli.engine.data import CONQUEST_MARKERS
+    from altay_cli.engine.altay.data import CONQUEST_MARKERS
 
     want = (value, RES_INDEX[resource] if resource else -1)
     for m in g.box_markers:

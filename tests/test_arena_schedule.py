@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from altay_cli.engine import SETUP_RECOMMENDED, GameConfig, new_game
-from altay_cli.engine.data import FACTIONS
+from altay_cli.engine.altay import SETUP_RECOMMENDED, GameConfig, new_game
+from altay_cli.engine.altay.data import FACTIONS
 from arena.params import ArenaParams, ArenaUsageError, BotEntry, MatchConditions, differences, parse_bot
 from arena.schedule import build_schedule, deal_factions, deal_seed, games_per_deal
 

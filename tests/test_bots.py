@@ -9,11 +9,12 @@ import textwrap
 
 import pytest
 
-from altay_cli.engine import GameConfig, new_game
+from altay_cli.engine.altay import GameConfig, new_game
+from altay_cli.engine.altay.observation import Settings as GameSettings
 from altay_cli.gamelog import Decision, read_log
 from altay_cli.referee import BotSpec, MatchOptions, resolve_bot_command, run_match
 from protocol import Clock, Hello, Ping, Quit, Request, encode_line
-from protocol.messages import ClockSettings, GameSettings
+from protocol.messages import ClockSettings
 
 from .referee_helpers import BOTS, PY, assert_no_leak, marked
 

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from altay_cli.engine import GameConfig
+from altay_cli.engine import load_game
+from altay_cli.engine.altay import GameConfig
 from altay_cli.interactive.app import PlayApp
 from altay_cli.interactive.seats import human_spec, make_controller, parse_seat_spec, seat_info
 from altay_cli.interactive.session import Session
@@ -67,7 +68,7 @@ def new_app(json_mode: bool, out: io.StringIO) -> PlayApp:
     config = GameConfig(players=2, seed=3, max_rounds=2)
     specs = [human_spec(0), parse_seat_spec("1=policy:random", 2)]
     session = Session(config, [seat_info(s) for s in specs])
-    controllers = {1: make_controller(specs[1], config)}
+    controllers = {1: make_controller(specs[1], load_game(), config)}
     return PlayApp(session, specs, controllers, json_mode=json_mode, out=out)
 
 

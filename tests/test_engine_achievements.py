@@ -2,7 +2,7 @@
 
 import pytest
 
-from altay_cli.engine import (
+from altay_cli.engine.altay import (
     Abandon,
     Commerce,
     Develop,
@@ -16,9 +16,9 @@ from altay_cli.engine import (
     Religion,
     check_invariants,
 )
-from altay_cli.engine.data import ACH_INDEX, ACHIEVEMENTS, KIND_INDEX
-from altay_cli.engine.observe import resources_text
-from altay_cli.engine.scoring import wonder_value
+from altay_cli.engine.altay.data import ACH_INDEX, ACHIEVEMENTS, KIND_INDEX
+from altay_cli.engine.altay.observe import resources_text
+from altay_cli.engine.altay.scoring import wonder_value
 from tests.helpers_engine import (
     bring_to_display,
     clear,

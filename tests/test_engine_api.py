@@ -6,7 +6,7 @@ import random
 import msgspec
 import pytest
 
-from altay_cli.engine import (
+from altay_cli.engine.altay import (
     ACTION_TYPES,
     Attack,
     Buy,
@@ -21,7 +21,7 @@ from altay_cli.engine import (
     new_game,
     state_from_dict,
 )
-from altay_cli.engine.actions import Abandon, Develop, Place, Surrender
+from altay_cli.engine.altay.actions import Abandon, Develop, Place, Surrender
 from tests.helpers_engine import game, set_hand, set_pool
 
 

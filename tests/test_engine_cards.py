@@ -2,9 +2,9 @@
 
 import pytest
 
-from altay_cli.engine import Attack, IllegalAction, Place, Play, Release, check_invariants
-from altay_cli.engine.data import ADJACENCY, KIND_INDEX
-from altay_cli.engine.observe import resources_text
+from altay_cli.engine.altay import Attack, IllegalAction, Place, Play, Release, check_invariants
+from altay_cli.engine.altay.data import ADJACENCY, KIND_INDEX
+from altay_cli.engine.altay.observe import resources_text
 from tests.helpers_engine import clear, game, put, set_hand, set_marker, set_pool
 
 
@@ -97,7 +97,7 @@ def test_production_from_an_empty_reserve_produces_nothing() -> None:
     set_pool(g, other, "F" * 16)  # every food token is elsewhere
     g.players[other].pool = [0] * 5
     g.players[other].table = []
-    from altay_cli.engine.state import TableCard
+    from altay_cli.engine.altay.state import TableCard
 
     store = TableCard(KIND_INDEX["Merchant"], [16, 0, 0, 0, 0])  # hold them on a card
     g.players[other].table.append(store)
@@ -162,7 +162,7 @@ def test_collect_over_several_turns() -> None:
     set_pool(g, s, "F")
     g.apply(Play("Village", 0))
     g.apply(Place("Village", "F"))
-    from altay_cli.engine import EndTurn
+    from altay_cli.engine.altay import EndTurn
 
     g.apply(EndTurn())
     assert [resources_text(tc.placed) for tc in g.players[s].table] == ["F"], "stays on the table"
@@ -217,7 +217,7 @@ def test_spellweaver_stores_one_of_any() -> None:
 
 
 def test_merchant_stores_two_and_release_takes_all_and_discards() -> None:
-    from altay_cli.engine import EndTurn
+    from altay_cli.engine.altay import EndTurn
 
     g = game()
     s = g.active
@@ -238,7 +238,7 @@ def test_merchant_stores_two_and_release_takes_all_and_discards() -> None:
 
 
 def test_resources_on_cards_cannot_be_spent() -> None:
-    from altay_cli.engine import Buy
+    from altay_cli.engine.altay import Buy
 
     g = game()
     s = g.active

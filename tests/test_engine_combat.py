@@ -2,9 +2,9 @@
 
 import pytest
 
-from altay_cli.engine import Attack, EndTurn, Fight, IllegalAction, Surrender, check_invariants
-from altay_cli.engine.data import KIND_INDEX
-from altay_cli.engine.observe import resources_text
+from altay_cli.engine.altay import Attack, EndTurn, Fight, IllegalAction, Surrender, check_invariants
+from altay_cli.engine.altay.data import KIND_INDEX
+from altay_cli.engine.altay.observe import resources_text
 from tests.helpers_engine import clear, complete, game, put, set_hand, set_marker
 
 
@@ -197,7 +197,7 @@ def test_loser_territory_left_empty_becomes_free_and_winner_does_not_move_in() -
 
 
 def test_surrender_discards_are_hidden_from_others_and_defence_cards_are_public() -> None:
-    from altay_cli.engine import public_action
+    from altay_cli.engine.altay import public_action
 
     assert public_action(Surrender(("Warrior", "Hunter")))["discard"] == ["hidden", "hidden"]
     assert public_action(Fight(("Warrior",)))["cards"] == ["Warrior"]

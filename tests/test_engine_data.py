@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from altay_cli.engine import data as d
+from altay_cli.engine.altay import data as d
 
 
 def test_resources_and_settlements() -> None:

@@ -21,7 +21,7 @@ from collections import Counter
 
 import pytest
 
-from altay_cli.engine import GameConfig, GameState, check_invariants, new_game
+from altay_cli.engine.altay import GameConfig, GameState, check_invariants, new_game
 
 GAMES = 2000
 CHUNKS = 20
@@ -161,7 +161,7 @@ def test_zz_report_how_games_ended() -> None:
 
 _DIGEST_SCRIPT = """
 import json, random, sys
-from altay_cli.engine import GameConfig, new_game
+from altay_cli.engine.altay import GameConfig, new_game
 out = []
 for seed in range(6):
     g = new_game(GameConfig(players=2 + seed % 3, seed=seed, trading=seed % 2 == 1))

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from altay_cli.engine import (
+from altay_cli.engine.altay import (
     ChooseFaction,
     ChooseStart,
     ConfigError,
@@ -12,8 +12,8 @@ from altay_cli.engine import (
     check_invariants,
     new_game,
 )
-from altay_cli.engine import data as d
-from altay_cli.engine.state import PH_FACTION, PH_MAIN, PH_START
+from altay_cli.engine.altay import data as d
+from altay_cli.engine.altay.state import PH_FACTION, PH_MAIN, PH_START
 
 PLAYERS = [2, 3, 4]
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from altay_cli.engine import Buy, EndTurn, IllegalAction, Place, Play, Settle, Trade, check_invariants
-from altay_cli.engine.data import KIND_INDEX, KINDS
-from altay_cli.engine.observe import resources_text
-from altay_cli.engine.scoring import ranks
+from altay_cli.engine.altay import Buy, EndTurn, IllegalAction, Place, Play, Settle, Trade, check_invariants
+from altay_cli.engine.altay.data import KIND_INDEX, KINDS
+from altay_cli.engine.altay.observe import resources_text
+from altay_cli.engine.altay.scoring import ranks
 from tests.helpers_engine import clear, game, put, set_hand, set_pool, shop_top
 
 
@@ -218,7 +218,7 @@ def test_last_settlement_placed_ends_the_game_after_the_round() -> None:
 
 
 def test_a_settlement_on_an_achievement_still_has_to_be_placed() -> None:
-    from altay_cli.engine import Develop
+    from altay_cli.engine.altay import Develop
     from tests.helpers_engine import bring_to_display
 
     g = game()
@@ -256,7 +256,7 @@ def test_territories_score_one_plus_their_vp_marker() -> None:
 def test_conquest_markers_score_one_per_three_points() -> None:
     g = game()
     s = g.active
-    from altay_cli.engine.data import CONQUEST_MARKERS
+    from altay_cli.engine.altay.data import CONQUEST_MARKERS
 
     p = g.players[s]
     threes = [m for m in g.box_markers if CONQUEST_MARKERS[m][0] == 3][:2]

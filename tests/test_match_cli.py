@@ -29,7 +29,7 @@ def test_match_prints_the_result_table(tmp_path, monkeypatch) -> None:
     marker = marked(monkeypatch, tmp_path)
     code, out = run("match", "random", "greedy", "--seed", "2", "--log", str(tmp_path / "g.jsonl"))
     assert code == 0, out
-    assert "Altay match: 2 players, seed 2" in out and "greedy" in out and "VP" in out
+    assert "Altay: Dawn of Civilization match: 2 players, seed 2" in out and "greedy" in out and "VP" in out
     assert "Failures" not in out
     assert "log:" in out and (tmp_path / "g.jsonl").exists()
     assert_no_leak(marker)
@@ -67,12 +67,12 @@ def test_match_with_a_failing_bot_exits_1_and_shows_failures(tmp_path, monkeypat
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["random"], "give 2 to 4 bots"),
+        (["random"], "altay is for 2 to 4 players"),
         (["random", "python no_such_bot.py"], "no such file 'no_such_bot.py'"),
         (["random", "./no_such_bot"], "no such file './no_such_bot'"),
         (["random", "no-such-program-xyz"], "no program 'no-such-program-xyz' on the PATH"),
         (["random", "random", "--factions", "Earthfolk,Atlantis"], "unknown faction 'Atlantis'"),
-        (["random", "random", "--factions", "Earthfolk"], "one faction per bot"),
+        (["random", "random", "--factions", "Earthfolk"], "one faction per player"),
         (["random", "random", "--on-failure", "pray"], "pray"),
     ],
 )

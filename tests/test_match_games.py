@@ -8,7 +8,8 @@ import shutil
 import msgspec
 import pytest
 
-from altay_cli.engine import GameConfig, action_from_builtins, new_game
+from altay_cli.engine import load_game
+from altay_cli.engine.altay import GameConfig, action_from_builtins, new_game
 from altay_cli.gamelog import Decision, Header, Result, read_log
 from altay_cli.referee import BotSpec, MatchOptions, run_match
 
@@ -44,8 +45,9 @@ def test_reference_bots_play_whole_games(lineup: list[str], tmp_path, monkeypatc
     assert isinstance(header, Header) and header.protocol_version == 1 and header.source == "match"
     assert [s.name for s in header.seats] == lineup
     assert isinstance(final, Result) and final.finished and final.ranks == result.ranks
-    assert header.config.seed is None and final.seed == config.seed  # sealed until the result
-    state = new_game(header.config.game_config(final.seed))
+    assert header.config["seed"] is None and final.seed == config.seed  # sealed until the result
+    assert header.game == "altay" and header.engine_version == load_game().kind.version
+    state = new_game(header.game_config(load_game(), final.seed))
     assert state.digest() == header.initial_digest
     moves = [d for d in decisions if isinstance(d, Decision)]
     assert len(moves) == result.decisions

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from altay_cli.engine import (
+from altay_cli.engine.altay import (
     Attack,
     Buy,
     ChooseFaction,
@@ -19,8 +19,8 @@ from altay_cli.engine import (
     Surrender,
     new_game,
 )
-from altay_cli.interactive.describe import command_text, describe
-from altay_cli.interactive.parse import forms, letters, match_command
+from altay_cli.engine.altay.describe import command_text, describe
+from altay_cli.engine.altay.parse import forms, letters, match_command
 
 
 def chosen(line: str, legal: list) -> list:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from altay_cli.engine import GameConfig, action_to_builtins, new_game
-from altay_cli.engine.data import ACHIEVEMENTS
-from altay_cli.interactive import view
+from altay_cli.engine.altay import GameConfig, action_to_builtins, new_game
+from altay_cli.engine.altay import views as view
+from altay_cli.engine.altay.data import ACHIEVEMENTS
 
 
 def positions():

@@ -11,14 +11,17 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from altay_cli.engine import ACTION_TYPES, GameConfig, action_to_builtins, new_game
+from altay_cli.engine import load_game
+from altay_cli.engine.altay import ACTION_TYPES, AnyAction, GameConfig, action_to_builtins, new_game
+from altay_cli.engine.altay.observation import Observation
+from altay_cli.engine.altay.static import StaticInfo
 from altay_cli.referee.types import FAILURE_STATUSES, LATE_ANSWER
+from altay_cli.schema import committed_schema_path, game_schema
 from protocol import (
     BOT_MESSAGES,
     REFEREE_MESSAGES,
     ActionAnswer,
     Clock,
-    Observation,
     ProtocolError,
     Ready,
     Request,
@@ -36,11 +39,20 @@ def test_committed_schema_matches_the_types() -> None:
     committed = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     assert committed == build_schema(), "protocol/schema.json is stale: run `python -m protocol.schema`"
     assert schema_main(["--check"]) == 0
+    game = load_game("altay")
+    committed = json.loads(committed_schema_path(game).read_text(encoding="utf-8"))
+    assert committed == game_schema(game), "stale: run `altay schema -o protocol/games/altay.schema.json`"
+
+
+def test_envelope_schema_leaves_every_payload_open() -> None:
+    defs = build_schema()["$defs"]
+    assert "Play" not in defs and "Observation" not in defs
+    assert defs["Request"]["properties"]["observation"] == {}
 
 
 def test_schema_describes_every_message_and_action() -> None:
-    defs = build_schema()["$defs"]
-    for struct in (*REFEREE_MESSAGES, *BOT_MESSAGES, *ACTION_TYPES, Observation):
+    defs = game_schema(load_game("altay"))["$defs"]
+    for struct in (*REFEREE_MESSAGES, *BOT_MESSAGES, *ACTION_TYPES, Observation, StaticInfo):
         assert struct.__name__ in defs
     tags = {m["properties"]["type"]["enum"][0] for m in (defs[s.__name__] for s in REFEREE_MESSAGES)}
     assert tags == {"hello", "request", "error", "ping", "game_over", "quit"}
@@ -88,8 +100,11 @@ def test_request_carries_the_engine_data_exactly() -> None:
 def test_bot_messages_decode_and_ignore_unknown_fields() -> None:
     msg = decode_bot_message(b'{"type":"action","id":3,"index":1,"future":{"x":1}}')
     assert msg == ActionAnswer(id=3, index=1)
-    msg = decode_bot_message(b'{"type":"action","id":3,"action":{"type":"play","card":"Farmer"}}')
+    line = b'{"type":"action","id":3,"action":{"type":"play","card":"Farmer"}}'
+    msg = decode_bot_message(line, AnyAction)
     assert isinstance(msg, ActionAnswer) and msg.action is not None and msg.action.card == "Farmer"
+    untyped = decode_bot_message(line)  # the envelope alone leaves the game's payload as JSON values
+    assert isinstance(untyped, ActionAnswer) and untyped.action == {"type": "play", "card": "Farmer"}
     assert decode_bot_message(b'{"type":"ready"}') == Ready()
 
 
@@ -109,7 +124,7 @@ def test_bot_messages_decode_and_ignore_unknown_fields() -> None:
 )
 def test_bad_lines_are_named(line: bytes, status: str, words: str) -> None:
     with pytest.raises(ProtocolError) as err:
-        decode_bot_message(line)
+        decode_bot_message(line, AnyAction)
     assert err.value.status == status
     assert words in err.value.detail
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from altay_cli.engine import GameConfig
+from altay_cli.engine.altay import GameConfig
 from altay_cli.gamelog import Decision, Failure, Result, Stderr, read_log
 from altay_cli.referee import BotSpec, MatchOptions, run_match
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import resource
 
-from altay_cli.engine import GameConfig
+from altay_cli.engine.altay import GameConfig
 from altay_cli.gamelog import Failure, read_log
 from altay_cli.referee import BotSpec, MatchOptions, run_match
 from altay_cli.referee.seat import LATE_ANSWERS_LOGGED, MAX_UNSOLICITED_LINES

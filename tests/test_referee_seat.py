@@ -7,11 +7,12 @@ import sys
 
 import pytest
 
-from altay_cli.engine import GameConfig, action_to_builtins, new_game
+from altay_cli.engine import load_game
+from altay_cli.engine.altay import GameConfig, action_to_builtins, new_game
+from altay_cli.engine.altay.game import rank_seats
 from altay_cli.referee import BotCommandError, BotFailure, BotSeat, BotSpec, MatchOptions, resolve_bot_command
 from altay_cli.referee.botcmd import BOTS_DIR, check_bot_command
 from altay_cli.referee.clock import Clock
-from altay_cli.referee.results import rank_seats
 
 from .referee_helpers import assert_no_leak, bad_bot, marked
 
@@ -25,10 +26,13 @@ def _pid_alive(pid: int) -> bool:
     return stat[stat.rfind(b")") + 2 : stat.rfind(b")") + 3] not in (b"Z", b"X")
 
 
+ALTAY = load_game("altay")
+
+
 def test_seat_step_by_step(tmp_path, monkeypatch) -> None:
     marker = marked(monkeypatch, tmp_path)
     config = GameConfig(players=2, seed=8, max_rounds=3)
-    seats = [BotSeat(BotSpec("a", "random"), s, config, MatchOptions()) for s in range(2)]
+    seats = [BotSeat(BotSpec("a", "random"), s, ALTAY, config, MatchOptions()) for s in range(2)]
     for seat in seats:
         seat.start()
         assert seat.ready is not None and seat.ready.name == "random"
@@ -43,12 +47,12 @@ def test_seat_step_by_step(tmp_path, monkeypatch) -> None:
         assert info["status"] == "ok" and info["time_ms"] >= 0 and info["overhead_us"] > 0
         state.apply(action)
         for seat in seats:
-            seat.note_action(mover, action)
+            seat.note_action(state, mover, action)
         n += 1
     with pytest.raises(ValueError, match="is to move"):
         seats[0].decide(state)
     for seat in seats:
-        seat.notify_game_over({**state.result(), "forfeits": []})
+        seat.notify_game_over(ALTAY.outcome(state))
     pids = [seat.pid for seat in seats]
     for seat in seats:
         seat.close()
@@ -62,12 +66,13 @@ def test_seat_step_by_step(tmp_path, monkeypatch) -> None:
 def test_seat_events_are_public_actions_of_others(tmp_path, monkeypatch) -> None:
     marked(monkeypatch, tmp_path)
     config = GameConfig(players=2, seed=1)
-    seat = BotSeat(BotSpec("a", "random"), 0, config, MatchOptions())
-    from altay_cli.engine import EndTurn, Engineering
+    seat = BotSeat(BotSpec("a", "random"), 0, ALTAY, config, MatchOptions())
+    from altay_cli.engine.altay import EndTurn, Engineering
 
-    seat.note_action(0, EndTurn(archive="Warrior"))  # its own action: not an event
-    seat.note_action(1, EndTurn(archive="Warrior"))
-    seat.note_action(1, Engineering(card="Chariot (2 VP)"))
+    state = new_game(config)
+    seat.note_action(state, 0, EndTurn(archive="Warrior"))  # its own action: not an event
+    seat.note_action(state, 1, EndTurn(archive="Warrior"))
+    seat.note_action(state, 1, Engineering(card="Chariot (2 VP)"))
     assert [action_to_builtins(e.action) for e in seat.events] == [
         {"type": "end", "archive": "hidden"},
         {"type": "engineering", "card": "hidden"},
@@ -77,7 +82,7 @@ def test_seat_events_are_public_actions_of_others(tmp_path, monkeypatch) -> None
 
 def test_seat_start_failure_raises_with_status(tmp_path, monkeypatch) -> None:
     marker = marked(monkeypatch, tmp_path)
-    seat = BotSeat(BotSpec("x", bad_bot("exit_in_handshake.py")), 0, GameConfig(), MatchOptions())
+    seat = BotSeat(BotSpec("x", bad_bot("exit_in_handshake.py")), 0, ALTAY, GameConfig(), MatchOptions())
     with pytest.raises(BotFailure) as err:
         seat.start()
     assert err.value.status == "handshake_failed" and "exit code 2" in err.value.detail

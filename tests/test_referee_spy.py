@@ -8,11 +8,17 @@ import json
 
 import pytest
 
-from altay_cli.engine import GameConfig, action_from_builtins, action_to_builtins, new_game, public_action
-from altay_cli.engine.data import ACHIEVEMENTS
+from altay_cli.engine.altay import (
+    GameConfig,
+    action_from_builtins,
+    action_to_builtins,
+    new_game,
+    public_action,
+)
+from altay_cli.engine.altay.data import ACHIEVEMENTS
+from altay_cli.engine.altay.observation import PrivateZones, PublicPlayer
 from altay_cli.gamelog import Decision, Result, Stderr, read_log
 from altay_cli.referee import BotSpec, MatchOptions, run_match
-from protocol.observation import PrivateZones, PublicPlayer
 
 from .referee_helpers import BOTS, PY, assert_no_leak, bad_bot, marked
 

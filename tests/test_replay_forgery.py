@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from altay_cli.commands.replay import replay as replay_cmd
-from altay_cli.engine import GameConfig
+from altay_cli.engine.altay import GameConfig
 from altay_cli.logsign import generate, load_public_key
 from altay_cli.referee import BotSpec, MatchOptions, run_match
 from altay_cli.replay import INVALID, VALID, replay_log

@@ -9,10 +9,11 @@ from pathlib import Path
 import orjson
 import pytest
 
-from altay_cli.engine import GameConfig
+from altay_cli.engine import load_game
+from altay_cli.engine.altay import GameConfig
 from altay_cli.gamelog import SeatInfo
 from altay_cli.interactive.session import LoadError, Session
-from altay_cli.policies import GreedyPolicy
+from altay_cli.policies import make_policy
 from altay_cli.replay import INVALID, UNREADABLE, replay_log
 
 BOT = """\
@@ -87,7 +88,7 @@ def test_match_log_with_default_actions_replays(tmp_path: Path, referee) -> None
 def greedy_session(players: int, seed: int, steps: int) -> Session:
     config = GameConfig(players=players, seed=seed, setup="recommended", max_rounds=20)
     session = Session(config, [SeatInfo(seat=i, name=f"greedy-{i}", kind="policy") for i in range(players)])
-    policies = [GreedyPolicy(i) for i in range(players)]
+    policies = [make_policy("greedy", load_game(), i) for i in range(players)]
     for _ in range(steps):
         g = session.state
         legal = g.legal_actions()

@@ -18,10 +18,11 @@ import pytest
 from click.testing import CliRunner
 
 from altay_cli.commands.replay import replay as replay_cmd
-from altay_cli.engine import GameConfig, GameState, action_from_builtins, action_to_builtins, new_game
+from altay_cli.engine import load_game
+from altay_cli.engine.altay import GameConfig, GameState, action_from_builtins, action_to_builtins, new_game
 from altay_cli.gamelog import SeatInfo
 from altay_cli.interactive.session import Session
-from altay_cli.policies import GreedyPolicy
+from altay_cli.policies import make_policy
 from altay_cli.replay import INVALID, UNREADABLE, VALID, replay_log
 from tests.play_helpers import GOLDEN
 
@@ -288,7 +289,6 @@ def test_missing_and_empty_files(tmp_path: Path) -> None:
 
 
 def test_invariant_failures_are_reported_with_strict(tmp_path: Path, monkeypatch) -> None:
-    import altay_cli.replay as replay_module
 
     calls = []
 
@@ -296,7 +296,7 @@ def test_invariant_failures_are_reported_with_strict(tmp_path: Path, monkeypatch
         calls.append(g)
         return ["resource tokens [1, 0, 0, 0, 0] != 16 of each"] if len(calls) == 30 else []
 
-    monkeypatch.setattr(replay_module, "check_invariants", broken)
+    monkeypatch.setattr(type(load_game()), "check_invariants", lambda self, g: broken(g))
     path = write(tmp_path, lines_of())
     assert replay_log(path).ok  # not checked without strict
     verdict = replay_log(path, strict=True)
@@ -341,7 +341,7 @@ def hidden_card_log(tmp_path: Path) -> Path:
     """A short real game in which seat 0 archives a card with Writing (a hidden move)."""
     config = GameConfig(players=2, seed=4, setup="recommended")
     session = Session(config, [SeatInfo(seat=i, name=f"p{i}", kind="policy") for i in range(2)])
-    policies = [GreedyPolicy(0), GreedyPolicy(1)]
+    policies = [make_policy("greedy", load_game(), 0), make_policy("greedy", load_game(), 1)]
     while True:
         g = session.state
         legal = g.legal_actions()

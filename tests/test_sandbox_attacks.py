@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from altay_cli.engine import GameConfig
+from altay_cli.engine.altay import GameConfig
 from altay_cli.gamelog import Decision, Header, Stderr, read_log
 from altay_cli.referee import BotSpec, MatchOptions, run_match
 from altay_cli.referee import sandbox as sb

@@ -2,7 +2,7 @@
 
 import random
 
-from altay_cli.engine import GameConfig, new_game
+from altay_cli.engine.altay import GameConfig, new_game
 
 
 def test_random_games_finish() -> None:

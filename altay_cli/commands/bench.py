@@ -5,6 +5,8 @@ from __future__ import annotations
 import click
 import orjson
 
+from ..engine import DEFAULT_GAME, game_names, load_game
+
 
 @click.group()
 def bench() -> None:
@@ -23,16 +25,25 @@ SEED = click.IntRange(0, (1 << 62))
     help="Random games per player count (2 and 4).",
 )
 @click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed.")
+@click.option(
+    "--game",
+    "game_name",
+    type=click.Choice(game_names(), case_sensitive=False),
+    default=DEFAULT_GAME,
+    show_default=True,
+    help="The game whose engine to time.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def bench_engine_cmd(games: int, seed: int, as_json: bool) -> None:
+def bench_engine_cmd(games: int, seed: int, game_name: str, as_json: bool) -> None:
     """Play random games in-process and time the engine.
 
     Reports decisions per second (legal-action listing plus applying one action),
-    games per second at 2 and 4 players, and the cost of clone, digest and observation.
+    games per second at the fewest and the most players, and the cost of clone, digest and
+    observation.
     """
     from ..bench import bench_engine
 
-    result = bench_engine(games=games, seed=seed)
+    result = bench_engine(games=games, seed=seed, game=load_game(game_name))
     if as_json:
         click.echo(orjson.dumps(result).decode())
         return

@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING
 import click
 import orjson
 
-from .options import MAX_MS, check_isolation, sandbox_options, secret_seed, seed_option
+from .options import (
+    MAX_MS,
+    check_isolation,
+    chosen_game,
+    game_options,
+    make_config,
+    sandbox_options,
+    secret_seed,
+    seed_option,
+)
 
 if TYPE_CHECKING:
     from ..referee.sandbox import SandboxPolicy
@@ -25,15 +34,9 @@ if TYPE_CHECKING:
 )
 @seed_option
 @click.option(
-    "--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Players in the test game."
+    "--players", type=click.IntRange(1, 16), default=None, help="Players in the test game (default: 2)."
 )
-@click.option(
-    "--max-rounds",
-    type=click.IntRange(1, 10_000),
-    default=10,
-    show_default=True,
-    help="Length of the test game.",
-)
+@game_options
 @sandbox_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def check_bot(
@@ -41,8 +44,7 @@ def check_bot(
     move_ms: int,
     startup_ms: int,
     seed: int | None,
-    players: int,
-    max_rounds: int,
+    players: int | None,
     as_json: bool,
     sandbox: SandboxPolicy,
 ) -> None:
@@ -64,6 +66,9 @@ def check_bot(
     Examples:
       altay check-bot "python my_bot.py"
       altay check-bot ./mybot --move-ms 200 --json
+      altay check-bot ./mybot --players 4 --max-rounds 60
+
+    The test game is short where the game allows it (Altay: 10 rounds; --max-rounds to change).
 
     Exit code 0 when every check passes, 1 otherwise.
     """
@@ -76,6 +81,15 @@ def check_bot(
 
     isolation = check_isolation(sandbox, quiet=True)
     seed = secret_seed(seed)
+    game, given = chosen_game()
+    players = players or max(2, game.kind.min_players)
+    if not game.kind.min_players <= players <= game.kind.max_players:
+        raise click.BadParameter(
+            f"{game.kind.name} is for {game.kind.min_players} to {game.kind.max_players} players",
+            param_hint="--players",
+        )
+    game_opts = {**game.quick_game_options, **given}
+    make_config(game, players, seed, game_opts)  # a usage error now, not a failed check later
 
     def run(policy: SandboxPolicy) -> list:
         return run_checks(
@@ -83,9 +97,10 @@ def check_bot(
             move_ms=move_ms,
             startup_ms=startup_ms,
             seed=seed,
-            max_rounds=max_rounds,
             players=players,
             sandbox=policy,
+            game=game,
+            game_options=game_opts,
         )
 
     checks = run(sandbox)

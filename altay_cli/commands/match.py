@@ -15,13 +15,13 @@ if TYPE_CHECKING:
     from ..logsign import Signer
     from ..referee.sandbox import SandboxPolicy
 
-from ..engine import ConfigError, GameConfig
-from ..engine.data import FACTIONS
 from .options import (
     check_isolation,
+    chosen_game,
     clock_and_failure_options,
+    game_options,
     log_path_option,
-    rule_options,
+    make_config,
     sandbox_options,
     secret_seed,
     seed_option,
@@ -72,32 +72,10 @@ def _default_name(command: str, builtins: dict) -> str:
     return Path(argv[0]).stem or argv[0]
 
 
-def _parse_factions(text: str | None, players: int) -> tuple[str, ...] | None:
-    if text is None:
-        return None
-    names = [f.strip() for f in text.split(",") if f.strip()]
-    lookup = {f.lower(): f for f in FACTIONS}
-    out = []
-    for name in names:
-        if name.lower() not in lookup:
-            raise click.BadParameter(
-                f"unknown faction {name!r}; choose from {', '.join(FACTIONS)}", param_hint="--factions"
-            )
-        out.append(lookup[name.lower()])
-    if len(out) != players:
-        raise click.BadParameter(
-            f"give one faction per bot in seat order: {players} bots but {len(out)} factions",
-            param_hint="--factions",
-        )
-    return tuple(out)
-
-
 @click.command()
-@click.argument("bots", nargs=-1, required=True, metavar="BOT BOT [BOT BOT]")
+@click.argument("bots", nargs=-1, required=True, metavar="BOT [BOT ...]")
 @seed_option
-@click.option("--factions", metavar="A,B,..", help=f"Preset factions in seat order ({', '.join(FACTIONS)}).")
-@click.option("--recommended", is_flag=True, help="Recommended setup: preset factions and start farmlands.")
-@rule_options
+@game_options
 @clock_and_failure_options
 @sandbox_options
 @click.option("--no-timeout", is_flag=True, help="No deadlines at all (debug a bot step by step).")
@@ -118,10 +96,6 @@ def _parse_factions(text: str | None, players: int) -> tuple[str, ...] | None:
 def match(
     bots: tuple[str, ...],
     seed: int | None,
-    factions: str | None,
-    recommended: bool,
-    trading: bool,
-    max_rounds: int,
     move_ms: int,
     bank_ms: int,
     increment_ms: int,
@@ -136,7 +110,7 @@ def match(
     sandbox: SandboxPolicy,
     signer: Signer | None,
 ) -> None:
-    """Play one game between 2 to 4 bot programs, one per seat in the order given.
+    """Play one game between bot programs, one per seat in the order given.
 
     Each BOT is a command line (quote it when it has spaces), optionally named NAME=CMD.
     Built-in bots: random, greedy, node-random (add a seed: "random 7"). Bots speak
@@ -149,6 +123,7 @@ def match(
       altay match "node bot.js" random random random --move-ms 200 --bank-ms 5000
       altay match ./mybot random --on-failure retry --retries 2 --json
       altay match ./mybot greedy --bot-memory 4096 --bot-ro ./weights --bot-env OMP_NUM_THREADS=1
+      altay match random greedy --factions firefolk,smallfolk --trading
 
     Each bot runs in a sandbox (Linux): it sees only its own processes and files, has no
     network and is limited in memory, processes, CPU and file size (--bot-* options); see
@@ -160,8 +135,12 @@ def match(
     """
     from ..referee import BotCommandError, BotSpec, MatchOptions, check_bot_command, resolve_bot_command
 
-    if not 2 <= len(bots) <= 4:
-        raise click.UsageError(f"give 2 to 4 bots (one per seat), not {len(bots)}")
+    game, game_opts = chosen_game()
+    low, high = game.kind.min_players, game.kind.max_players
+    if not low <= len(bots) <= high:
+        raise click.UsageError(
+            f"{game.kind.name} is for {low} to {high} players: give one bot per seat, not {len(bots)}"
+        )
     named = parse_bot_args(bots)
     for seat, (name, command) in enumerate(named):
         try:
@@ -170,18 +149,7 @@ def match(
             raise click.UsageError(f"bot {seat} ({name}): {exc}") from None
     isolation = check_isolation(sandbox)
     seed = secret_seed(seed)
-    config = GameConfig(
-        players=len(bots),
-        seed=seed,
-        factions=_parse_factions(factions, len(bots)),
-        setup="recommended" if recommended else "choose",
-        trading=trading,
-        max_rounds=max_rounds,
-    )
-    try:
-        config.validate()
-    except ConfigError as exc:
-        raise click.UsageError(str(exc)) from None
+    config = make_config(game, len(bots), seed, game_opts)
     options = MatchOptions(
         move_ms=move_ms,
         bank_ms=bank_ms,
@@ -200,7 +168,9 @@ def match(
     from ..gamelog import LogWriteError
 
     try:
-        result = run_match(specs, config, options, log_path=log_path, source="match", signer=signer)
+        result = run_match(
+            specs, config, options, log_path=log_path, source="match", signer=signer, game=game
+        )
     except LogWriteError as exc:
         click.echo(f"Error: {exc.strerror or exc}; the game was stopped and every bot ended", err=True)
         sys.exit(2)
@@ -209,7 +179,7 @@ def match(
     else:
         from ..referee.report import print_match_result
 
-        print_match_result(result, seed)
+        print_match_result(result, seed, game)
         if not isolation.sandboxed:
             click.echo(f"Note: {isolation.describe()}")
     sys.exit(0 if result.completed else 1)

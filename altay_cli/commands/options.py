@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..engine.data import DEFAULT_MAX_ROUNDS
+from ..engine import DEFAULT_GAME, ConfigError, Game, GameOption, OptionKind, game_names, load_game
 from ..referee.types import ON_FAILURE_POLICIES
 
 if TYPE_CHECKING:
@@ -21,12 +21,108 @@ F = TypeVar("F", bound=Callable)
 MAX_MS = 86_400_000
 
 
+GAME_KEY = "altay_game_options"
+
+
+def _all_options() -> dict[str, tuple[GameOption, list[str]]]:
+    """Every registered game's options by field: (the option, the games that have it)."""
+    found: dict[str, tuple[GameOption, list[str]]] = {}
+    for name in game_names():
+        for option in load_game(name).options:
+            if option.field in found:
+                found[option.field][1].append(name)
+            else:
+                found[option.field] = (option, [name])
+    return found
+
+
+def _click_type(option: GameOption) -> Any:
+    if option.kind == OptionKind.INT:
+        return click.IntRange(1, 1_000_000)
+    if option.kind == OptionKind.CHOICE:
+        return click.Choice(option.choices, case_sensitive=False)
+    return str
+
+
+def _store(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    if value is not None and ctx.get_parameter_source(param.name or "") != click.core.ParameterSource.DEFAULT:
+        ctx.meta.setdefault(GAME_KEY, {})[param.name] = value
+    return value
+
+
+def game_options(func: F) -> F:
+    """--game NAME and every registered game's own options (each checked against the game chosen).
+
+    The command reads them with `chosen_game()`; their values are not passed as arguments."""
+    for field, (option, games) in reversed(list(_all_options().items())):
+        owner = "" if games == game_names() else f" [{', '.join(games)}]"
+        default = f" (default: {option.default})" if option.default not in (None, False) else ""
+        help_text = option.help[:1].upper() + option.help[1:] + default + owner
+        if option.kind == OptionKind.FLAG:
+            decorator = click.option(
+                option.flag,
+                field,
+                is_flag=True,
+                default=None,
+                help=help_text,
+                callback=_store,
+                expose_value=False,
+            )
+        else:
+            metavar = option.metavar or ("|".join(option.choices) if option.choices else None)
+            decorator = click.option(
+                option.flag,
+                field,
+                type=_click_type(option),
+                default=None,
+                metavar=metavar,
+                help=help_text,
+                callback=_store,
+                expose_value=False,
+            )
+        func = decorator(func)
+    return click.option(
+        "--game",
+        "game_name",
+        type=click.Choice(game_names(), case_sensitive=False),
+        default=DEFAULT_GAME,
+        show_default=True,
+        help="The game to play (`altay rules --game NAME` describes it).",
+        callback=lambda ctx, param, value: ctx.meta.__setitem__("altay_game", value.lower()) or value,
+        expose_value=False,
+        is_eager=True,
+    )(func)
+
+
+def chosen_game() -> tuple[Game, dict[str, Any]]:
+    """The game named by --game and the game options given on the command line; a usage error
+    names an option the game does not have."""
+    ctx = click.get_current_context()
+    game = load_game(ctx.meta.get("altay_game", DEFAULT_GAME))
+    given = dict(ctx.meta.get(GAME_KEY, {}))
+    own = {o.field for o in game.options}
+    for field in given:
+        if field not in own:
+            flag = "--" + field.replace("_", "-")
+            raise click.UsageError(f"{flag} is not an option of {game.kind.name}")
+    return game, given
+
+
+def make_config(game: Game, players: int, seed: int, options: dict[str, Any]) -> Any:
+    """The game's configuration, or a usage error saying what is wrong with the options."""
+    try:
+        return game.make_config(players, seed, options)
+    except ConfigError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
 def rule_options(func: F) -> F:
-    """--trading and --max-rounds."""
+    """--trading and --max-rounds, as arena parameters (stored with the arena; Altay's)."""
+    defaults = {o.field: o.default for o in load_game(DEFAULT_GAME).options}
     func = click.option(
         "--max-rounds",
         type=click.IntRange(1, 10_000),
-        default=DEFAULT_MAX_ROUNDS,
+        default=defaults.get("max_rounds", 60),
         show_default=True,
         help="Adjudicate a game after this many rounds (end reason round_limit).",
     )(func)

@@ -12,6 +12,9 @@ import click
 from .options import (
     check_isolation,
     check_writable,
+    chosen_game,
+    game_options,
+    make_config,
     sandbox_options,
     secret_seed,
     seed_option,
@@ -22,24 +25,13 @@ if TYPE_CHECKING:
     from ..logsign import Signer
     from ..referee.sandbox import SandboxPolicy
 
-from ..engine import SETUP_CHOOSE, SETUP_RECOMMENDED, ConfigError, GameConfig
-from ..engine.data import DEFAULT_MAX_ROUNDS, FACTIONS
+from ..engine import ConfigError
 
 
 @click.command()
-@click.option("--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--players", "-p", type=click.IntRange(1, 16), default=2, show_default=True)
 @seed_option
-@click.option(
-    "--factions",
-    metavar="A,B,...",
-    default=None,
-    help=f"One faction per seat, in seat order ({', '.join(FACTIONS)}); default: chosen in play.",
-)
-@click.option(
-    "--recommended", is_flag=True, help="Recommended setup: factions in seat order, fixed farmlands."
-)
-@click.option("--trading", is_flag=True, help="Use the optional Trading rule (5 coins buy a resource).")
-@click.option("--max-rounds", type=click.IntRange(1, 10_000), default=DEFAULT_MAX_ROUNDS, show_default=True)
+@game_options
 @click.option(
     "--seat",
     "seats",
@@ -68,10 +60,6 @@ from ..engine.data import DEFAULT_MAX_ROUNDS, FACTIONS
 def play(
     players: int,
     seed: int | None,
-    factions: str | None,
-    recommended: bool,
-    trading: bool,
-    max_rounds: int,
     seats: tuple[str, ...],
     load_path: str | None,
     log_path: str | None,
@@ -81,7 +69,8 @@ def play(
     sandbox: SandboxPolicy,
     signer: Signer | None,
 ) -> None:
-    """Play Altay by typing commands; every seat not given to a bot is a person (hot-seat).
+    """Play a game (Altay unless --game) by typing commands; every seat not given to a bot is a
+    person (hot-seat).
 
     \b
     Examples:
@@ -118,15 +107,22 @@ def play(
     from ..interactive.session import LoadError, Session
 
     check_writable(log_path, "--log")
+    game, game_opts = chosen_game()
     loaded = None
     if load_path is not None:
         try:
             loaded = Session.load(load_path, seed=seed)
         except LoadError as exc:
             raise click.UsageError(str(exc)) from None
+        game = loaded.game
         players = loaded.config.players
+    elif not game.kind.min_players <= players <= game.kind.max_players:
+        raise click.BadParameter(
+            f"{game.kind.name} is for {game.kind.min_players} to {game.kind.max_players} players",
+            param_hint="--players",
+        )
     try:
-        specs = {s.seat: s for s in (parse_seat_spec(text, players) for text in seats)}
+        specs = {s.seat: s for s in (parse_seat_spec(text, players, game) for text in seats)}
     except SeatSpecError as exc:
         raise click.BadParameter(str(exc), param_hint="--seat") from None
     seat_specs = [specs.get(seat, human_spec(seat)) for seat in range(players)]
@@ -138,16 +134,9 @@ def play(
         config = session.config
     else:
         seed = secret_seed(seed)  # shown when the game ends, never before
-        config = GameConfig(
-            players=players,
-            seed=seed,
-            factions=tuple(f.strip() for f in factions.split(",")) if factions else None,
-            setup=SETUP_RECOMMENDED if recommended else SETUP_CHOOSE,
-            trading=trading,
-            max_rounds=max_rounds,
-        )
+        config = make_config(game, players, seed, game_opts)
         try:
-            session = Session(config, infos)
+            session = Session(config, infos, game)
         except ConfigError as exc:
             raise click.UsageError(str(exc)) from None
 
@@ -180,7 +169,7 @@ def play(
     for spec in seat_specs:
         if spec.kind != HUMAN:
             try:
-                controllers[spec.seat] = make_controller(spec, config, options)
+                controllers[spec.seat] = make_controller(spec, game, config, options)
             except (ValueError, OSError) as exc:
                 raise click.BadParameter(f"seat {spec.seat}: {exc}", param_hint="--seat") from None
     app = PlayApp(

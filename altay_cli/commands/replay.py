@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 import click
@@ -82,10 +83,12 @@ def replay(
     key = public_key_hex(public_key)
     observer = None
     if show or seat is not None or board:
+        from ..engine import UnknownGame, load_game
         from ..gamelog import Header, LogError, read_log
         from ..interactive.show import ShowPrinter
 
         seats = []
+        game = load_game()
         try:
             header = read_log(log)[0]
         except LogError:
@@ -93,10 +96,12 @@ def replay(
         else:
             assert isinstance(header, Header)  # read_log checks the first line
             seats = header.seats
-            players = header.config.players
+            players = header.players or 0
+            with contextlib.suppress(UnknownGame):  # the replay below reports it
+                game = load_game(header.game)
             if seat is not None and not 0 <= seat < players:
                 raise click.BadParameter(f"seats are 0 to {players - 1} in this log", param_hint="--seat")
-        observer = ShowPrinter(seats, click.echo, seat=seat, board=board)
+        observer = ShowPrinter(game, seats, click.echo, seat=seat, board=board)
     verdict = replay_log(log, strict=strict, on_step=observer, public_key=key, seed=seed)
     if as_json:
         click.echo(to_json_bytes(verdict.to_dict()).decode())

@@ -1,95 +1,59 @@
-"""The Altay rules engine: pure, deterministic, with hidden information built in.
+"""The engines: the seam every game implements (`api`), the registry, one package per game.
 
-    from altay_cli.engine import GameConfig, new_game
-    g = new_game(GameConfig(players=3, seed=7))
-    while not g.is_terminal:
-        seat = g.to_move                      # who must decide now
-        actions = g.legal_actions()           # finite, ordered list of typed actions
-        g.apply(actions[0])                   # IllegalAction (state unchanged) if not legal
-        obs = g.observation(seat)             # public state + that seat's private zones
-    g.result()                                # scores by category, ranks, end reason
+    from altay_cli.engine import load_game
+    game = load_game("altay")
+    state = game.new_state(game.make_config(players=3, seed=7))
+    while not state.is_terminal:
+        seat = state.to_move                 # who must decide now
+        actions = state.legal_actions()      # finite, ordered list of typed actions
+        state.apply(actions[0])              # IllegalAction (state unchanged) if not legal
+        obs = state.observation(seat)        # what that seat may know, nothing more
+    game.outcome(state)                      # scores by category, ranks, winners, end reason
 
-The engine does no I/O, reads no clock and owns its only random generator (seeded by the
+Engines do no I/O, read no clock and own their only random generator (seeded by the
 configuration), so the same configuration and actions always give the same state digest.
+Layers above this package use only `api` and `registry`; a game's own types and helpers are
+for its own package (and its tests).
 """
 
-from .actions import (
-    ACTION_TYPES,
-    Abandon,
-    Action,
-    AnyAction,
-    Attack,
-    Buy,
-    ChooseFaction,
-    ChooseStart,
-    Commerce,
-    Develop,
-    EndTurn,
-    Engineering,
-    Fight,
-    Mathematics,
-    Philosophy,
-    Place,
-    Play,
-    Release,
-    Religion,
-    Settle,
-    Surrender,
-    Trade,
-    action_from_builtins,
-    action_from_json,
-    action_to_builtins,
-    action_to_json,
-    public_action,
+from .api import (
+    AmbiguousCommand,
+    ConfigError,
+    EndReason,
+    EngineError,
+    Game,
+    GameKind,
+    GameOption,
+    IllegalAction,
+    IllegalCommand,
+    InvalidCommand,
+    NotationError,
+    OptionKind,
+    Outcome,
+    State,
+    TeamResult,
 )
-from .config import SETUP_CHOOSE, SETUP_RECOMMENDED, ConfigError, EngineError, GameConfig, IllegalAction
-from .invariants import check_invariants
-from .scoring import CATEGORIES
-from .serialize import state_from_dict, state_to_json
-from .setup import new_game
-from .state import GameState
-
-ENGINE_VERSION = "1.0.0"
+from .registry import DEFAULT_GAME, UnknownGame, game_names, game_of_config, load_game
 
 __all__ = [
-    "ACTION_TYPES",
-    "CATEGORIES",
-    "ENGINE_VERSION",
-    "SETUP_CHOOSE",
-    "SETUP_RECOMMENDED",
-    "Abandon",
-    "Action",
-    "AnyAction",
-    "Attack",
-    "Buy",
-    "ChooseFaction",
-    "ChooseStart",
-    "Commerce",
+    "DEFAULT_GAME",
+    "AmbiguousCommand",
     "ConfigError",
-    "Develop",
-    "EndTurn",
+    "EndReason",
     "EngineError",
-    "Engineering",
-    "Fight",
-    "GameConfig",
-    "GameState",
-    "check_invariants",
+    "Game",
+    "GameKind",
+    "GameOption",
     "IllegalAction",
-    "Mathematics",
-    "Philosophy",
-    "Place",
-    "Play",
-    "Release",
-    "Religion",
-    "Settle",
-    "Surrender",
-    "Trade",
-    "action_from_builtins",
-    "action_from_json",
-    "action_to_builtins",
-    "action_to_json",
-    "public_action",
-    "new_game",
-    "state_from_dict",
-    "state_to_json",
+    "IllegalCommand",
+    "InvalidCommand",
+    "NotationError",
+    "OptionKind",
+    "Outcome",
+    "State",
+    "TeamResult",
+    "UnknownGame",
+    "game_names",
+    "game_of_config",
+    "load_game",
 ]

@@ -1,8 +1,7 @@
-"""Playing by hand: text views of an observation, a forgiving command parser, a game session
-with undo/save/load, and the `altay play` command loop that ties them together."""
+"""Playing by hand, for every game: a game session with undo/save/load, the seats (people,
+in-process players, bot programs), and the `altay play` command loop. The notation a person
+types and the text views come from the game (`Game.parse`, `Game.view`)."""
 
-from .describe import command_text, describe
-from .parse import match_command
 from .session import LoadError, Session, Step
 
-__all__ = ["LoadError", "Session", "Step", "command_text", "describe", "match_command"]
+__all__ = ["LoadError", "Session", "Step"]

@@ -17,21 +17,8 @@ from typing import IO, TYPE_CHECKING, Any
 import msgspec
 import orjson
 
-from ..engine import (
-    Action,
-    Attack,
-    Fight,
-    IllegalAction,
-    Surrender,
-    action_from_json,
-    action_to_builtins,
-    public_action,
-)
-from ..render import END_REASONS
+from ..engine import AmbiguousCommand, Game, IllegalAction, NotationError
 from ..textsafe import safe_text
-from . import feedback, view
-from .describe import command_text, describe
-from .parse import Match, forms, match_command, tokenize
 from .seats import HUMAN, Controller, SeatSpec, seat_info
 from .session import LoadError, Session, Step
 
@@ -41,28 +28,23 @@ if TYPE_CHECKING:
 HELP = """\
 Choose an action by its number in the list, or type it as a command. Words may be shortened
 to any unique prefix and case does not matter; leave out what is obvious.
-  play Hunter            play a card (play Farmer 1 = its second effect; play Shaman 1 W)
-  buy Farmer             buy the top card of a stack (buy Worker FWS = pay F, W and S)
-  place F Village        move a resource from your pool onto a table card or 'achievement'
-  develop Masonry F      start an achievement from the display, placing one resource
-  attack 6 12 Warrior    attack from territory 6 to 12 with these cards (Warrior Cavalry ...)
-  settle 5               place a settlement you built        release Merchant   empty a store
-  fight Warrior          defend with cards (fight = no cards)   surrender [cards to discard]
-  faction Earthfolk      start 2     abandon     trade W     commerce F W     religion 3 9
-  end                    end your turn (end Hunter = archive Hunter, with Writing)
-An action can also be given as JSON: {"type": "play", "card": "Hunter", "effect": 0}
-or {"index": 3}.
+{game_help}
+An action can also be given as JSON, or as {{"index": 3}}.
 Other commands:
-  actions   list the legal actions again      state    everything you may see
-  board     the territories                   display  cards and achievements to acquire
-  hand      your own cards and resources      players  every player's public state
+  actions   list the legal actions again      {views}
   history [N]  the last N decisions           undo [N] take back your last N decisions
   save FILE    write the game log (replay it with `altay replay FILE`)
   load FILE    continue the game saved in FILE
   help      this text                         quit     leave (save first to keep the game)"""
 
-COMBAT = (Attack, Fight, Surrender)
 
+def help_text(game: Game) -> str:
+    views = "   ".join(f"{name}: {what}" for name, what in game.views().items() if name != "compact")
+    return HELP.format(game_help=game.help_text(), views=views)
+
+
+#: command words that show a view: the game's view names, and these aliases
+VIEW_ALIASES = {"state": "full", "map": "board"}
 META = {
     "help",
     "?",
@@ -70,11 +52,7 @@ META = {
     "list",
     "ls",
     "state",
-    "board",
     "map",
-    "display",
-    "hand",
-    "players",
     "history",
     "undo",
     "save",
@@ -102,6 +80,7 @@ class PlayApp:
         signer: Signer | None = None,
     ) -> None:
         self.session = session
+        self.game: Game = session.game
         self.signer = signer
         self.specs = specs
         self.controllers = controllers
@@ -172,15 +151,12 @@ class PlayApp:
         return self.leave("end of input")
 
     def banner(self) -> str:
-        c = self.session.config
         seats = ", ".join(f"P{s.seat} {self.kind_text(s)}" for s in self.specs)
         loaded = ""
         if self.loaded_from is not None:
             loaded = f"Continuing {self.loaded_from}: {len(self.session.steps)} decisions replayed.\n"
         return loaded + (
-            f"Altay: {c.players} players, setup {c.setup}"
-            f"{', trading' if c.trading else ''}, at most {c.max_rounds} rounds.\n"
-            f"Seats: {seats}. Type `help` for commands."
+            f"{self.game.describe_config(self.session.config)}.\nSeats: {seats}. Type `help` for commands."
         )
 
     def kind_text(self, spec: SeatSpec) -> str:
@@ -237,25 +213,25 @@ class PlayApp:
             if not self.json:
                 self.show_steps()
         if s.state.is_terminal:
-            result = s.state.result()
+            outcome = s.outcome()
             for c in self.controllers.values():
-                c.game_over(result)
+                c.game_over(outcome)
 
-    def apply(self, action: Action, **how: Any) -> Step:
-        """Apply a decision and tell every bot seat (others' actions reach bots as public events)."""
+    def apply(self, action: Any, **how: Any) -> Step:
+        """Apply a decision and tell every bot seat what it learned from it (the game decides)."""
         step = self.session.apply(action, **how)
         for c in self.controllers.values():
-            c.note(step.seat, step.action)
+            c.note(self.session.state, step.seat, step.action)
         return step
 
     def resync_bots(self) -> None:
-        """After undo or load: each bot's next request lists the actions since its last decision."""
+        """After undo or load: each bot's next request lists what it learned since its last decision."""
+        s = self.session
         for seat, c in self.controllers.items():
             c.forget_events()
-            steps = self.session.steps
-            last = max((st.n for st in steps if st.seat == seat), default=-1)
-            for st in steps[last + 1 :]:
-                c.note(st.seat, st.action)
+            last = max((st.n for st in s.steps if st.seat == seat), default=-1)
+            for st in s.steps[last + 1 :]:
+                c.note(st.after, st.seat, st.action)
 
     def viewer(self) -> int:
         """Whose eyes the output is for: the person to decide now (or the first person)."""
@@ -265,9 +241,16 @@ class PlayApp:
         return min(self.humans) if self.humans else 0
 
     def event(self, step: Step, viewer: int) -> dict[str, Any]:
+        game = self.game
         own = step.seat == viewer or not self.humans
-        shown = action_to_builtins(step.action) if own else public_action(step.action)
-        return {"n": step.n, "seat": step.seat, "action": shown, "text": describe(shown)}
+        if own:
+            shown: Any = game.action_to_builtins(step.action)
+            text = game.describe(step.action)
+        else:
+            seen = game.event_for(step.after, step.seat, step.action, viewer)
+            shown = msgspec.to_builtins(seen) if seen is not None else None
+            text = game.describe(seen) if seen is not None else "(a decision you do not see)"
+        return {"n": step.n, "seat": step.seat, "action": shown, "text": text}
 
     def show_steps(self) -> None:
         """Print (text mode) the decisions made since the last time, as the viewer may see them."""
@@ -279,25 +262,25 @@ class PlayApp:
             e = self.event(step, viewer)
             default = " [default action]" if step.status == "default" else ""
             self.say(f"  {self.name(step.seat)}: {e['text']}{default}")
-            if isinstance(step.action, COMBAT):
-                obs = self.session.state.observation(viewer)
-                outcome = view.combat_text(obs["last_combat"], obs)
-                if outcome and self.pending[-1] is step:
-                    self.say(f"    {outcome}")
+            if self.pending[-1] is step:
+                note = self.game.narrate(self.session.state, step.seat, step.action, viewer)
+                if note:
+                    self.say(f"    {note}")
         self.pending = []
 
     def prompt_view(self, full: bool = False, undone: int | None = None) -> None:
         """Show the person to move what they need to decide (full: the whole view in text)."""
         g = self.session.state
+        game = self.game
         seat = self.viewer()
         obs = g.observation(seat)
-        legal = [action_to_builtins(a) for a in g.legal_actions()]
+        legal = [game.action_to_builtins(a) for a in g.legal_actions()]
         if self.json:
             msg: dict[str, Any] = {
                 "type": "decide",
                 "seat": seat,
-                "round": obs["round"],
-                "phase": obs["phase"],
+                "round": game.outcome(g).rounds,
+                "phase": obs.get("phase") if isinstance(obs, dict) else getattr(obs, "phase", None),
                 "events": [self.event(s, seat) for s in self.pending],
                 "notes": self.notes,
                 "observation": obs,
@@ -306,31 +289,42 @@ class PlayApp:
             if undone is not None:
                 msg["undone"] = undone
             if self.first_answer:
-                config = msgspec.to_builtins(self.session.config)
-                config.pop("seed")  # secret until the game ends (it reveals every hidden card)
-                msg["config"] = config
+                # the seed stays secret until the game ends (it reveals every hidden card)
+                msg["game"] = game.kind.name
+                msg["config"] = game.config_to_builtins(self.session.config)
                 msg["seats"] = [msgspec.to_builtins(seat_info(s)) for s in self.specs]
                 self.first_answer = False
             self.pending, self.notes = [], []
             self.emit(msg)
             return
         self.show_steps()
-        key = (seat, obs["round"], obs["active"], obs["phase"] == "defend")
+        key = (seat, *game.turn_key(g))
         if len(self.humans) > 1 and self.shown_key is not None and self.shown_key[0] != seat:
-            self.say(f"--- {view.seat_label(seat, obs)} must decide now: pass the keyboard to P{seat} ---")
+            self.say(f"--- {game.seat_label(g, seat)} must decide now: pass the keyboard to P{seat} ---")
         if full or key != self.shown_key:
-            self.say("", *view.full_view(obs))
+            self.say("", *game.view(g, seat, "full"))
         else:
-            self.say("", view.headline(obs), *view.you_lines(obs)[1:], *view.turn_lines(obs))
+            self.say("", *game.view(g, seat, "compact"))
         self.shown_key = key
-        self.say(*view.actions_lines(legal))
+        self.say(*self.action_lines())
+
+    def action_lines(self) -> list[str]:
+        """The legal actions, numbered (the game's own list when it has an "actions" view)."""
+        g = self.session.state
+        if "actions" in self.game.views():
+            return self.game.view(g, self.viewer(), "actions")
+        legal = g.legal_actions()
+        if not legal:
+            return []
+        head = f"Legal actions ({len(legal)}): type a number or a command (`help` explains)"
+        return [head, *(f"{i:>3} {self.game.command_text(a)}" for i, a in enumerate(legal))]
 
     # ------------------------------------------------------------------ commands
     def handle(self, line: str) -> str | None:
         if line.startswith("{"):
             self.json_action(line)
             return None
-        tokens = tokenize(line)
+        tokens = line.replace(",", " ").split()
         if not tokens:  # only separators, e.g. ","
             self.error("type an action, a number from the list, or `help`")
             return None
@@ -338,23 +332,21 @@ class PlayApp:
         if word.isdigit() and len(tokens) == 1:
             self.take_index(int(word))
             return None
-        if word in META:
+        if word in META or word in self.game.views():
             return self.meta(word, line, tokens[1:])
         self.text_action(line)
         return None
 
-    def take(self, action: Action) -> None:
+    def take(self, action: Any) -> None:
         """Apply the person's action (legal by construction or checked by the engine)."""
         s = self.session
         step = self.apply(action)
         if not self.json:
             e = self.event(step, step.seat)
             self.say(f"  {self.name(step.seat)}: {e['text']}")
-            if isinstance(action, COMBAT):
-                obs = s.state.observation(step.seat)
-                outcome = view.combat_text(obs["last_combat"], obs)
-                if outcome:
-                    self.say(f"    {outcome}")
+            note = self.game.narrate(s.state, step.seat, action, step.seat)
+            if note:
+                self.say(f"    {note}")
         else:
             self.pending.append(step)
         self.advance()
@@ -387,11 +379,11 @@ class PlayApp:
             self.take_index(index)
             return
         try:
-            action = action_from_json(line)
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            action = self.game.action_from_builtins(obj)
+        except ValueError as exc:
+            example = orjson.dumps(self.game.action_to_builtins(legal[0])).decode() if legal else "{}"
             self.error(
-                f"not a valid action object: {exc}. Example: "
-                '{"type": "play", "card": "Hunter", "effect": 0}, {"type": "end"} or {"index": 3}',
+                f'not a valid action object: {exc}. Example: {example} or {{"index": 0}}',
                 legal_count=len(legal),
             )
             return
@@ -401,27 +393,30 @@ class PlayApp:
             self.error(f"illegal action: {exc.reason}", legal_count=len(legal))
 
     def text_action(self, line: str) -> None:
-        legal = self.session.state.legal_actions()
-        m = match_command(line, legal, [forms(a) for a in legal])
-        if m.unique:
-            self.take(legal[m.indices[0]])
+        state = self.session.state
+        legal = state.legal_actions()
+        try:
+            index = self.game.parse(state, line)
+        except AmbiguousCommand as exc:
+            self.ambiguous(exc, legal)
             return
-        if m.indices:
-            self.ambiguous(line, m, legal)
+        except NotationError as exc:
+            self.error(exc.message, legal_count=len(legal))
             return
-        self.no_match(line, m, legal)
+        self.take(legal[index])
 
-    def ambiguous(self, line: str, m: Match, legal: list[Action]) -> None:
-        message, options = feedback.ambiguity(line, m, legal)
+    def ambiguous(self, exc: AmbiguousCommand, legal: list[Any]) -> None:
+        game = self.game
+        options = [
+            {"index": i, "command": game.command_text(legal[i]), "text": game.describe(legal[i])}
+            for i in exc.candidates
+        ]
         if self.json:
-            self.error(message, candidates=options)
+            self.error(exc.message, candidates=options)
             return
-        self.say(message)
+        self.say(exc.message)
         for o in options:
             self.say(f"  {o['index']:>3}  {o['command']:<28} {o['text']}")
-
-    def no_match(self, line: str, m: Match, legal: list[Action]) -> None:
-        self.error(feedback.no_match(line, m, self.session.state), legal_count=len(legal))
 
     def meta(self, word: str, line: str, args: list[str]) -> str | None:
         g = self.session.state
@@ -430,18 +425,19 @@ class PlayApp:
             return "quit"
         if word in ("help", "?"):
             if self.json:
-                self.emit({"type": "help", "text": HELP})
+                self.emit({"type": "help", "text": help_text(self.game)})
             else:
-                self.say(HELP)
+                self.say(help_text(self.game))
         elif word in ("actions", "list", "ls"):
-            legal = [action_to_builtins(a) for a in g.legal_actions()]
+            actions = g.legal_actions()
             if self.json:
-                commands = [command_text(a) for a in legal]
+                legal = [self.game.action_to_builtins(a) for a in actions]
+                commands = [self.game.command_text(a) for a in actions]
                 self.emit({"type": "actions", "seat": g.to_move, "legal": legal, "commands": commands})
             else:
-                self.say(*view.actions_lines(legal))
-        elif word in ("state", "board", "map", "display", "hand", "players"):
-            self.show(word, obs)
+                self.say(*self.action_lines())
+        elif word in VIEW_ALIASES or word in self.game.views():
+            self.show(VIEW_ALIASES.get(word, word), obs)
         elif word == "history":
             self.history(int(args[0]) if args and args[0].isdigit() else 20)
         elif word == "undo":
@@ -452,20 +448,11 @@ class PlayApp:
             self.load(line.split(None, 1)[1].strip() if len(args) else "")
         return None
 
-    def show(self, word: str, obs: dict[str, Any]) -> None:
+    def show(self, name: str, obs: Any) -> None:
         if self.json:
-            self.emit({"type": "observation", "seat": obs["seat"], "observation": obs})
+            self.emit({"type": "observation", "seat": self.viewer(), "observation": obs})
             return
-        if word == "state":
-            self.say(*view.full_view(obs))
-        elif word in ("board", "map"):
-            self.say(*view.board_lines(obs))
-        elif word == "display":
-            self.say(*view.display_lines(obs))
-        elif word == "hand":
-            self.say(*view.you_lines(obs), *view.turn_lines(obs))
-        else:
-            self.say(*view.players_lines(obs))
+        self.say(*self.game.view(self.session.state, self.viewer(), name))
 
     def history(self, count: int) -> None:
         viewer = self.viewer()
@@ -552,9 +539,9 @@ class PlayApp:
     # ------------------------------------------------------------------ endings
     def finish(self) -> int:
         s = self.session
-        result = s.state.result()
+        result = msgspec.to_builtins(s.outcome())
         names = [s.name for s in self.specs]
-        factions = [p["faction"] for p in s.state.observation(self.viewer())["players"]]
+        factions = [r or None for r in self.game.roles(s.state)]
         self.autosave()
         if self.json:
             events = [self.event(st, self.viewer()) for st in self.pending]
@@ -574,9 +561,11 @@ class PlayApp:
         from ..render import print_result
 
         self.show_steps()
-        reason = END_REASONS.get(result["end_reason"], str(result["end_reason"]))
+        reason = self.game.end_reason_text(result["end_reason"])
         self.say("", f"Game over after {result['rounds']} rounds: {reason}.")
-        print_result(result, names, factions, title=f"Altay: seed {s.config.seed}")
+        print_result(
+            self.game, result, names, factions, title=f"{self.game.kind.title}: seed {s.config.seed}"
+        )
         winners = " and ".join(self.name(w) for w in result["winners"])
         self.say(f"Winner: {winners}.")
         if self.log_path:
@@ -589,7 +578,7 @@ class PlayApp:
         if self.json:
             self.emit({"type": "bye", "reason": why, "decisions": len(s.steps), "finished": False})
         else:
-            where = f"round {s.state.round}, after {len(s.steps)} decisions"
+            where = f"round {s.outcome().rounds}, after {len(s.steps)} decisions"
             self.say(
                 f"Left the game ({why}) at {where}; it is not finished."
                 + (f" Log saved to {self.log_path}." if self.log_path else " Use `save FILE` to keep a game.")

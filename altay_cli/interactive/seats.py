@@ -1,8 +1,8 @@
 """Who decides for a seat in `altay play`: the person at the keyboard, an in-process policy,
 or a bot program run by the same referee as `altay match`.
 
-A seat spec on the command line is `N=WHO`: `human`, `policy:NAME` (in-process, one of
-altay_cli.policies.POLICIES), or a bot command (`random`, `greedy`, or any program line the
+A seat spec on the command line is `N=WHO`: `human`, `policy:NAME` (in-process: `random`, or
+one the game offers, see altay_cli.policies), or a bot command (`random`, `greedy`, or any program line the
 referee accepts, e.g. `"python3 my_bot.py"`).
 """
 
@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any, Protocol
 
-from ..engine import Action, GameConfig, GameState
+from ..engine import Game, Outcome, State
 from ..gamelog import Failure, SeatInfo, Stderr
-from ..policies import POLICIES
+from ..policies import make_policy, policy_names
 
 HUMAN = "human"
 POLICY = "policy"
@@ -36,7 +36,7 @@ class SeatSpec:
     command: str | None = None  # the bot's command line, or the policy name
 
 
-def parse_seat_spec(text: str, players: int) -> SeatSpec:
+def parse_seat_spec(text: str, players: int, game: Game | None = None) -> SeatSpec:
     """'2=greedy' -> SeatSpec(2, BOT, 'greedy', ...); raises SeatSpecError with a hint."""
     seat_text, sep, who = text.partition("=")
     if not sep or not seat_text.strip().isdigit() or not who.strip():
@@ -54,8 +54,9 @@ def parse_seat_spec(text: str, players: int) -> SeatSpec:
         return human_spec(seat)
     if who.startswith("policy:"):
         name = who.removeprefix("policy:")
-        if name not in POLICIES:
-            known = ", ".join(POLICIES)
+        names = policy_names(game) if game is not None else ["random"]
+        if name not in names:
+            known = ", ".join(names)
             raise SeatSpecError(f"--seat {text!r}: unknown policy {name!r}; policies are {known}")
         return SeatSpec(seat, POLICY, f"{name}-{seat}", name)
     return SeatSpec(seat, BOT, bot_name(who), who)
@@ -81,7 +82,7 @@ def bot_name(command: str) -> str:
 class Decided:
     """What a non-human seat chose, and how (for the log)."""
 
-    action: Action
+    action: Any
     time_ms: float | None = None
     overhead_us: float | None = None
     request_id: int | None = None
@@ -94,31 +95,31 @@ class Controller(Protocol):
     spec: SeatSpec
 
     def start(self) -> Failure | None: ...
-    def note(self, seat: int, action: Action) -> None: ...
+    def note(self, state: State, seat: int, action: Any) -> None: ...
     def forget_events(self) -> None: ...
     def stderr(self) -> Stderr | None: ...
-    def decide(self, state: GameState, n: int) -> Decided: ...
-    def game_over(self, result: dict[str, Any]) -> None: ...
+    def decide(self, state: State, n: int) -> Decided: ...
+    def game_over(self, outcome: Outcome) -> None: ...
     def close(self) -> None: ...
 
 
 class PolicyController:
     """An in-process policy (no subprocess): instant, for quick offline games and tests."""
 
-    def __init__(self, spec: SeatSpec, seed: int) -> None:
+    def __init__(self, spec: SeatSpec, game: Game, seed: int) -> None:
         self.spec = spec
-        self.policy = POLICIES[spec.command or "random"](seed)
+        self.policy = make_policy(spec.command or "random", game, seed)
 
     def start(self) -> Failure | None:
         return None
 
-    def decide(self, state: GameState, n: int) -> Decided:
+    def decide(self, state: State, n: int) -> Decided:
         started = time.perf_counter()
         legal = state.legal_actions()
         action = legal[self.policy.choose(state, legal)]
         return Decided(action, time_ms=(time.perf_counter() - started) * 1000)
 
-    def note(self, seat: int, action: Action) -> None:
+    def note(self, state: State, seat: int, action: Any) -> None:
         pass
 
     def forget_events(self) -> None:
@@ -127,7 +128,7 @@ class PolicyController:
     def stderr(self) -> Stderr | None:
         return None
 
-    def game_over(self, result: dict[str, Any]) -> None:
+    def game_over(self, outcome: Outcome) -> None:
         pass
 
     def close(self) -> None:
@@ -143,11 +144,11 @@ class BotController:
     then on, without asking. Every failure is returned for the game log.
     """
 
-    def __init__(self, spec: SeatSpec, config: GameConfig, options: Any) -> None:
+    def __init__(self, spec: SeatSpec, game: Game, config: Any, options: Any) -> None:
         from ..referee import BotSeat, BotSpec
 
         self.spec = spec
-        self.seat = BotSeat(BotSpec(spec.name, spec.command or spec.name), spec.seat, config, options)
+        self.seat = BotSeat(BotSpec(spec.name, spec.command or spec.name), spec.seat, game, config, options)
         self.dead: str | None = None
         self._seen_failures = 0
 
@@ -164,8 +165,8 @@ class BotController:
         self._seen_failures = len(self.seat.failures)
         return failure
 
-    def note(self, seat: int, action: Action) -> None:
-        self.seat.note_action(seat, action)
+    def note(self, state: State, seat: int, action: Any) -> None:
+        self.seat.note_action(state, seat, action)
 
     def forget_events(self) -> None:
         """Drop the events not yet sent (they may describe decisions taken back by undo)."""
@@ -177,7 +178,7 @@ class BotController:
             return None
         return Stderr(self.spec.seat, s.stderr_text, s.stderr_truncated, s.stderr_bytes)
 
-    def decide(self, state: GameState, n: int) -> Decided:
+    def decide(self, state: State, n: int) -> Decided:
         from ..referee import BotFailure
 
         first = state.legal_actions()[0]
@@ -220,10 +221,10 @@ class BotController:
             failures=failures,
         )
 
-    def game_over(self, result: dict[str, Any]) -> None:
+    def game_over(self, outcome: Outcome) -> None:
         if self.dead is None:
             with contextlib.suppress(Exception):  # a bot failing after the game changes nothing
-                self.seat.notify_game_over(result)
+                self.seat.notify_game_over(outcome)
 
     def close(self) -> None:
         self.seat.close()
@@ -235,10 +236,10 @@ def seat_info(spec: SeatSpec) -> SeatInfo:
     )
 
 
-def make_controller(spec: SeatSpec, config: GameConfig, options: Any = None) -> Controller:
+def make_controller(spec: SeatSpec, game: Game, config: Any, options: Any = None) -> Controller:
     """The controller of a non-human seat (people are served by the command loop itself)."""
     if spec.kind == HUMAN:
         raise ValueError(f"seat {spec.seat} is a human seat: it has no controller")
     if spec.kind == POLICY:
-        return PolicyController(spec, config.seed * 10 + spec.seat)
-    return BotController(spec, config, options)
+        return PolicyController(spec, game, config.seed * 10 + spec.seat)
+    return BotController(spec, game, config, options)

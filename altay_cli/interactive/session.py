@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from ..engine import Action, GameConfig, GameState, action_from_builtins, action_to_builtins, new_game
+from ..engine import Game, Outcome, State, game_of_config, load_game
 from ..gamelog import (
     Decision,
     Failure,
     Header,
-    LoggedConfig,
     LogLine,
     LogWriter,
     Result,
@@ -38,7 +37,7 @@ class Step:
 
     n: int  # decision number (0-based)
     seat: int
-    action: Action
+    action: Any
     index: int
     digest: str
     status: str = "ok"  # "ok", or "default" when the first legal action replaced a failed bot's
@@ -46,6 +45,7 @@ class Step:
     request_id: int | None = None
     info: str | None = None
     overhead_us: float | None = None  # the referee's own cost (bot seats)
+    after: Any = None  # a copy of the state right after this decision (what it revealed, to whom)
 
 
 class LoadError(ValueError):
@@ -53,10 +53,11 @@ class LoadError(ValueError):
 
 
 class Session:
-    def __init__(self, config: GameConfig, seats: list[SeatInfo]) -> None:
+    def __init__(self, config: Any, seats: list[SeatInfo], game: Game | None = None) -> None:
+        self.game = game or game_of_config(config)
         self.config = config
         self.seats = seats
-        self.state: GameState = new_game(config)
+        self.state: State = self.game.new_state(config)
         self.initial_digest = self.state.digest()
         self.steps: list[Step] = []
         self.failures: list[Failure] = []
@@ -65,7 +66,7 @@ class Session:
     # ------------------------------------------------------------------ playing
     def apply(
         self,
-        action: Action,
+        action: Any,
         *,
         status: str = "ok",
         time_ms: float | None = None,
@@ -84,7 +85,17 @@ class Session:
         g.apply(action)  # raises IllegalAction with the engine's reason when index == -1
         assert seat is not None
         step = Step(
-            len(self.steps), seat, action, index, g.digest(), status, time_ms, request_id, info, overhead_us
+            len(self.steps),
+            seat,
+            action,
+            index,
+            g.digest(),
+            status,
+            time_ms,
+            request_id,
+            info,
+            overhead_us,
+            g.clone(),
         )
         self.steps.append(step)
         return step
@@ -96,12 +107,16 @@ class Session:
     def truncate(self, keep: int) -> None:
         """Keep the first `keep` decisions and re-simulate the game from its configuration."""
         keep = max(0, min(keep, len(self.steps)))
-        g = new_game(self.config)
-        for step in self.steps[:keep]:
-            g.apply(step.action)
+        g = self.steps[keep - 1].after.clone() if keep else self.game.new_state(self.config)
         self.state = g
         self.steps = self.steps[:keep]
         self.failures = [f for f in self.failures if f.n is None or f.n < keep]
+
+    def state_after(self, count: int) -> State:
+        """A copy of the state after the first `count` decisions."""
+        if count <= 0:
+            return self.game.new_state(self.config)
+        return self.steps[count - 1].after.clone()
 
     def undo_point(self, seats: set[int], count: int = 1) -> int | None:
         """History length that takes back the last `count` decisions made by `seats`, or None."""
@@ -118,8 +133,9 @@ class Session:
         self, source: str = "play", created: str | None = "now", meta: dict[str, Any] | None = None
     ) -> list[LogLine]:
         """The game as gamelog lines; an unfinished game ends with a provisional result."""
-        header = Header(
-            config=LoggedConfig.of(self.config),
+        header = Header.of(
+            self.game,
+            self.config,
             seats=self.seats,
             initial_digest=self.initial_digest,
             source=source,
@@ -136,7 +152,7 @@ class Session:
                 Decision(
                     n=n,
                     seat=step.seat,
-                    action=action_to_builtins(step.action),
+                    action=self.game.action_to_builtins(step.action),
                     digest=step.digest,
                     index=step.index,
                     request_id=step.request_id,
@@ -152,18 +168,13 @@ class Session:
         lines.append(self.result_line())
         return lines
 
+    def outcome(self) -> Outcome:
+        return self.game.outcome(self.state)
+
     def result_line(self) -> Result:
-        g = self.state
-        r = g.result()
-        return Result(
-            end_reason=r["end_reason"],
-            finished=r["finished"],
-            rounds=r["rounds"],
-            turns=r["turns"],
-            scores=r["scores"],
-            ranks=r["ranks"],
-            winners=r["winners"],
-            final_digest=g.digest(),
+        return Result.of(
+            self.outcome(),
+            final_digest=self.state.digest(),
             decisions=len(self.steps),
             failures=[_failure_dict(f) for f in self.failures],
         )
@@ -186,11 +197,12 @@ class Session:
             message = verdict.message.replace("altay replay LOG --seed N", "altay play --load LOG --seed N")
             raise LoadError(f"cannot continue {path}: {message}")
         header = verdict.header
-        config = header.config.game_config(verdict.seed)
-        session = cls(config, seats if seats is not None else header.seats)
+        game = load_game(header.game)
+        config = header.game_config(game, verdict.seed)
+        session = cls(config, seats if seats is not None else header.seats, game)
         for d in verdict.decisions:
             session.apply(
-                action_from_builtins(d.action),
+                game.action_from_builtins(d.action),
                 status=d.status,
                 time_ms=d.time_ms,
                 overhead_us=d.overhead_us,

@@ -3,65 +3,66 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from ..engine import GameState, action_from_builtins, action_to_builtins, public_action
+from ..engine import Game, State
 from ..gamelog import Decision, SeatInfo
 from ..textsafe import safe_text
-from . import view
-from .describe import describe
-
-COMBAT_TYPES = ("attack", "fight", "surrender")
 
 
 class ShowPrinter:
     """A replay step observer that prints each decision in words.
 
-    seat: show the game as that seat saw it (others' hidden cards redacted, that seat's hand
-    at each of its turns). board: print the board at the start of every turn.
+    seat: show the game as that seat saw it (what the game hides from it stays hidden, and its
+    own zones are shown when a turn of its begins). board: print the board view (the game's
+    "board" view, or its full view) whenever a new turn begins.
     """
 
     def __init__(
         self,
+        game: Game,
         seats: list[SeatInfo],
         say: Callable[[str], None],
         seat: int | None = None,
         board: bool = False,
     ) -> None:
+        self.game = game
         self.names = {s.seat: safe_text(s.name, 60) for s in seats}  # a log's names: never escapes
         self.say = say
         self.seat = seat
         self.board = board
-        self.turn: tuple[int, int] | None = None
+        self.turn: tuple[Any, ...] | None = None
 
-    def label(self, g: GameState, seat: int) -> str:
-        obs_player = g.observation(seat)["players"][seat]
-        faction = obs_player["faction"]
+    def label(self, g: State, seat: int) -> str:
         name = self.names.get(seat, "?")
+        role = self.game.roles(g)[seat]
         you = " (you)" if seat == self.seat else ""
-        return f"P{seat} {name}" + (f" [{faction}]" if faction else "") + you
+        return f"P{seat} {name}" + (f" [{role}]" if role else "") + you
 
-    def __call__(self, d: Decision, before: GameState, after: GameState) -> None:
+    def __call__(self, d: Decision, before: State, after: State) -> None:
+        game = self.game
         viewer = self.seat if self.seat is not None else d.seat
-        turn = (before.round, before.active)
-        if turn != self.turn and before.phase not in ("choose_faction", "choose_start"):
+        turn = game.turn_of(before)
+        if turn is not None and turn != self.turn:
             self.turn = turn
-            obs = before.observation(viewer)
+            when, active = turn
             self.say("")
-            self.say(f"-- round {before.round}, turn of {self.label(before, before.active)} --")
+            self.say(f"-- {when}, turn of {self.label(before, active)} --")
             if self.board:
-                for line in view.board_lines(obs):
+                name = "board" if "board" in game.views() else "full"
+                for line in game.view(before, viewer, name):
                     self.say(line)
-            if self.seat is not None and before.active == self.seat:
-                for line in view.you_lines(obs)[1:]:
+            if self.seat is not None and active == self.seat and "hand" in game.views():
+                for line in game.view(before, viewer, "hand")[1:]:
                     self.say(line)
-        action = action_from_builtins(d.action)
-        shown = (
-            action_to_builtins(action) if self.seat is None or d.seat == self.seat else public_action(action)
-        )
+        action = game.action_from_builtins(d.action)
+        if self.seat is None or d.seat == self.seat:
+            text = game.describe(action)
+        else:
+            seen = game.event_for(after, d.seat, action, self.seat)
+            text = game.describe(seen) if seen is not None else "(a decision you do not see)"
         status = "" if d.status == "ok" else f" [{safe_text(d.status, 20)}]"
-        self.say(f"  {d.n:>4}  {self.label(before, d.seat)}: {describe(shown)}{status}")
-        if shown["type"] in COMBAT_TYPES:
-            obs = after.observation(viewer)
-            outcome = view.combat_text(obs["last_combat"], obs)
-            if outcome:
-                self.say(f"        {outcome}")
+        self.say(f"  {d.n:>4}  {self.label(before, d.seat)}: {text}{status}")
+        note = game.narrate(after, d.seat, action, viewer)
+        if note:
+            self.say(f"        {note}")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import click
 
-from ..render import END_REASONS, print_result
-from ..replay import INVALID, VALID, Verdict, factions_of
+from ..render import print_result
+from ..replay import INVALID, VALID, Verdict
 from ..textsafe import safe_text
 
 
@@ -41,16 +41,22 @@ def print_verdict(v: Verdict) -> None:
         click.echo(f"  note: {safe_text(note)}")
     if h is None:
         return
-    c = h.config
+    players = h.players or 0
     seed = v.seed if v.seed is not None else "sealed"
+    game, state = v.game, v.state
+    if game is not None and state is not None:
+        described = game.describe_config(state.config)
+    else:
+        described = f"{safe_text(h.game, 40)}: {players} players"
     click.echo(
-        f"  game: {c.players} players, seed {seed}, setup {c.setup}, "
-        f"trading {'on' if c.trading else 'off'}, max rounds {c.max_rounds}; log from {safe_text(h.source)}"
+        f"  game: {described}, seed {seed}; log from {safe_text(h.source)}"
         + (f", {safe_text(h.created)}" if h.created else "")
     )
-    factions = factions_of(v.state) if v.state is not None else [None] * c.players
+    factions: list[str | None] = (
+        [r or None for r in game.roles(state)] if game is not None and state is not None else [None] * players
+    )
     names = {s.seat: safe_text(s.name, 60) for s in h.seats}
-    seats = ", ".join(f"P{i} {names.get(i, '?')} ({factions[i] or '-'})" for i in range(c.players))
+    seats = ", ".join(f"P{i} {names.get(i, '?')} ({factions[i] or '-'})" for i in range(players))
     click.echo(f"  seats: {seats}")
     if v.failures:
         click.echo(f"  failures: {len(v.failures)}")
@@ -61,14 +67,20 @@ def print_verdict(v: Verdict) -> None:
                 f"    P{f.seat} {safe_text(f.status)}{at}: {detail} -> {safe_text(f.consequence or '-')}"
             )
     r = v.result
-    if v.status != VALID or r is None or v.state is None:
+    if v.status != VALID or r is None or state is None or game is None:
         return
     if r.finished:
-        reason = END_REASONS.get(r.end_reason, str(r.end_reason))
+        reason = game.end_reason_text(r.end_reason)
         winners = " and ".join(f"P{w} {names.get(w, '?')}" for w in r.winners)
         click.echo(f"  ended: round {r.rounds}, {reason}; winner {winners}")
     else:
         why = "forfeit by " + ", ".join(f"P{s}" for s in r.forfeits) if r.forfeits else "saved unfinished"
         click.echo(f"  not finished ({r.end_reason or why}): round {r.rounds}; scores are provisional")
-    result = {"scores": r.scores, "ranks": r.ranks, "rounds": r.rounds, "end_reason": r.end_reason}
-    print_result(result, [names.get(i, "?") for i in range(c.players)], factions, title="Replayed result")
+    result = {
+        "scores": r.scores,
+        "ranks": r.ranks,
+        "rounds": r.rounds,
+        "end_reason": r.end_reason,
+        "team": r.team,
+    }
+    print_result(game, result, [names.get(i, "?") for i in range(players)], factions, title="Replayed result")

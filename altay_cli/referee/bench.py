@@ -17,7 +17,7 @@ import sys
 import time
 from typing import Any
 
-from altay_cli.engine import GameConfig, new_game
+from altay_cli.engine import load_game
 
 from .seat import BotSeat
 from .types import BotSpec, MatchOptions
@@ -93,14 +93,15 @@ def bench_protocol(games: int = 4, seed: int = 1) -> dict[str, Any]:
     sizes: list[int] = []
     spec = BotSpec("minimal", shlex.join([sys.executable, "-c", MINIMAL_BOT]))
     options = MatchOptions(move_ms=5000)
+    game = load_game()
     for players in (2, 4):
         for g in range(games):
-            config = GameConfig(players=players, seed=seed + g, max_rounds=30)
-            seats = [BotSeat(spec, s, config, options) for s in range(players)]
+            config = game.make_config(players, seed + g, {"max_rounds": 30})
+            seats = [BotSeat(spec, s, game, config, options) for s in range(players)]
             try:
                 for s in seats:
                     s.start()
-                state = new_game(config)
+                state = game.new_state(config)
                 while not state.is_terminal:
                     mover = state.to_move
                     assert mover is not None
@@ -113,7 +114,7 @@ def bench_protocol(games: int = 4, seed: int = 1) -> dict[str, Any]:
                     sizes.append(info["request_bytes"])
                     state.apply(action)
                     for s in seats:
-                        s.note_action(mover, action)
+                        s.note_action(state, mover, action)
             finally:
                 for s in seats:
                     s.close()
@@ -157,7 +158,8 @@ def bench_sandbox(starts: int = 20, games: int = 10, seed: int = 1) -> dict[str,
 
     modes = {"off": SandboxPolicy(mode="off"), "on": SandboxPolicy(mode="on")}
     isolation = isolation_for(modes["on"])  # raises SandboxUnavailable where there is none
-    config = GameConfig(players=2, seed=seed, max_rounds=30)
+    game = load_game()
+    config = game.make_config(2, seed, {"max_rounds": 30})
     bots = {
         "minimal": BotSpec("minimal", shlex.join([sys.executable, "-c", MINIMAL_BOT])),
         "random": BotSpec("random", "random"),
@@ -167,7 +169,7 @@ def bench_sandbox(starts: int = 20, games: int = 10, seed: int = 1) -> dict[str,
     for _ in range(starts):
         for bot, spec in bots.items():
             for mode, policy in modes.items():
-                seat = BotSeat(spec, 0, config, MatchOptions(sandbox=policy))
+                seat = BotSeat(spec, 0, game, config, MatchOptions(sandbox=policy))
                 t0 = time.perf_counter()
                 seat.start()
                 startup[bot][mode].append((time.perf_counter() - t0) * 1000)
@@ -181,7 +183,7 @@ def bench_sandbox(starts: int = 20, games: int = 10, seed: int = 1) -> dict[str,
             t0 = time.perf_counter()
             result = run_match(
                 [bots["random"], bots["random"]],
-                GameConfig(players=2, seed=seed + g, max_rounds=30),
+                game.make_config(2, seed + g, {"max_rounds": 30}),
                 MatchOptions(move_ms=5000, sandbox=policy),
             )
             assert result.completed, result.failures

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from typing import Any
 
-from altay_cli.engine import GameConfig, new_game
+from altay_cli.engine import Game, load_game
 from altay_cli.policies import RandomPolicy
 
 from .botcmd import BotCommandError, check_bot_command, resolve_bot_command
 from .process import TransportError
-from .results import rank_seats, winners
 from .sandbox import SandboxPolicy
 from .seat import QUIT_GRACE_S, BotSeat
 from .types import BotFailure, BotSpec, MatchOptions
@@ -38,11 +39,16 @@ def check_bot(
     move_ms: int = 1000,
     startup_ms: int = 10000,
     seed: int = 1,
-    max_rounds: int = 10,
     players: int = 2,
     sandbox: SandboxPolicy = SandboxPolicy(),  # noqa: B008 (frozen)
+    game: Game | None = None,
+    game_options: Mapping[str, Any] | None = None,
 ) -> list[Check]:
-    """Run every check in order; a failed check skips the ones that depend on it."""
+    """Run every check in order; a failed check skips the ones that depend on it.
+
+    The game is `game` (Altay by default) with `game_options` (a short game is kinder: Altay's
+    `max_rounds`, for example); ConfigError when they are not valid."""
+    game = game or load_game()
     checks: list[Check] = []
 
     def skip_rest(reason: str) -> list[Check]:
@@ -58,17 +64,17 @@ def check_bot(
         return skip_rest("the command cannot run")
     checks.append(Check("command", True, "runs " + " ".join(argv)))
 
-    config = GameConfig(players=players, seed=seed, max_rounds=max_rounds)
+    config = game.make_config(players, seed, game_options)
     options = MatchOptions(move_ms=move_ms, startup_ms=startup_ms, on_failure="lose", sandbox=sandbox)
-    seat = BotSeat(BotSpec("candidate", command), 0, config, options)
+    seat = BotSeat(BotSpec("candidate", command), 0, game, config, options)
     try:
-        return _run_checks(seat, config, checks, skip_rest, move_ms)
+        return _run_checks(seat, game, config, checks, skip_rest, move_ms)
     finally:
         seat.close()
 
 
 def _run_checks(
-    seat: BotSeat, config: GameConfig, checks: list[Check], skip_rest, move_ms: int
+    seat: BotSeat, game: Game, config: Any, checks: list[Check], skip_rest, move_ms: int
 ) -> list[Check]:
     try:
         seat.launch()
@@ -109,9 +115,9 @@ def _run_checks(
         checks.append(Check("unknown message", False, f"could not send a message: {exc}"))
         return skip_rest("the bot stopped reading")
 
-    game = _play_game(seat, config)
-    checks.append(game)
-    if not game.passed:
+    played = _play_game(seat, game, config)
+    checks.append(played)
+    if not played.passed:
         return skip_rest("the game failed")
 
     t0 = time.monotonic()
@@ -138,9 +144,9 @@ def _run_checks(
     return checks
 
 
-def _play_game(seat: BotSeat, config: GameConfig) -> Check:
-    """The candidate at seat 0 against a random player; every answer legal and in time."""
-    state = new_game(config)
+def _play_game(seat: BotSeat, game: Game, config: Any) -> Check:
+    """The candidate at seat 0 against random players; every answer legal and in time."""
+    state = game.new_state(config)
     other = RandomPolicy(config.seed)
     times: list[float] = []
     n = 0
@@ -154,28 +160,18 @@ def _play_game(seat: BotSeat, config: GameConfig) -> Check:
                 actions = state.legal_actions()
                 action = actions[other.choose(state, actions)]
             state.apply(action)
-            seat.note_action(mover, action)
+            seat.note_action(state, mover, action)
             n += 1
     except BotFailure as exc:
         return Check("game", False, f"decision {n} (request {exc.request_id}): {exc.status}: {exc.detail}")
-    scores = state.scores()
-    ranks = rank_seats(scores)
-    seat.notify_game_over(
-        {
-            "completed": True,
-            "end_reason": state.end_reason,
-            "rounds": state.round,
-            "scores": scores,
-            "ranks": ranks,
-            "winners": winners(ranks),
-            "forfeits": [],
-        }
-    )
+    outcome = game.outcome(state)
+    seat.notify_game_over(outcome)
     if not times:
         return Check("game", False, "the game ended without asking the bot anything")
     return Check(
         "game",
         True,
-        f"{len(times)} decisions in a {config.players}-player game ({state.round} rounds, setup included), "
+        f"{len(times)} decisions in a {config.players}-player game "
+        f"({outcome.rounds} rounds, setup included), "
         f"all legal and in time (median {statistics.median(times):.1f} ms, max {max(times):.1f} ms)",
     )

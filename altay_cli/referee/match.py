@@ -13,13 +13,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from altay_cli.engine import GameConfig, GameState, action_to_builtins, new_game
-from altay_cli.engine.data import FACTIONS
+from altay_cli.engine import Game, State, game_of_config
 from altay_cli.gamelog import (
     Decision,
     Failure,
     Header,
-    LoggedConfig,
     LogWriteError,
     LogWriter,
     Result,
@@ -29,7 +27,6 @@ from altay_cli.gamelog import (
 )
 from protocol import PROTOCOL_VERSION
 
-from .results import rank_seats, winners
 from .sandbox import isolation_for
 from .seat import QUIT_GRACE_S, BotSeat
 from .signals import signals_deferred, sigterm_as_interrupt
@@ -38,11 +35,8 @@ from .types import BotFailure, BotSpec, MatchOptions, MatchResult
 if TYPE_CHECKING:
     from altay_cli.logsign import Signer
 
-FORFEIT_REASON = "forfeit"
-ABORTED_REASON = "aborted"
-
 #: on_decision(state, record): called after every applied action with the log record as a dict.
-DecisionCallback = Callable[[GameState, dict[str, Any]], None]
+DecisionCallback = Callable[[State, dict[str, Any]], None]
 
 
 class _MatchLog:
@@ -100,12 +94,13 @@ def options_summary(options: MatchOptions) -> dict[str, Any]:
 
 def run_match(
     bots: list[BotSpec],
-    config: GameConfig,
+    config: Any,
     options: MatchOptions = MatchOptions(),  # noqa: B008 (frozen, so a shared default is safe)
     log_path: str | Path | None = None,
     source: str = "match",
     on_decision: DecisionCallback | None = None,
     signer: Signer | None = None,
+    game: Game | None = None,
 ) -> MatchResult:
     """Play one game between bot processes (one per seat, in seat order); never leaves one running.
 
@@ -116,24 +111,27 @@ def run_match(
     The log file is hidden from the bots (masked inside their sandbox); with a `signer`, the
     log ends with its signature. A log that cannot be written raises LogWriteError (at once
     when it cannot be created; when a write fails mid-game, after every bot was stopped).
+    `config` is a configuration of `game` (found from its type when not given).
     """
-    config.validate()
+    game = game or game_of_config(config)
+    game.validate_config(config)
     options.validate()
     if len(bots) != config.players:
         raise ValueError(f"{config.players} players but {len(bots)} bots; give one bot per seat")
     options = replace(options, sandbox=options.sandbox.with_hidden(log_path, signer.path if signer else None))
     isolation = isolation_for(options.sandbox)
     t0 = time.perf_counter()
-    state = new_game(config)
+    state = game.new_state(config)
     log = _MatchLog(log_path, signer)
-    seats = [BotSeat(spec, i, config, options) for i, spec in enumerate(bots)]
+    seats = [BotSeat(spec, i, game, config, options) for i, spec in enumerate(bots)]
     forfeits: list[int] = []
     decisions = 0
     aborted = False
     try:
         log.write(
-            Header(
-                config=LoggedConfig.of(config),
+            Header.of(
+                game,
+                config,
                 seats=[SeatInfo(seat=i, name=b.name, command=b.command) for i, b in enumerate(bots)],
                 initial_digest=state.digest(),
                 protocol_version=PROTOCOL_VERSION,
@@ -146,11 +144,11 @@ def run_match(
             try:
                 _start_all(seats, log, forfeits)
                 if not forfeits:
-                    decisions = _play(state, seats, log, forfeits, on_decision)
+                    decisions = _play(game, state, seats, log, forfeits, on_decision)
             except KeyboardInterrupt:
                 aborted = True
         with signals_deferred():
-            result = _finish(state, seats, log, forfeits, decisions, aborted, t0)
+            result = _finish(game, state, seats, log, forfeits, decisions, aborted, t0)
             result.isolation = isolation.to_dict()
             result.seed = config.seed
     except LogWriteError:
@@ -184,7 +182,8 @@ def _start_all(seats: list[BotSeat], log: _MatchLog, forfeits: list[int]) -> Non
 
 
 def _play(
-    state: GameState,
+    game: Game,
+    state: State,
     seats: list[BotSeat],
     log: _MatchLog,
     forfeits: list[int],
@@ -204,11 +203,11 @@ def _play(
         log.flush_failures(seat)
         state.apply(action)
         for other in seats:
-            other.note_action(mover, action)
+            other.note_action(state, mover, action)
         record = {
             "n": n,
             "seat": mover,
-            "action": action_to_builtins(action),
+            "action": game.action_to_builtins(action),
             "digest": state.digest(),
             "index": info["index"],
             "request_id": info["request_id"],
@@ -225,7 +224,8 @@ def _play(
 
 
 def _finish(
-    state: GameState,
+    game: Game,
+    state: State,
     seats: list[BotSeat],
     log: _MatchLog,
     forfeits: list[int],
@@ -234,28 +234,10 @@ def _finish(
     t0: float,
 ) -> MatchResult:
     """Result, game_over to the bots still playing, stderr and result lines in the log."""
-    scores = state.scores()
-    completed = state.is_terminal and not forfeits and not aborted
-    if aborted:
-        end_reason = ABORTED_REASON
-    elif forfeits:
-        end_reason = FORFEIT_REASON
-    else:
-        end_reason = state.end_reason or "unknown"
-    ranks = rank_seats(scores, forfeits)
-    win = winners(ranks, forfeits)
-    summary = {
-        "completed": completed,
-        "end_reason": end_reason,
-        "rounds": state.round,
-        "scores": scores,
-        "ranks": ranks,
-        "winners": win,
-        "forfeits": sorted(forfeits),
-    }
+    outcome = game.outcome(state, forfeits, aborted)
     if not aborted:
         for seat in seats:
-            seat.notify_game_over(summary)
+            seat.notify_game_over(outcome)
     _close_all(seats)
     failures = [f for seat in seats for f in seat.failures]
     for seat in seats:
@@ -270,36 +252,24 @@ def _finish(
                     bytes_total=seat.stderr_bytes,
                 )
             )
-    log.write(
-        Result(
-            end_reason=end_reason,
-            finished=completed,
-            rounds=state.round,
-            turns=state.turns,
-            scores=scores,
-            ranks=ranks,
-            winners=win,
-            final_digest=state.digest(),
-            decisions=decisions,
-            failures=failures,
-            forfeits=sorted(forfeits),
-        )
-    )
+    log.write(Result.of(outcome, final_digest=state.digest(), decisions=decisions, failures=failures))
     return MatchResult(
-        completed=completed,
-        end_reason=end_reason,
-        scores=scores,
-        ranks=ranks,
-        forfeits=sorted(forfeits),
+        completed=outcome.finished,
+        end_reason=outcome.end_reason,
+        scores=outcome.scores,
+        ranks=outcome.ranks,
+        forfeits=outcome.forfeits,
         failures=failures,
         decisions=decisions,
-        rounds=state.round,
-        factions=[FACTIONS[p.faction] if p.faction >= 0 else "" for p in state.players],
+        rounds=outcome.rounds,
+        factions=game.roles(state),
         log_path=log.path,
         duration_s=time.perf_counter() - t0,
         think_ms=[seat.think_ms for seat in seats],
         names=[seat.name for seat in seats],
-        winners=win,
+        winners=outcome.winners,
+        game=game.kind.name,
+        team=None if outcome.team is None else str(outcome.team),
     )
 
 

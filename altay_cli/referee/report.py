@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from altay_cli.engine import Game
 from altay_cli.render import print_result
 from altay_cli.textsafe import safe_markup
 
@@ -41,16 +42,18 @@ def failures_table(result: MatchResult) -> Table:
     return table
 
 
-def print_match_result(result: MatchResult, seed: int) -> None:
+def print_match_result(result: MatchResult, seed: int, game: Game) -> None:
     players = len(result.names)
     summary = {
         "scores": result.scores,
         "ranks": result.ranks,
         "end_reason": result.end_reason,
         "rounds": result.rounds,
+        "team": result.team,
     }
-    factions: list[str | None] = [f or None for f in result.factions]
-    print_result(summary, result.names, factions, title=f"Altay match: {players} players, seed {seed}")
+    roles: list[str | None] = [f or None for f in result.factions]
+    title = f"{game.kind.title} match: {players} players, seed {seed}"
+    print_result(game, summary, result.names, roles, title=title)
     console = Console()
     if not console.is_terminal:
         console = Console(width=max(console.width, 110))

@@ -1,8 +1,9 @@
 """`BotSeat`: one bot process playing one seat, driven one decision at a time.
 
 `run_match` uses it for every seat; `altay play` uses it for the bots facing a human. Every
-message a bot receives is built from `state.observation(seat)`, the legal actions and the public
-form of the other seats' actions, nothing else.
+message a bot receives is built from `state.observation(seat)`, the legal actions and what the
+game says this seat learned from each step (`Game.event_for`), nothing else. It works for every
+game through the seam in altay_cli/engine/api.py.
 """
 
 from __future__ import annotations
@@ -11,17 +12,16 @@ import contextlib
 import time
 from typing import Any
 
-from altay_cli.engine import Action, GameConfig, GameState, public_action
-from altay_cli.engine.explain import explain_illegal
+from altay_cli.engine import Game, Outcome, State
 from protocol import (
     PROTOCOL_VERSION,
     ActionAnswer,
     ClockSettings,
     Error,
     Event,
+    GameKindInfo,
     GameOver,
     GameResult,
-    GameSettings,
     Hello,
     Ping,
     Pong,
@@ -74,10 +74,11 @@ class _Fail(Exception):
 class BotSeat:
     """One bot process for one seat. `start()`, then `decide()` per decision, then `close()`."""
 
-    def __init__(self, spec: BotSpec, seat: int, config: GameConfig, options: MatchOptions) -> None:
+    def __init__(self, spec: BotSpec, seat: int, game: Game, config: Any, options: MatchOptions) -> None:
         options.validate()
         self.spec = spec
         self.seat = seat
+        self.game = game
         self.config = config
         self.options = options
         self.clock = Clock(options.move_ms, options.bank_ms, options.increment_ms, options.no_timeout)
@@ -165,18 +166,23 @@ class BotSeat:
     def _hello(self) -> Hello:
         o = self.options
         c = self.config
+        kind = self.game.kind
         return Hello(
             protocol_version=PROTOCOL_VERSION,
             seat=self.seat,
             num_players=c.players,
             name=self.spec.name,
-            game=GameSettings(
-                players=c.players,
-                factions=list(c.factions) if c.factions is not None else None,
-                setup=c.setup,
-                trading=c.trading,
-                max_rounds=c.max_rounds,
+            game=self.game.public_settings(c),
+            kind=GameKindInfo(
+                name=kind.name,
+                title=kind.title,
+                version=kind.version,
+                min_players=kind.min_players,
+                max_players=kind.max_players,
+                cooperative=kind.cooperative,
+                role_name=kind.role_name,
             ),
+            static=self.game.static_info(c),
             clock=ClockSettings(
                 move_ms=None if o.no_timeout else o.move_ms,
                 bank_ms=None if o.no_timeout else o.bank_ms,
@@ -228,12 +234,14 @@ class BotSeat:
         self.handshake_ms = (time.monotonic() - self._launched_at) * 1000
 
     # ------------------------------------------------------------------ decisions
-    def note_action(self, seat: int, action: Action) -> None:
-        """Tell the seat an action was applied; others' actions reach the bot as public events."""
-        if seat != self.seat:
-            self.events.append(Event(seat=seat, action=public_action(action)))  # type: ignore[arg-type]
+    def note_action(self, state: State, seat: int, action: Any) -> None:
+        """Tell the seat `seat`'s action was just applied to `state`: what this seat learned
+        from it (the game decides) reaches the bot with its next request."""
+        seen = self.game.event_for(state, seat, action, self.seat)
+        if seen is not None:
+            self.events.append(Event(seat=seat, action=seen))
 
-    def decide(self, state: GameState, n: int | None = None) -> tuple[Action, dict[str, Any]]:
+    def decide(self, state: State, n: int | None = None) -> tuple[Any, dict[str, Any]]:
         """Ask the bot for the decision of `state` (its seat must be the one to move).
 
         Returns the action (an element of `state.legal_actions()`) and info: index, request_id,
@@ -369,7 +377,7 @@ class BotSeat:
                 raise _Fail(st.LINE_TOO_LONG, f"answering request {rid}: {exc}") from None
             t_line = time.perf_counter()
             try:
-                msg = decode_bot_message(line)
+                msg = decode_bot_message(line, self.game.action_type)
             except ProtocolError as exc:
                 raise _Fail(exc.status, f"answering request {rid}: {exc.detail}") from None
             if isinstance(msg, ActionAnswer) and msg.id == rid:
@@ -449,9 +457,7 @@ class BotSeat:
             f"(limit: {self.clock.move_ms} ms per move + {self.clock.bank_ms:.0f} ms bank)",
         )
 
-    def _validate(
-        self, answer: ActionAnswer, legal: list[Action], state: GameState, rid: int
-    ) -> tuple[Action, int]:
+    def _validate(self, answer: ActionAnswer, legal: list[Any], state: State, rid: int) -> tuple[Any, int]:
         if answer.index is not None:
             if not 0 <= answer.index < len(legal):
                 raise _Fail(
@@ -463,8 +469,8 @@ class BotSeat:
             if answer.action is not None and answer.action != action:
                 raise _Fail(
                     st.ILLEGAL_ACTION,
-                    f"index {answer.index} is {_short(action)} but the action given is "
-                    f"{_short(answer.action)}; send one of them",
+                    f"index {answer.index} is {self._short(action)} but the action given is "
+                    f"{self._short(answer.action)}; send one of them",
                 )
             return action, answer.index
         if answer.action is not None:
@@ -472,11 +478,11 @@ class BotSeat:
                 index = legal.index(answer.action)
             except ValueError:
                 try:
-                    why = explain_illegal(state, answer.action)
+                    why = self.game.explain_illegal(state, answer.action)
                 except Exception:  # the explanation is a courtesy; never let it hide the status
                     why = "not in the list of legal actions"
                 raise _Fail(
-                    st.ILLEGAL_ACTION, f"{_short(answer.action)} is not legal in request {rid}: {why}"
+                    st.ILLEGAL_ACTION, f"{self._short(answer.action)} is not legal in request {rid}: {why}"
                 ) from None
             return legal[index], index
         raise _Fail(st.BAD_JSON, f"the answer to request {rid} has neither `index` nor `action`")
@@ -509,20 +515,21 @@ class BotSeat:
         except ProtocolError as exc:
             raise BotFailure(exc.status, exc.detail) from None
 
-    def notify_game_over(self, result: dict) -> None:
-        """Send `game_over` (the result as the protocol's GameResult) and then `quit`."""
+    def notify_game_over(self, outcome: Outcome) -> None:
+        """Send `game_over` (the outcome as the protocol's GameResult) and then `quit`."""
         if self._dead or self.process is None:
             return
         msg = GameOver(
             seat=self.seat,
             result=GameResult(
-                completed=bool(result.get("completed", result.get("finished", False))),
-                end_reason=str(result.get("end_reason")),
-                rounds=int(result.get("rounds", 0)),
-                scores=result["scores"],
-                ranks=result["ranks"],
-                winners=list(result.get("winners", [])),
-                forfeits=list(result.get("forfeits", [])),
+                completed=outcome.finished,
+                end_reason=str(outcome.end_reason),
+                rounds=outcome.rounds,
+                scores=outcome.scores,
+                ranks=outcome.ranks,
+                winners=outcome.winners,
+                forfeits=outcome.forfeits,
+                team=None if outcome.team is None else str(outcome.team),
             ),
         )
         self._notify(msg)
@@ -628,15 +635,15 @@ class BotSeat:
         tail = self.process.stderr.tail(300)
         return f"; stderr ends with: {tail}" if tail else ""
 
+    def _short(self, action: Any) -> str:
+        try:
+            return self.game.action_to_json(action).decode()
+        except Exception:  # a courtesy in a message; never let it hide the status
+            return repr(action)[:200]
+
     def _stopped_note(self) -> str:
         return " (the process is stopped)" if self.process is not None and self.process.is_stopped() else ""
 
 
 def _type_of(msg: object) -> str:
     return {Ready: "ready", ActionAnswer: "action", Pong: "pong"}.get(type(msg), type(msg).__name__)
-
-
-def _short(action: Action) -> str:
-    from altay_cli.engine import action_to_json
-
-    return action_to_json(action).decode()

@@ -135,9 +135,12 @@ class MatchResult:
     winners: list[int] = field(default_factory=list)
     isolation: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
+    game: str = "altay"
+    team: str | None = None  # cooperative games: "won" or "lost", shared by every seat
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "game": self.game,
             "completed": self.completed,
             "end_reason": self.end_reason,
             "names": self.names,
@@ -154,6 +157,7 @@ class MatchResult:
             "think_ms": [round(t, 1) for t in self.think_ms],
             "seed": self.seed,
             "isolation": self.isolation,
+            **({"team": self.team} if self.team is not None else {}),
         }
 
 

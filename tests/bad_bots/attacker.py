@@ -192,7 +192,7 @@ emit()
 def brute_force_seed(hello: dict, request: dict, limit: int) -> None:
     """What a bot with the public engine can do when seeds are small: find the seed, see all."""
     sys.path.insert(0, os.environ.get("ALTAY_REPO", "."))
-    from altay_cli.engine import GameConfig, action_from_builtins, new_game
+    from altay_cli.engine.altay import GameConfig, action_from_builtins, new_game
 
     game = hello["game"]
     seat = hello["seat"]

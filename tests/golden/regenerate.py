@@ -15,10 +15,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from altay_cli.engine import SETUP_CHOOSE, SETUP_RECOMMENDED, GameConfig
+from altay_cli.engine import load_game
+from altay_cli.engine.altay import SETUP_CHOOSE, SETUP_RECOMMENDED, GameConfig
 from altay_cli.gamelog import SeatInfo
 from altay_cli.interactive.session import Session
-from altay_cli.policies import POLICIES
+from altay_cli.policies import make_policy
 
 HERE = Path(__file__).resolve().parent
 REGENERATE = "python -m tests.golden.regenerate"
@@ -28,7 +29,7 @@ REGENERATE = "python -m tests.golden.regenerate"
 class Golden:
     file: str
     config: GameConfig
-    policies: tuple[str, ...]  # one per seat, names in altay_cli.policies.POLICIES
+    policies: tuple[str, ...]  # one per seat, names as altay_cli.policies.make_policy takes
     note: str
 
 
@@ -59,7 +60,7 @@ def play_golden(golden: Golden) -> Session:
     config = golden.config
     seats = [SeatInfo(seat=i, name=f"{name}-{i}", kind="policy") for i, name in enumerate(golden.policies)]
     session = Session(config, seats)
-    players = [POLICIES[name](config.seed * 10 + i) for i, name in enumerate(golden.policies)]
+    players = [make_policy(name, load_game(), config.seed * 10 + i) for i, name in enumerate(golden.policies)]
     g = session.state
     while not g.is_terminal:
         legal = g.legal_actions()

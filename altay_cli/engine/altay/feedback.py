@@ -11,9 +11,11 @@ from typing import Any
 
 import msgspec
 
-from ..engine import Action, GameState, IllegalAction, action_from_builtins
+from ..api import IllegalAction
+from .actions import Action, action_from_builtins
 from .describe import command_text, describe
 from .parse import Match, letters, norm, tokenize, verbs_for
+from .state import GameState
 
 MAX_LISTED = 12
 
@@ -128,7 +130,7 @@ def action_from_words(tokens: list[str]) -> dict[str, Any] | None:
 
     Returns None when the words do not name one action type clearly.
     """
-    from ..engine.data import ACHIEVEMENTS, FACTIONS, KINDS, TITLES
+    from .data import ACHIEVEMENTS, FACTIONS, KINDS, TITLES
 
     if not tokens:
         return None

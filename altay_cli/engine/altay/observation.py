@@ -15,6 +15,16 @@ import msgspec
 from msgspec import Meta
 
 
+class Settings(msgspec.Struct):
+    """The game configuration a bot may know (never the seed: it would reveal hidden cards)."""
+
+    players: int
+    factions: Annotated[list[str] | None, Meta(description="preset factions by seat, or null: choose")]
+    setup: Annotated[str, Meta(description="'choose' (start farmlands are decisions) or 'recommended'")]
+    trading: bool
+    max_rounds: int
+
+
 class Marker(msgspec.Struct):
     """A conquest marker: captured by attacking its territory; value 1-3, maybe a resource."""
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Action, action_to_builtins
-from ..engine.data import (
+from .actions import Action, action_to_builtins
+from .data import (
     E_ATK,
     E_COLLECT,
     E_DEF,

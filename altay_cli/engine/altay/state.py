@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..rng import Rng
 from .config import GameConfig, IllegalAction
 from .data import (
     ACH_DISPLAY_SIZE,
@@ -22,7 +23,6 @@ from .data import (
     TERRAIN_OF,
     TITLE_KINDS,
 )
-from .rng import Rng
 
 if TYPE_CHECKING:
     from .actions import Action

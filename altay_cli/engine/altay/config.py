@@ -4,33 +4,14 @@ from __future__ import annotations
 
 import msgspec
 
+from ..api import ConfigError, EngineError, IllegalAction
 from .data import DEFAULT_MAX_ROUNDS, FACTIONS
+
+__all__ = ["ConfigError", "EngineError", "GameConfig", "IllegalAction", "SETUP_CHOOSE", "SETUP_RECOMMENDED"]
 
 SETUP_CHOOSE = "choose"
 SETUP_RECOMMENDED = "recommended"
 SETUP_MODES = (SETUP_CHOOSE, SETUP_RECOMMENDED)
-
-
-class EngineError(Exception):
-    """Base class of the engine's errors."""
-
-
-class ConfigError(EngineError, ValueError):
-    """The game configuration is not valid."""
-
-
-class IllegalAction(EngineError):
-    """An action was refused; the state is unchanged.
-
-    `reason` says why, in one sentence; `legal_count` is how many actions were legal instead
-    (None when not known). str(exc) adds a hint to look at the legal list.
-    """
-
-    def __init__(self, reason: str, legal_count: int | None = None) -> None:
-        hint = f" ({legal_count} legal actions now; ask for the list to see them)" if legal_count else ""
-        super().__init__(reason + hint)
-        self.reason = reason
-        self.legal_count = legal_count
 
 
 class GameConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

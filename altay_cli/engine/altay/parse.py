@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..engine import Action, action_to_builtins
+from .actions import Action, action_to_builtins
 from .describe import title_effects
 
 RESOURCE_LETTERS = "FWMSC"

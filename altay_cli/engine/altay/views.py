@@ -10,7 +10,7 @@ import textwrap
 from collections import Counter
 from typing import Any
 
-from ..engine.data import ACH_INDEX, ACHIEVEMENTS
+from .data import ACH_INDEX, ACHIEVEMENTS
 from .describe import command_text, describe
 
 Obs = dict[str, Any]
@@ -77,7 +77,7 @@ def _marker(marker: dict[str, Any] | None) -> str:
 
 
 def board_lines(obs: Obs) -> list[str]:
-    from ..engine.data import ADJACENCY
+    from .data import ADJACENCY
 
     viewer = obs["seat"]
     board = obs["board"]

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 import msgspec
 import orjson
 
+from ..rng import Rng
 from .config import GameConfig
-from .rng import Rng
 
 if TYPE_CHECKING:
     from .state import GameState

@@ -1,0 +1,122 @@
+"""Altay's static information: what a bot needs to know once, sent in `hello`.
+
+Generated from the engine's own data (data.py), so it can never disagree with the rules the
+engine enforces. Cards are named as in requests: titles ("Merchant") in actions, kinds
+("Merchant (1 VP)") where the copy matters; effects are listed in the order `Play.effect`
+indexes them.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import msgspec
+
+from .data import (
+    ACHIEVEMENTS,
+    ADJACENCY,
+    FACTIONS,
+    KINDS,
+    NUM_TERRITORIES,
+    OUT_OF_PLAY,
+    RECOMMENDED_FARMLANDS,
+    STARTING_DECKS,
+    TERRAIN_OF,
+    TERRAINS,
+    TITLES,
+    VP_MARKER_TERRITORIES,
+)
+from .describe import effect_text
+
+
+class TerritoryInfo(msgspec.Struct, frozen=True):
+    """One map territory: its terrain and neighbours, and where it is out of play."""
+
+    id: int
+    terrain: str
+    adjacent: list[int]
+    out_of_play_with: list[int]  # player counts at which this territory is not used
+    vp_marker_with: list[int]  # player counts at which it carries a VP marker
+    recommended_start_with: list[int]  # player counts at which it is a recommended start farmland
+
+
+class CardTitle(msgspec.Struct, frozen=True):
+    """A card title and its effects, in the order `play`'s `effect` index counts them."""
+
+    title: str
+    starting: bool
+    effects: list[str]
+
+
+class CardKind(msgspec.Struct, frozen=True):
+    """A physical card kind: a title with its VP and cost (null for starting cards)."""
+
+    kind: str
+    title: str
+    vp: int
+    cost: str | None
+
+
+class FactionInfo(msgspec.Struct, frozen=True):
+    name: str
+    deck: list[str]  # the starting deck, by card kind
+
+
+class AchievementInfo(msgspec.Struct, frozen=True):
+    name: str
+    level: int
+    cost: str
+    timing: str | None  # technologies: once_per_turn, continuous, end_of_turn, instant; wonders: null
+
+
+class StaticInfo(msgspec.Struct, frozen=True):
+    """Everything about Altay that does not change during a game."""
+
+    resources: list[str]
+    terrains: list[str]
+    territories: list[TerritoryInfo]
+    titles: list[CardTitle]
+    kinds: list[CardKind]
+    factions: list[FactionInfo]
+    achievements: list[AchievementInfo]
+
+
+@cache
+def static_info() -> StaticInfo:
+    counts = (2, 3, 4)
+    return StaticInfo(
+        resources=["F", "W", "M", "S", "C"],
+        terrains=list(TERRAINS),
+        territories=[
+            TerritoryInfo(
+                id=t,
+                terrain=TERRAINS[TERRAIN_OF[t]],
+                adjacent=list(ADJACENCY[t]),
+                out_of_play_with=[n for n in counts if t in OUT_OF_PLAY[n]],
+                vp_marker_with=[n for n in counts if t in VP_MARKER_TERRITORIES[n]],
+                recommended_start_with=[n for n in counts if t in RECOMMENDED_FARMLANDS[n]],
+            )
+            for t in range(NUM_TERRITORIES)
+        ],
+        titles=[
+            CardTitle(title=t.name, starting=t.starting, effects=[effect_text(e) for e in t.effects])
+            for t in TITLES
+        ],
+        kinds=[
+            CardKind(
+                kind=k.name,
+                title=TITLES[k.title].name,
+                vp=k.vp,
+                cost=k.cost.text() if k.cost is not None else None,
+            )
+            for k in KINDS
+        ],
+        factions=[
+            FactionInfo(name=f, deck=[KINDS[k].name for k in deck])
+            for f, deck in zip(FACTIONS, STARTING_DECKS, strict=True)
+        ],
+        achievements=[
+            AchievementInfo(name=a.name, level=a.level, cost=a.cost.text(), timing=a.timing)
+            for a in ACHIEVEMENTS
+        ],
+    )

@@ -1,0 +1,362 @@
+"""The seam every game implements: what the referee, protocol, logs, replay, arena and `play`
+know about a game, and all they know.
+
+In the spirit of OpenSpiel's Game / State: a `Game` is a registered, stateless description of
+one game (its kind, configuration, types, notation, views, deals, invariants); a `State` is one
+game in progress. Layers above the engine hold a `Game` (from `load_game(name)`) and its
+states, and never import a game's package. Adding a game means implementing this module's
+`Game` in `altay_cli/engine/<name>/` and registering it in `registry.py`.
+
+Information reaches a player only through `State.observation(seat)` and `Game.event_for(...)`;
+the referee sends nothing else. A game's actions, observations and static information are msgspec
+types, so the protocol's JSON Schema is generated from them (`altay schema --game NAME`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import msgspec
+
+
+# ---------------------------------------------------------------------------- errors
+class EngineError(Exception):
+    """Base class of the engines' errors."""
+
+
+class ConfigError(EngineError, ValueError):
+    """A game configuration (or a game option) is not valid."""
+
+
+class IllegalAction(EngineError):
+    """An action was refused; the state is unchanged.
+
+    `reason` says why, in one sentence; `legal_count` is how many actions were legal instead
+    (None when not known). str(exc) adds a hint to look at the legal list.
+    """
+
+    def __init__(self, reason: str, legal_count: int | None = None) -> None:
+        hint = f" ({legal_count} legal actions now; ask for the list to see them)" if legal_count else ""
+        super().__init__(reason + hint)
+        self.reason = reason
+        self.legal_count = legal_count
+
+
+class NotationError(EngineError, ValueError):
+    """A command typed by a person names no single legal action. `message` is for that person."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidCommand(NotationError):
+    """The text is not a command of the game's notation at all."""
+
+
+class IllegalCommand(NotationError):
+    """The text names an action, but no legal one (the message says why, when the game knows)."""
+
+
+class AmbiguousCommand(NotationError):
+    """The text fits several legal actions: `candidates` are their indexes in the legal list."""
+
+    def __init__(self, message: str, candidates: Sequence[int]) -> None:
+        super().__init__(message)
+        self.candidates = list(candidates)
+
+
+# ---------------------------------------------------------------------------- records
+class EndReason(StrEnum):
+    """Why a game stopped, when it did not end by its own rules (a game adds its own reasons)."""
+
+    FORFEIT = "forfeit"  # a seat failed in a way the policy does not forgive
+    ABORTED = "aborted"  # Ctrl-C or SIGTERM stopped the match
+
+
+class TeamResult(StrEnum):
+    """A cooperative game's shared result."""
+
+    WON = "won"
+    LOST = "lost"
+    UNFINISHED = "unfinished"
+
+
+class GameKind(msgspec.Struct, frozen=True):
+    """What kind of game this is, as data (OpenSpiel's GameType)."""
+
+    name: str  # registry name, lower case: "altay"
+    title: str  # for people: "Altay: Dawn of Civilization"
+    version: str  # rules/engine version: logs record it and replay checks it
+    min_players: int
+    max_players: int
+    cooperative: bool = False  # everyone wins or loses together: one shared result
+    role_name: str | None = None  # what a seat's role is called ("faction"), None if seats have none
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """How a game ended, computed once, by the game.
+
+    `finished`: the game reached its end by its rules (false after a forfeit or abort, when the
+    scores are provisional). `scores` per seat, by category, with "total". `ranks` are 1-based,
+    ties shared, forfeited seats after every other. For a cooperative game every seat shares
+    `team` (won or lost) and one rank; a forfeit loses the game for the team.
+    """
+
+    finished: bool
+    end_reason: str | None  # None: not over yet (a game saved unfinished)
+    rounds: int
+    turns: int
+    scores: list[dict[str, int]]
+    ranks: list[int]
+    winners: list[int]
+    forfeits: list[int] = []
+    team: TeamResult | None = None  # cooperative games only
+
+
+class OptionKind(StrEnum):
+    FLAG = "flag"  # a boolean switch
+    INT = "int"
+    CHOICE = "choice"  # one of `choices`
+    CHOICE_LIST = "choice_list"  # comma-separated, each one of `choices` (case-insensitive)
+
+
+class GameOption(msgspec.Struct, frozen=True):
+    """One of a game's own options, offered by every command that starts a game of it.
+
+    `field` is the configuration field it sets; the command-line flag is `--` + field with
+    underscores as dashes. `None` as a value means "the game's default".
+    """
+
+    field: str
+    kind: OptionKind
+    help: str
+    choices: tuple[str, ...] = ()
+    default: Any = None
+    metavar: str | None = None
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.field.replace("_", "-")
+
+
+@runtime_checkable
+class GameConfig(Protocol):
+    """Every game's configuration has at least these fields (a frozen msgspec Struct)."""
+
+    players: int
+    seed: int
+
+
+@runtime_checkable
+class State(Protocol):
+    """One game in progress. Mutable; `clone()` for search. Pure: no I/O, no clock, one rng."""
+
+    config: Any
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now (an interrupting decision belongs to the seat it asks);
+        None once the game is over."""
+
+    @property
+    def is_terminal(self) -> bool: ...
+
+    def legal_actions(self) -> list[Any]:
+        """The finite, ordered list of actions the deciding seat may take now."""
+
+    def apply(self, action: Any) -> None:
+        """Apply one legal action; IllegalAction (state unchanged) otherwise."""
+
+    def observation(self, seat: int) -> Any:
+        """Everything `seat` may know now: the only exit for hidden information."""
+
+    def clone(self) -> State: ...
+
+    def digest(self) -> str:
+        """A hash of the full state: equal states, equal digests (logs record it per step)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Game(ABC):
+    """One registered game. Stateless: every method takes the state or values it works on."""
+
+    kind: ClassVar[GameKind]
+    #: the configuration record (a frozen msgspec Struct with `players` and `seed`)
+    config_type: ClassVar[type]
+    #: the action union (msgspec tagged Structs): decoding and the JSON Schema use it
+    action_type: ClassVar[Any]
+    #: the observation type a bot receives in each request
+    observation_type: ClassVar[Any]
+    #: what a seat learns from another seat's step (see `event_for`)
+    event_type: ClassVar[Any]
+    #: the static information sent once, in `hello` (board, card catalogue)
+    static_info_type: ClassVar[Any]
+    #: the configuration a bot may know (`public_settings`), sent in `hello`
+    settings_type: ClassVar[Any] = dict[str, Any]
+    #: the game's own options, offered by every command that starts a game
+    options: ClassVar[tuple[GameOption, ...]] = ()
+    #: the human-readable guide for bot authors (path inside the package), for `altay rules`
+    guide: ClassVar[str | None] = None
+    #: in-process players besides `random`: name -> "module:function" with the signature
+    #: function(observation, legal actions as JSON values, random.Random) -> index
+    in_process_bots: ClassVar[Mapping[str, str]] = {}
+    #: options for a short test game (`altay check-bot`), applied unless given
+    quick_game_options: ClassVar[Mapping[str, Any]] = {}
+
+    # ------------------------------------------------------------------ configuration
+    @abstractmethod
+    def make_config(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
+        """A validated configuration from the player count, seed and game options (None values
+        mean the default); raises ConfigError with a message for the person who gave them."""
+
+    def config_to_builtins(self, config: Any) -> dict[str, Any]:
+        """The configuration as JSON-ready builtins, without the seed (logs seal it)."""
+        data = msgspec.to_builtins(config)
+        data.pop("seed", None)
+        return data
+
+    def config_from_builtins(self, data: Mapping[str, Any], seed: int) -> Any:
+        """The configuration of a log header, with its seed; ConfigError when it is not valid."""
+        try:
+            config = msgspec.convert({**data, "seed": seed}, self.config_type)
+        except msgspec.ValidationError as exc:
+            raise ConfigError(f"not a valid {self.kind.name} configuration: {exc}") from None
+        self.validate_config(config)
+        return config
+
+    @abstractmethod
+    def validate_config(self, config: Any) -> None:
+        """Raise ConfigError when the configuration is not valid."""
+
+    def public_settings(self, config: Any) -> dict[str, Any]:
+        """What a bot may know of the configuration (never the seed: it reveals hidden cards)."""
+        return self.config_to_builtins(config)
+
+    @abstractmethod
+    def deal(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> Any:
+        """The configuration of one arena deal: a fair random set-up for `players` seats (with
+        the organiser's game options) that is a deterministic function of its arguments."""
+
+    # ------------------------------------------------------------------ playing
+    @abstractmethod
+    def new_state(self, config: Any) -> State: ...
+
+    @abstractmethod
+    def static_info(self, config: Any) -> Any:
+        """What bots need to know once (board, cards), sent in `hello`."""
+
+    @abstractmethod
+    def event_for(self, state: State, seat: int, action: Any, viewer: int) -> Any | None:
+        """What `viewer` learns when `seat`'s `action` has just been applied to `state` (the
+        state after it), in the game's event form; None when the viewer learns nothing from it.
+        Hidden parts (a card drawn, a card revealed to others) must not reach a viewer who may
+        not see them."""
+
+    @abstractmethod
+    def outcome(self, state: State, forfeits: Sequence[int] = (), aborted: bool = False) -> Outcome:
+        """The result: final when the state is terminal, provisional otherwise. Forfeited seats
+        rank after every other seat (in a cooperative game, the whole team loses)."""
+
+    @abstractmethod
+    def roles(self, state: State) -> list[str]:
+        """Each seat's role (faction) once chosen, "" before or when the game has none."""
+
+    def config_roles(self, config: Any) -> list[str]:
+        """Each seat's role when the configuration presets it ("" when it does not)."""
+        return [""] * config.players
+
+    def role_choices(self) -> tuple[str, ...]:
+        """Every role a seat can have, in the game's order (arena tables are ordered by it)."""
+        return ()
+
+    @abstractmethod
+    def explain_illegal(self, state: State, action: Any) -> str:
+        """Why `action` is not legal now, in one sentence (a courtesy to bot authors)."""
+
+    @abstractmethod
+    def check_invariants(self, state: State) -> list[str]:
+        """The game's invariants (conservation of cards, tokens...) the state breaks: [] if none."""
+
+    def perturb_hidden(self, state: State, seat: int, seed: int) -> State | None:
+        """A copy of `state` that differs only in what `seat` may not see (shuffled hidden
+        cards), for the conformance suite's leak test; None when the game has nothing hidden."""
+        return None
+
+    # ------------------------------------------------------------------ actions as data
+    @abstractmethod
+    def action_to_builtins(self, action: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def action_from_builtins(self, data: Any) -> Any:
+        """An action from its JSON form; ValueError when it is not one."""
+
+    def action_to_json(self, action: Any) -> bytes:
+        return msgspec.json.encode(action)
+
+    # ------------------------------------------------------------------ for people
+    @abstractmethod
+    def command_text(self, action: Any) -> str:
+        """The action as a command a person would type (parse() reads it back)."""
+
+    @abstractmethod
+    def describe(self, action: Any) -> str:
+        """The action in a short English sentence."""
+
+    @abstractmethod
+    def parse(self, state: State, text: str) -> int:
+        """The index in `state.legal_actions()` of the action `text` names; raises
+        InvalidCommand, IllegalCommand or AmbiguousCommand with a message for a person."""
+
+    @abstractmethod
+    def views(self) -> Mapping[str, str]:
+        """The terminal views `view()` can show: name -> one-line help."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None, name: str) -> list[str]:
+        """Text lines for a terminal: the view `name` of what `seat` may see (None: everything
+        public, as a spectator sees it). "full" and "compact" exist in every game."""
+
+    def narrate(self, state: State, seat: int, action: Any, viewer: int) -> str | None:
+        """What happened as a consequence of `seat`'s action (e.g. a combat's outcome), as
+        `viewer` may know it, for the terminal; None when the action says it all."""
+        return None
+
+    def turn_key(self, state: State) -> tuple[Any, ...]:
+        """Changes when a new turn (or an interrupting decision) begins: `play` then shows the
+        full view again instead of the compact one."""
+        return (state.to_move,)
+
+    def turn_of(self, state: State) -> tuple[str, int] | None:
+        """Whose turn it is, for a narration ("round 3", seat 1): a new pair starts a new turn
+        in `altay replay --show`; None while there are no turns (set-up)."""
+        return None
+
+    def seat_label(self, state: State, seat: int) -> str:
+        """How the terminal names a seat ("P2 Firefolk")."""
+        return f"P{seat}"
+
+    def describe_config(self, config: Any) -> str:
+        """One line for people: the game and its configuration (never the seed)."""
+        return f"{self.kind.title}: {config.players} players"
+
+    def end_reason_text(self, reason: str | None) -> str:
+        """An end reason in words."""
+        common = {
+            EndReason.FORFEIT: "a bot forfeited",
+            EndReason.ABORTED: "the match was interrupted",
+            None: "not finished",
+        }
+        return common.get(reason, str(reason).replace("_", " ") if reason else "not finished")  # type: ignore[call-overload]
+
+    def score_headers(self) -> dict[str, str]:
+        """Column headers of the score categories, in order, "total" last."""
+        return {"total": "Score"}
+
+    def help_text(self) -> str:
+        """How to type this game's commands in `altay play`."""
+        return ""

@@ -1,0 +1,45 @@
+"""The registered games: `load_game(name)` is how every layer above the engines gets one.
+
+This is the one module outside a game's package that imports it (lazily, on first use).
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from .api import Game
+
+#: name -> the module whose `GAME` is that game
+GAMES: dict[str, str] = {
+    "altay": "altay_cli.engine.altay.game",
+}
+DEFAULT_GAME = "altay"
+
+
+class UnknownGame(ValueError):
+    """No game is registered under this name."""
+
+
+def game_names() -> list[str]:
+    return sorted(GAMES)
+
+
+@cache
+def load_game(name: str = DEFAULT_GAME) -> Game:
+    """The registered game called `name` (case-insensitive); UnknownGame lists the others."""
+    key = name.strip().lower()
+    if key not in GAMES:
+        raise UnknownGame(f"no game called {name!r}; the games are: {', '.join(game_names())}")
+    game = importlib.import_module(GAMES[key]).GAME
+    assert isinstance(game, Game) and game.kind.name == key, f"{GAMES[key]}.GAME is not the game {key!r}"
+    return game
+
+
+def game_of_config(config: object) -> Game:
+    """The registered game whose configuration type `config` is (TypeError when none is)."""
+    for name in GAMES:
+        game = load_game(name)
+        if isinstance(config, game.config_type):
+            return game
+    raise TypeError(f"{type(config).__name__} is not the configuration of a registered game")
