@@ -21,7 +21,10 @@ from collections import Counter
 
 import pytest
 
+from altay_cli.engine import load_game
 from altay_cli.engine.altay import GameConfig, GameState, check_invariants, new_game
+
+ALTAY = load_game("altay")
 
 GAMES = 2000
 CHUNKS = 20
@@ -54,37 +57,8 @@ def choose(g: GameState, rng: random.Random, policy: str) -> int:
 
 
 def perturb_hidden(g: GameState, seat: int, rng: random.Random) -> GameState:
-    """A copy of g that differs only in what `seat` may not know."""
-    h = g.clone()
-    h.rng.state = rng.getrandbits(64)
-    for level in (1, 2, 3):
-        rng.shuffle(h.ach_deck[level])
-    hidden_wonders = [h.ach_deck[3]] + [
-        [p.secret] for o, p in enumerate(h.players) if o != seat and not p.secret_revealed and p.secret >= 0
-    ]
-    for o, p in enumerate(h.players):
-        if o == seat:
-            continue
-        # Everything of o that seat cannot see is one pool of cards: redeal it, same zone sizes.
-        pool = p.hand + p.deck + p.discard + p.archive + p.trashed
-        rng.shuffle(pool)
-        sizes = [len(p.hand), len(p.deck), len(p.discard), len(p.archive), len(p.trashed)]
-        zones = []
-        for size in sizes:
-            zones.append(pool[:size])
-            pool = pool[size:]
-        p.hand, p.deck, p.discard, p.archive, p.trashed = zones
-    # swap unrevealed secret wonders of others with the wonder deck
-    others = [p for o, p in enumerate(h.players) if o != seat and not p.secret_revealed and p.secret >= 0]
-    if others and h.ach_deck[3]:
-        p = rng.choice(others)
-        j = rng.randrange(len(h.ach_deck[3]))
-        p.secret, h.ach_deck[3][j] = h.ach_deck[3][j], p.secret
-    elif len(others) >= 2:
-        others[0].secret, others[1].secret = others[1].secret, others[0].secret
-    del hidden_wonders
-    h._legal = None
-    return h
+    """A copy of g that differs only in what `seat` may not know (the game's own perturbation)."""
+    return ALTAY.perturb_hidden(g, seat, rng.getrandbits(64))
 
 
 def play_checked(config: GameConfig, policy: str, seed: int) -> tuple[GameState, list[int], list[str]]:

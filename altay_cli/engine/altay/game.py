@@ -249,22 +249,35 @@ class AltayGame(Game):
     def check_invariants(self, state: Any) -> list[str]:
         return check_invariants(state)
 
-    def perturb_hidden(self, state: Any, seat: int, seed: int) -> GameState | None:
-        """Reshuffle what `seat` cannot see: other players' hands with their decks (sizes kept),
-        every deck's order, and the achievement decks' order."""
-        g: GameState = state.clone()
+    def perturb_hidden(self, state: Any, seat: int, seed: int) -> GameState:
+        """A copy of `state` that differs only in what `seat` may not know: the generator's
+        state, the order of the achievement decks, every card of the others that `seat` cannot
+        see (hand, deck, discard, archive, trashed: redealt, same zone sizes), and the others'
+        unrevealed secret wonders (swapped with the wonder deck or among themselves)."""
         rng = random.Random(seed)
-        for s, p in enumerate(g.players):
-            if s != seat:
-                cards = p.hand + p.deck
-                rng.shuffle(cards)
-                p.hand, p.deck = sorted(cards[: len(p.hand)]), cards[len(p.hand) :]
-            else:
-                rng.shuffle(p.deck)
-        for deck in g.ach_deck:
-            rng.shuffle(deck)
-        g._legal = None
-        return g
+        h: GameState = state.clone()
+        h.rng.state = rng.getrandbits(64)
+        for level in (1, 2, 3):
+            rng.shuffle(h.ach_deck[level])
+        for o, p in enumerate(h.players):
+            if o == seat:
+                continue
+            pool = p.hand + p.deck + p.discard + p.archive + p.trashed
+            rng.shuffle(pool)
+            zones = []
+            for size in (len(p.hand), len(p.deck), len(p.discard), len(p.archive), len(p.trashed)):
+                zones.append(pool[:size])
+                pool = pool[size:]
+            p.hand, p.deck, p.discard, p.archive, p.trashed = zones
+        others = [p for o, p in enumerate(h.players) if o != seat and not p.secret_revealed and p.secret >= 0]
+        if others and h.ach_deck[3]:
+            p = rng.choice(others)
+            j = rng.randrange(len(h.ach_deck[3]))
+            p.secret, h.ach_deck[3][j] = h.ach_deck[3][j], p.secret
+        elif len(others) >= 2:
+            others[0].secret, others[1].secret = others[1].secret, others[0].secret
+        h._legal = None
+        return h
 
     # ------------------------------------------------------------------ actions as data
     def action_to_builtins(self, action: Any) -> dict[str, Any]:
