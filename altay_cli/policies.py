@@ -11,6 +11,8 @@ import importlib
 import random
 from typing import Any, Protocol
 
+import msgspec
+
 from .engine import Game, State
 
 
@@ -41,7 +43,8 @@ class FunctionPolicy:
         seat = state.to_move
         assert seat is not None
         legal = [self.game.action_to_builtins(a) for a in actions]
-        return int(self.function(state.observation(seat), legal, self.rng))
+        observation = msgspec.to_builtins(state.observation(seat))  # as a bot would read it
+        return int(self.function(observation, legal, self.rng))
 
 
 def policy_names(game: Game) -> list[str]:

@@ -1,5 +1,6 @@
 """Achievements: developing, completing, limits, every technology's effect, every wonder's VP."""
 
+import msgspec
 import pytest
 
 from altay_cli.engine.altay import (
@@ -155,13 +156,13 @@ def test_secret_wonder_is_revealed_when_started_and_never_abandoned() -> None:
     complete(g, s, "Philosophy")
     p = g.players[s]
     secret = ACHIEVEMENTS[p.secret]
-    assert g.observation(1 - s)["players"][s]["secret_wonder"] is None
-    assert g.observation(s)["you"]["secret_wonder"] == secret.name
+    assert msgspec.to_builtins(g.observation(1 - s))["players"][s]["secret_wonder"] is None
+    assert msgspec.to_builtins(g.observation(s))["you"]["secret_wonder"] == secret.name
     res = next(ch for i, ch in enumerate("FWMSC") if secret.cost.exact[i])
     set_pool(g, s, res)
     g.apply(Develop(secret.name, res))
     assert p.secret_revealed
-    assert g.observation(1 - s)["players"][s]["secret_wonder"] == secret.name
+    assert msgspec.to_builtins(g.observation(1 - s))["players"][s]["secret_wonder"] == secret.name
     assert Abandon() not in g.legal_actions()
     with pytest.raises(IllegalAction, match="never be abandoned"):
         g.apply(Abandon())

@@ -163,7 +163,7 @@ def test_determinism_same_seed_same_actions_same_digests() -> None:
 def test_observation_is_json_ready_and_shows_only_own_private_zones() -> None:
     g = new_game(GameConfig(players=3, seed=4, setup="recommended"))
     for seat in range(3):
-        obs = g.observation(seat)
+        obs = msgspec.to_builtins(g.observation(seat))
         json.dumps(obs)
         assert obs["seat"] == seat
         assert len(obs["you"]["hand"]) == 5

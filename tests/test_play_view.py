@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import msgspec
+
 from altay_cli.engine.altay import GameConfig, action_to_builtins, new_game
 from altay_cli.engine.altay import views as view
 from altay_cli.engine.altay.data import ACHIEVEMENTS
@@ -26,7 +28,7 @@ def test_a_seat_never_sees_another_seats_secret_wonder() -> None:
     checked = 0
     for g in positions():
         for seat in range(g.n):
-            lines = view.full_view(g.observation(seat))
+            lines = view.full_view(msgspec.to_builtins(g.observation(seat)))
             assert all(len(line) <= 100 for line in lines), [line for line in lines if len(line) > 100]
             text = "\n".join(lines)
             mine = ACHIEVEMENTS[g.players[seat].secret].name
@@ -41,7 +43,7 @@ def test_a_seat_never_sees_another_seats_secret_wonder() -> None:
 
 def test_full_view_shows_hand_board_display_and_players() -> None:
     g = new_game(GameConfig(players=4, seed=2, setup="recommended"))
-    obs = g.observation(g.to_move)
+    obs = msgspec.to_builtins(g.observation(g.to_move))
     text = "\n".join(view.full_view(obs))
     hand = view.cards(obs["you"]["hand"])
     assert f"hand     {hand}" in text

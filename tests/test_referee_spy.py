@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 
 from altay_cli.engine.altay import (
@@ -78,7 +79,7 @@ def test_spy_sees_only_its_observation(players: int, seed: int, tmp_path, monkey
             continue
         if line.seat == spy_seat:
             request, text = requests[k], raw[k + 1]
-            assert request["observation"] == state.observation(spy_seat)
+            assert request["observation"] == msgspec.to_builtins(state.observation(spy_seat))
             assert request["actions"] == [action_to_builtins(a) for a in state.legal_actions()]
             assert request["events"] == events
             events = []

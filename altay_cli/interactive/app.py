@@ -273,14 +273,14 @@ class PlayApp:
         g = self.session.state
         game = self.game
         seat = self.viewer()
-        obs = g.observation(seat)
+        obs = msgspec.to_builtins(g.observation(seat))
         legal = [game.action_to_builtins(a) for a in g.legal_actions()]
         if self.json:
             msg: dict[str, Any] = {
                 "type": "decide",
                 "seat": seat,
                 "round": game.outcome(g).rounds,
-                "phase": obs.get("phase") if isinstance(obs, dict) else getattr(obs, "phase", None),
+                "phase": obs.get("phase") if isinstance(obs, dict) else None,
                 "events": [self.event(s, seat) for s in self.pending],
                 "notes": self.notes,
                 "observation": obs,
@@ -420,7 +420,7 @@ class PlayApp:
 
     def meta(self, word: str, line: str, args: list[str]) -> str | None:
         g = self.session.state
-        obs = g.observation(self.viewer())
+        obs = msgspec.to_builtins(g.observation(self.viewer()))
         if word in ("quit", "exit", "q"):
             return "quit"
         if word in ("help", "?"):

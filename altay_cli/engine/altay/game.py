@@ -313,7 +313,7 @@ class AltayGame(Game):
         return VIEWS
 
     def view(self, state: Any, seat: int | None, name: str) -> list[str]:
-        obs = state.observation(0 if seat is None else seat)
+        obs = msgspec.to_builtins(state.observation(0 if seat is None else seat))
         v = _views
         if name == "full":
             return v.full_view(obs)
@@ -334,7 +334,7 @@ class AltayGame(Game):
     def narrate(self, state: Any, seat: int, action: Any, viewer: int) -> str | None:
         if not isinstance(action, (Attack, Fight, Surrender)):
             return None
-        obs = state.observation(viewer)
+        obs = msgspec.to_builtins(state.observation(viewer))
         return _views.combat_text(obs["last_combat"], obs)
 
     def turn_key(self, state: Any) -> tuple[Any, ...]:

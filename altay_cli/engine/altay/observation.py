@@ -1,8 +1,7 @@
-"""The observation a bot receives, as typed Structs: its schema, kept in step with the engine.
+"""The observation a bot receives, as typed Structs: the single source of truth.
 
-The referee sends `GameState.observation(seat)` exactly as the engine builds it (a dict); these
-types describe that dict for the JSON Schema and PROTOCOL.md, and a test converts real
-observations into them (and back, comparing) so any change in the engine shows up as a failure.
+`GameState.observation(seat)` builds these types (observe.py), the referee encodes them as they
+are, and the JSON Schema is generated from them, so the three cannot disagree.
 Resources are the letters F W M S C (food, wood, metal, stone, culture); a string such as "FFW"
 is a multiset of resources. Seats are 0-based.
 """

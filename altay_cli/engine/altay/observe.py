@@ -2,7 +2,8 @@
 
 It holds the public state plus the private zones of `seat` alone. Other seats' hands, deck
 order, discard contents, archive, secret wonder (until revealed) and the achievement decks
-appear only as counts. The result is plain JSON-ready data (dicts, lists, str, int, bool).
+appear only as counts. It is built as the types of observation.py, the single source of truth
+for the protocol's schema and for every reader (`msgspec.to_builtins` gives plain JSON data).
 """
 
 from __future__ import annotations
@@ -21,6 +22,20 @@ from .data import (
     TERRAIN_OF,
     TERRAINS,
     TITLES,
+)
+from .observation import (
+    AchievementStack,
+    Combat,
+    Developing,
+    DisplayStack,
+    LastCombat,
+    Marker,
+    Observation,
+    PrivateZones,
+    PublicPlayer,
+    TableCard,
+    Territory,
+    Turn,
 )
 
 if TYPE_CHECKING:
@@ -41,7 +56,7 @@ _TERRAIN_NAME = tuple(TERRAINS[TERRAIN_OF[t]] for t in range(NUM_TERRITORIES))
 _KIND_COST = tuple(k.cost.text() if k.cost else None for k in KINDS)
 _ACH_COST = tuple(a.cost.text() for a in ACHIEVEMENTS)
 _SHOP_NAMES = tuple(TITLES[t].name for t in SHOP_TITLES)
-_MARKER_VIEW = tuple((v, RESOURCES[r] if r >= 0 else None) for v, r in CONQUEST_MARKERS)
+_MARKERS = tuple(Marker(value=v, resource=RESOURCES[r] if r >= 0 else None) for v, r in CONQUEST_MARKERS)
 
 
 def _kinds(zone: list[int]) -> list[str]:
@@ -49,133 +64,139 @@ def _kinds(zone: list[int]) -> list[str]:
     return sorted([names[k] for k in zone])
 
 
-def _marker(m: int) -> dict | None:
-    if m < 0:
-        return None
-    value, res = _MARKER_VIEW[m]
-    return {"value": value, "resource": res}
+def _marker(m: int) -> Marker | None:
+    return _MARKERS[m] if m >= 0 else None
 
 
-def public_player(g: GameState, seat: int) -> dict:
+def public_player(g: GameState, seat: int) -> PublicPlayer:
     p: PlayerState = g.players[seat]
     dev = None
     if p.dev >= 0:
-        dev = {
-            "name": ACHIEVEMENTS[p.dev].name,
-            "level": ACHIEVEMENTS[p.dev].level,
-            "cost": _ACH_COST[p.dev],
-            "placed": resources_text(p.dev_placed),
-            "settlement": p.dev_settlement,
-        }
-    return {
-        "seat": seat,
-        "faction": FACTIONS[p.faction] if p.faction >= 0 else None,
-        "supply": p.supply,
-        "on_board": p.on_board,
-        "removed_settlements": p.removed,
-        "hand_size": len(p.hand),
-        "deck_size": len(p.deck),
-        "discard_size": len(p.discard),
-        "archive_size": len(p.archive),
-        "trashed_size": len(p.trashed),
-        "pool": resources_text(p.pool),
-        "coins": p.coins,
-        "table": [
-            {
-                "card": TITLES[KIND_TITLE[tc.kind]].name,
-                "kind": KINDS[tc.kind].name,
-                "resources": resources_text(tc.placed),
-            }
+        dev = Developing(
+            name=ACHIEVEMENTS[p.dev].name,
+            level=ACHIEVEMENTS[p.dev].level,
+            cost=_ACH_COST[p.dev],
+            placed=resources_text(p.dev_placed),
+            settlement=p.dev_settlement,
+        )
+    return PublicPlayer(
+        seat=seat,
+        faction=FACTIONS[p.faction] if p.faction >= 0 else None,
+        supply=p.supply,
+        on_board=p.on_board,
+        removed_settlements=p.removed,
+        hand_size=len(p.hand),
+        deck_size=len(p.deck),
+        discard_size=len(p.discard),
+        archive_size=len(p.archive),
+        trashed_size=len(p.trashed),
+        pool=resources_text(p.pool),
+        coins=p.coins,
+        table=[
+            TableCard(
+                card=_TITLE_OF_KIND[tc.kind], kind=_KIND_NAMES[tc.kind], resources=resources_text(tc.placed)
+            )
             for tc in p.table
         ],
-        "completed": [ACHIEVEMENTS[a].name for a in p.done],
-        "developing": dev,
-        "secret_wonder": ACHIEVEMENTS[p.secret].name if p.secret_revealed else None,
-        "captured_settlements": list(p.cap_settlements),
-        "captured_markers": [_marker(m) for m in p.cap_markers],
-        "consumed_markers": p.consumed,
-    }
+        completed=[ACHIEVEMENTS[a].name for a in p.done],
+        developing=dev,
+        secret_wonder=ACHIEVEMENTS[p.secret].name if p.secret_revealed else None,
+        captured_settlements=list(p.cap_settlements),
+        captured_markers=[_MARKERS[m] for m in p.cap_markers],
+        consumed_markers=p.consumed,
+    )
 
 
-def private_zones(g: GameState, seat: int) -> dict:
+def private_zones(g: GameState, seat: int) -> PrivateZones:
     p = g.players[seat]
-    return {
-        "hand": _kinds(p.hand),
-        "archive": _kinds(p.archive),
-        "discard": _kinds(p.discard),
-        "deck": _kinds(p.deck),  # contents only, never the order
-        "trashed": _kinds(p.trashed),
-        "secret_wonder": ACHIEVEMENTS[p.secret].name if p.secret >= 0 else None,
-    }
+    return PrivateZones(
+        hand=_kinds(p.hand),
+        archive=_kinds(p.archive),
+        discard=_kinds(p.discard),
+        deck=_kinds(p.deck),  # contents only, never the order
+        trashed=_kinds(p.trashed),
+        secret_wonder=ACHIEVEMENTS[p.secret].name if p.secret >= 0 else None,
+    )
 
 
-def build_observation(g: GameState, seat: int) -> dict:
+def build_observation(g: GameState, seat: int) -> Observation:
     if not 0 <= seat < g.n:
         raise ValueError(f"seat must be 0 to {g.n - 1}, not {seat}")
     owner, count, marker, in_play, vp = g.owner, g.count, g.marker, g.in_play, g.vp_marker
+    markers = _MARKERS
     board = [
-        {
-            "id": t,
-            "terrain": _TERRAIN_NAME[t],
-            "in_play": in_play[t],
-            "owner": owner[t] if owner[t] >= 0 else None,
-            "settlements": count[t],
-            "marker": _marker(marker[t]) if marker[t] >= 0 else None,
-            "vp": vp[t],
-        }
+        Territory(
+            id=t,
+            terrain=_TERRAIN_NAME[t],
+            in_play=in_play[t],
+            owner=owner[t] if owner[t] >= 0 else None,
+            settlements=count[t],
+            marker=markers[marker[t]] if marker[t] >= 0 else None,
+            vp=vp[t],
+        )
         for t in range(NUM_TERRITORIES)
     ]
     display = [
-        {
-            "card": _SHOP_NAMES[si],
-            "count": len(stack),
-            "top": _KIND_NAMES[stack[-1]] if stack else None,
-            "cost": _KIND_COST[stack[-1]] if stack else None,
-            "vp": KINDS[stack[-1]].vp if stack else None,
-        }
+        DisplayStack(
+            card=_SHOP_NAMES[si],
+            count=len(stack),
+            top=_KIND_NAMES[stack[-1]] if stack else None,
+            cost=_KIND_COST[stack[-1]] if stack else None,
+            vp=KINDS[stack[-1]].vp if stack else None,
+        )
         for si, stack in enumerate(g.shop)
     ]
     achievements = {
-        str(level): [{"name": ACHIEVEMENTS[a].name, "count": c} for a, c in g.ach_display[level]]
+        str(level): [AchievementStack(name=ACHIEVEMENTS[a].name, count=c) for a, c in g.ach_display[level]]
         for level in (1, 2, 3)
     }
     combat = None
     if g.combat is not None:
         attacker, defender, f, t, strength, ncards = g.combat
-        combat = {
-            "attacker": attacker,
-            "defender": defender,
-            "from": f,
-            "to": t,
-            "attack": strength,
-            "cards": ncards,
-        }
-    return {
-        "seat": seat,
-        "num_players": g.n,
-        "phase": g.phase,
-        "to_move": g.to_move,
-        "active": g.active,
-        "first_player": g.first,
-        "round": g.round,
-        "max_rounds": g.config.max_rounds,
-        "trading": g.config.trading,
-        "end_triggered": g.end_trigger,
-        "end_reason": g.end_reason,
-        "reserve": resources_text(g.reserve),
-        "board": board,
-        "display": display,
-        "achievements": achievements,
-        "achievement_decks": {str(level): len(g.ach_deck[level]) for level in (1, 2, 3)},
-        "turn": {
-            "bought": [t.name for i, t in enumerate(TITLES) if g.bought >> i & 1],
-            "attacked": sorted([[x // 32, x % 32] for x in g.attacked]),
-            "terrain_used": {TERRAINS[i]: g.terrain_used[i] for i in range(4)},
-            "abilities_used": [name for bit, name in _TECH_BITS if g.once_used >> bit & 1],
-            "settlements_to_place": g.pending_builds,
-        },
-        "combat": combat,
-        "last_combat": dict(g.last_combat) if g.last_combat else None,
-        "players": [public_player(g, s) for s in range(g.n)],
-        "you": private_zones(g, seat),
-    }
+        combat = Combat(attacker=attacker, defender=defender, from_=f, to=t, attack=strength, cards=ncards)
+    return Observation(
+        seat=seat,
+        num_players=g.n,
+        phase=g.phase,
+        to_move=g.to_move,
+        active=g.active,
+        first_player=g.first,
+        round=g.round,
+        max_rounds=g.config.max_rounds,
+        trading=g.config.trading,
+        end_triggered=g.end_trigger,
+        end_reason=g.end_reason,
+        reserve=resources_text(g.reserve),
+        board=board,
+        display=display,
+        achievements=achievements,
+        achievement_decks={str(level): len(g.ach_deck[level]) for level in (1, 2, 3)},
+        turn=Turn(
+            bought=[t.name for i, t in enumerate(TITLES) if g.bought >> i & 1],
+            attacked=sorted([[x // 32, x % 32] for x in g.attacked]),
+            terrain_used={TERRAINS[i]: g.terrain_used[i] for i in range(4)},
+            abilities_used=[name for bit, name in _TECH_BITS if g.once_used >> bit & 1],
+            settlements_to_place=g.pending_builds,
+        ),
+        combat=combat,
+        last_combat=_last_combat(g.last_combat),
+        players=[public_player(g, s) for s in range(g.n)],
+        you=private_zones(g, seat),
+    )
+
+
+def _last_combat(last: dict | None) -> LastCombat | None:
+    if not last:
+        return None
+    return LastCombat(
+        attacker=last["attacker"],
+        defender=last["defender"],
+        from_=last["from"],
+        to=last["to"],
+        attack=last["attack"],
+        defence=last["defence"],
+        winner=last["winner"],
+        cards=last.get("cards"),
+        surrendered=last.get("surrendered"),
+        defender_cards=last.get("defender_cards"),
+    )
