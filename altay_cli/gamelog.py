@@ -101,7 +101,25 @@ class Header(msgspec.Struct, tag="header", tag_field="type"):
             raise ValueError(str(exc)) from None
 
 
+class Answer(msgspec.Struct, frozen=True):
+    """How a seat's decision came about: the answer's part of a `Decision`, as the referee
+    (or a person, or an in-process player) produced it, plus the referee's measurements."""
+
+    index: int | None = None  # index in the legal list, when known
+    request_id: int | None = None
+    time_ms: float | None = None  # the bot's wall time for this decision
+    overhead_us: float | None = None  # the referee's own cost for this decision
+    status: str = "ok"  # a records.DecisionStatus: "ok", "retry", "default"
+    info: str | None = None  # the bot's optional debug text (capped)
+    observation_us: float | None = None  # the engine's cost of observation(seat) (not logged)
+    legal_us: float | None = None  # the engine's cost of legal_actions() (not logged)
+    request_bytes: int | None = None  # the size of the request line (not logged)
+
+
 class Decision(msgspec.Struct, tag="decision", tag_field="type"):
+    """One applied action: the one record of a decision, kept in a session's history, written
+    as a log line, given to `run_match`'s on_decision, checked by replay."""
+
     n: int  # 0-based decision number
     seat: int
     action: dict[str, Any]  # the action's JSON form
@@ -114,8 +132,28 @@ class Decision(msgspec.Struct, tag="decision", tag_field="type"):
     info: str | None = None  # the bot's optional debug text for this decision (capped)
     prev: str | None = None  # SHA-256 of the previous line (format 2)
 
+    @classmethod
+    def of(cls, n: int, seat: int, action: dict[str, Any], digest: str, answer: Answer) -> Decision:
+        return cls(
+            n=n,
+            seat=seat,
+            action=action,
+            digest=digest,
+            index=answer.index,
+            request_id=answer.request_id,
+            time_ms=None if answer.time_ms is None else round(answer.time_ms, 3),
+            overhead_us=None if answer.overhead_us is None else round(answer.overhead_us, 1),
+            status=str(answer.status),
+            info=answer.info,
+        )
+
 
 class Failure(msgspec.Struct, tag="failure", tag_field="type"):
+    """A bot failure: the one record of it, kept by the referee, written as a log line, listed
+    by the result line (`as_entry`), returned in MatchResult.failures. `status` is a
+    records.FailureStatus and `consequence` a records.Consequence (plain strings when read
+    back from a log, which replay checks)."""
+
     seat: int
     status: str  # timeout, crash, stall, bad_json, line_too_long, wrong_request_id, illegal_action, ...
     detail: str
@@ -123,6 +161,17 @@ class Failure(msgspec.Struct, tag="failure", tag_field="type"):
     request_id: int | None = None
     consequence: str = ""  # "forfeit", "default_action", "retry", "discarded"
     prev: str | None = None
+
+    def as_entry(self) -> dict[str, Any]:
+        """The failure as the result line lists it (its fields, without the line's type and chain)."""
+        return {
+            "seat": self.seat,
+            "status": str(self.status),
+            "detail": self.detail,
+            "n": self.n,
+            "request_id": self.request_id,
+            "consequence": str(self.consequence),
+        }
 
 
 class Stderr(msgspec.Struct, tag="stderr", tag_field="type"):

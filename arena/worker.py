@@ -21,11 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .params import ArenaParams
 from .records import GameRecord
 from .schedule import ScheduledGame
+
+if TYPE_CHECKING:
+    from altay_cli.gamelog import Failure
 
 LOGS = "logs"
 PR_SET_PDEATHSIG = 1
@@ -133,11 +136,12 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
     )
 
 
-def _failure(f: dict[str, Any]) -> dict[str, Any]:
-    detail = f.get("detail")
+def _failure(failure: Failure) -> dict[str, Any]:
+    f = failure.as_entry()
+    detail = f["detail"]
     if isinstance(detail, str) and len(detail) > 500:
-        detail = detail[:500] + "..."
-    return {**f, "detail": detail}
+        f["detail"] = detail[:500] + "..."
+    return f
 
 
 def _die_with_parent() -> None:

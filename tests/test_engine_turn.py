@@ -66,7 +66,7 @@ def test_empty_stack_cannot_be_bought() -> None:
     g.shop[0] = []
     set_pool(g, s, "F")
     assert not [a for a in buys(g) if a.card == "Farmer"]
-    assert g.observation(s)["display"][0]["count"] == 0
+    assert g.observation(s).display[0].count == 0
 
 
 # ----------------------------------------------------------------- building

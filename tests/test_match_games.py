@@ -99,8 +99,8 @@ def test_on_decision_sees_every_applied_action(tmp_path, monkeypatch) -> None:
     seen: list[tuple[int, int]] = []
 
     def on_decision(state, record) -> None:
-        seen.append((record["n"], record["seat"]))
-        assert record["digest"] == state.digest()
+        seen.append((record.n, record.seat))
+        assert record.digest == state.digest()
 
     result = run_match(
         [BotSpec("a", "random"), BotSpec("b", "random")],

@@ -54,8 +54,8 @@ def test_bad_bot_forfeits_with_its_status(bot, options, status, words, tmp_path,
     assert result.forfeits == [1]
     assert result.ranks == [1, 2]
     last = result.failures[-1]
-    assert (last["seat"], last["status"], last["consequence"]) == (1, status, "forfeit")
-    assert words in last["detail"]
+    assert (last.seat, last.status, last.consequence) == (1, status, "forfeit")
+    assert words in last.detail
     lines = read_log(log)
     assert [(f.seat, f.status) for f in lines if isinstance(f, Failure)][-1] == (1, status)
     assert isinstance(lines[-1], Result)
@@ -69,7 +69,7 @@ def test_slow_start_is_a_startup_timeout(tmp_path, monkeypatch) -> None:
     result = run_match(
         [BotSpec("slow", bad_bot("slow_start.py", 5)), BotSpec("good", "random")], CONFIG, options
     )
-    assert result.failures[0]["status"] == "startup_timeout"
+    assert result.failures[0].status == "startup_timeout"
     assert result.forfeits == [0] and result.ranks == [2, 1] and result.decisions == 0
     assert_no_leak(marker)
 
@@ -77,8 +77,8 @@ def test_slow_start_is_a_startup_timeout(tmp_path, monkeypatch) -> None:
 def test_missing_program_is_start_failed(tmp_path, monkeypatch) -> None:
     marked(monkeypatch, tmp_path)
     result = run_match([BotSpec("a", "random"), BotSpec("b", str(tmp_path / "nope"))], CONFIG, LONG)
-    assert result.failures[0]["status"] == "start_failed"
-    assert "no such file" in result.failures[0]["detail"]
+    assert result.failures[0].status == "start_failed"
+    assert "no such file" in result.failures[0].detail
 
 
 def test_both_bots_failing_to_start_share_the_last_rank(tmp_path, monkeypatch) -> None:
@@ -115,10 +115,10 @@ def test_default_policy_plays_the_first_action_and_discards_late_answers(tmp_pat
     bots = [BotSpec("late", bad_bot("late_answer.py", 2.0, 1)), BotSpec("good", "random")]
     result = run_match(bots, CONFIG, options, log_path=log)
     assert result.completed and result.forfeits == []
-    timed_out = [f["request_id"] for f in result.failures if f["status"] == "timeout"]
-    late = [f["request_id"] for f in result.failures if f["status"] == "late_answer"]
+    timed_out = [f.request_id for f in result.failures if f.status == "timeout"]
+    late = [f.request_id for f in result.failures if f.status == "late_answer"]
     assert timed_out[0] == 1 and late and set(late) <= set(timed_out)
-    assert {(f["status"], f["consequence"]) for f in result.failures} == {
+    assert {(f.status, f.consequence) for f in result.failures} == {
         ("timeout", "default_action"),
         ("late_answer", "discarded"),
     }
@@ -138,8 +138,8 @@ def test_default_policy_keeps_playing_for_an_illegal_bot(tmp_path, monkeypatch) 
         options,
     )
     assert result.completed
-    assert {f["status"] for f in result.failures} == {"illegal_action"}
-    assert {f["consequence"] for f in result.failures} == {"default_action"}
+    assert {f.status for f in result.failures} == {"illegal_action"}
+    assert {f.consequence for f in result.failures} == {"default_action"}
     assert_no_leak(marker)
 
 
@@ -151,7 +151,7 @@ def test_retry_policy_gives_another_chance(tmp_path, monkeypatch) -> None:
         [BotSpec("flaky", bad_bot("flaky.py")), BotSpec("good", "random")], CONFIG, options, log_path=log
     )
     assert result.completed
-    assert result.failures and {f["consequence"] for f in result.failures} == {"retry"}
+    assert result.failures and {f.consequence for f in result.failures} == {"retry"}
     flaky = [d for d in read_log(log) if isinstance(d, Decision) and d.seat == 0]
     assert flaky and all(d.status == "retry" for d in flaky)
     # every retry is a new request: ids 2, 4, 6, ...
@@ -163,7 +163,7 @@ def test_retries_run_out_then_the_bot_loses(tmp_path, monkeypatch) -> None:
     marker = marked(monkeypatch, tmp_path)
     options = MatchOptions(on_failure="retry", retries=2)
     result = run_match([BotSpec("good", "random"), BotSpec("bad", bad_bot("bad_json.py"))], CONFIG, options)
-    assert [(f["status"], f["consequence"], f["request_id"]) for f in result.failures] == [
+    assert [(f.status, f.consequence, f.request_id) for f in result.failures] == [
         ("bad_json", "retry", 1),
         ("bad_json", "retry", 2),
         ("bad_json", "forfeit", 3),
@@ -179,7 +179,7 @@ def test_retry_after_a_huge_line_skips_the_rest_of_it(tmp_path, monkeypatch) -> 
         [BotSpec("good", "random"), BotSpec("bad", bad_bot("huge_line.py", 0.5))], CONFIG, options
     )
     # The retry request gets another huge line: line_too_long twice, then the forfeit.
-    assert [(f["status"], f["consequence"]) for f in result.failures] == [
+    assert [(f.status, f.consequence) for f in result.failures] == [
         ("line_too_long", "retry"),
         ("line_too_long", "forfeit"),
     ]
@@ -192,7 +192,7 @@ def test_time_bank_absorbs_slow_answers(tmp_path, monkeypatch) -> None:
     with_bank = run_match(bots, CONFIG, MatchOptions(move_ms=100, bank_ms=1500))
     assert with_bank.completed and not with_bank.failures
     without = run_match(bots, CONFIG, MatchOptions(move_ms=100))
-    assert without.failures[0]["status"] == "timeout" and without.forfeits == [0]
+    assert without.failures[0].status == "timeout" and without.forfeits == [0]
     assert_no_leak(marker)
 
 

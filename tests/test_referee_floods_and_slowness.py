@@ -36,13 +36,13 @@ def test_a_few_late_answers_are_discarded_and_counted_not_logged_forever(tmp_pat
 def test_a_flood_of_lines_is_ruled_flood(tmp_path, monkeypatch) -> None:
     marker = marked(monkeypatch, tmp_path)
     result, log = _play(tmp_path, bad_bot("flood.py", "late", MAX_UNSOLICITED_LINES + 50))
-    (failure,) = [f for f in result.failures if f["consequence"] == "forfeit"]
-    assert failure["status"] == "flood" and failure["seat"] == 0, result.failures
+    (failure,) = [f for f in result.failures if f.consequence == "forfeit"]
+    assert failure.status == "flood" and failure.seat == 0, result.failures
     assert log.stat().st_size < 200_000
     # An unrequested pong is not a flood but a message out of place.
     result, _ = _play(tmp_path, bad_bot("flood.py", "pong", 3))
-    (failure,) = [f for f in result.failures if f["consequence"] == "forfeit"]
-    assert failure["status"] == "bad_json" and "pong" in failure["detail"]
+    (failure,) = [f for f in result.failures if f.consequence == "forfeit"]
+    assert failure.status == "bad_json" and "pong" in failure.detail
     assert_no_leak(marker)
 
 
@@ -51,8 +51,8 @@ def test_megabytes_between_requests_keep_the_referee_bounded(tmp_path, monkeypat
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     result, log = _play(tmp_path, bad_bot("flood.py", "between", 20))
     grew_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
-    (failure,) = [f for f in result.failures if f["consequence"] == "forfeit"]
-    assert failure["status"] == "flood"
+    (failure,) = [f for f in result.failures if f.consequence == "forfeit"]
+    assert failure.status == "flood"
     assert log.stat().st_size < 200_000 and grew_kib < 50_000
 
 
@@ -60,15 +60,15 @@ def test_a_slow_but_live_bot_times_out_and_never_stalls(tmp_path, monkeypatch) -
     """It has not read the request at the deadline because it is still computing."""
     marked(monkeypatch, tmp_path)
     result, _ = _play(tmp_path, bad_bot("busy.py", 0.8), move_ms=300, on_failure="default")
-    statuses = {f["status"] for f in result.failures if f["seat"] == 0}
+    statuses = {f.status for f in result.failures if f.seat == 0}
     assert "timeout" in statuses and "stall" not in statuses, result.failures
 
 
 def test_a_stuck_bot_that_neither_reads_nor_works_stalls(tmp_path, monkeypatch) -> None:
     marked(monkeypatch, tmp_path)
     result, _ = _play(tmp_path, bad_bot("busy.py", 5, "sleep"), move_ms=300)
-    (failure,) = [f for f in result.failures if f["consequence"] == "forfeit"]
-    assert failure["status"] == "stall", result.failures
+    (failure,) = [f for f in result.failures if f.consequence == "forfeit"]
+    assert failure.status == "stall", result.failures
 
 
 def test_a_write_cut_short_by_its_deadline_never_splits_a_line() -> None:

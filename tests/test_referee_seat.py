@@ -43,8 +43,8 @@ def test_seat_step_by_step(tmp_path, monkeypatch) -> None:
         mover = state.to_move
         action, info = seats[mover].decide(state, n=n)
         assert action in state.legal_actions()
-        assert state.legal_actions()[info["index"]] == action
-        assert info["status"] == "ok" and info["time_ms"] >= 0 and info["overhead_us"] > 0
+        assert state.legal_actions()[info.index] == action
+        assert info.status == "ok" and info.time_ms >= 0 and info.overhead_us > 0
         state.apply(action)
         for seat in seats:
             seat.note_action(state, mover, action)
@@ -86,7 +86,7 @@ def test_seat_start_failure_raises_with_status(tmp_path, monkeypatch) -> None:
     with pytest.raises(BotFailure) as err:
         seat.start()
     assert err.value.status == "handshake_failed" and "exit code 2" in err.value.detail
-    assert seat.failures[0]["status"] == "handshake_failed"
+    assert seat.failures[0].status == "handshake_failed"
     assert "cannot start" in seat.stderr_text
     seat.close()
     assert_no_leak(marker)

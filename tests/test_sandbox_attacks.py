@@ -69,7 +69,7 @@ def reports(log: Path, seat: int) -> list[dict]:
 def test_a_bot_sees_and_stops_only_its_own_processes(tmp_path) -> None:
     result, (report, later), _ = attack(tmp_path, "proc")
     assert result.completed, result.failures  # the opponent played on, unharmed
-    assert not [f for f in result.failures if f["seat"] == 1]
+    assert not [f for f in result.failures if f.seat == 1]
     # Only its own namespace: bwrap's init (pid 1) and itself, nothing of the machine.
     assert report["visible"] == [1, report["pid"]] and report["ppid"] == 1
     assert report["stopped"] == []
@@ -234,9 +234,9 @@ def test_no_network_unless_the_organiser_allows_it(tmp_path) -> None:
 
 # ---------------------------------------------------------------------------- limits
 def _forfeit_status(result: MatchResult) -> str:
-    (failure,) = [f for f in result.failures if f["consequence"] == "forfeit"]
-    assert failure["seat"] == 0
-    return failure["status"]
+    (failure,) = [f for f in result.failures if f.consequence == "forfeit"]
+    assert failure.seat == 0
+    return failure.status
 
 
 @needs_cgroup

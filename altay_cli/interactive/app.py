@@ -18,6 +18,7 @@ import msgspec
 import orjson
 
 from ..engine import AmbiguousCommand, Game, IllegalAction, NotationError
+from ..gamelog import Answer
 from ..textsafe import safe_text
 from .seats import HUMAN, Controller, SeatSpec, seat_info
 from .session import LoadError, Session, Step
@@ -201,14 +202,7 @@ class PlayApp:
                     f"{self.name(seat)} failed ({failure.status}: {failure.detail}); "
                     "the first legal action was played for it"
                 )
-            step = self.apply(
-                decided.action,
-                status=decided.status,
-                time_ms=decided.time_ms,
-                overhead_us=decided.overhead_us,
-                request_id=decided.request_id,
-                info=decided.info,
-            )
+            step = self.apply(decided.action, decided.answer)
             self.pending.append(step)
             if not self.json:
                 self.show_steps()
@@ -217,9 +211,9 @@ class PlayApp:
             for c in self.controllers.values():
                 c.game_over(outcome)
 
-    def apply(self, action: Any, **how: Any) -> Step:
+    def apply(self, action: Any, answer: Answer | None = None) -> Step:
         """Apply a decision and tell every bot seat what it learned from it (the game decides)."""
-        step = self.session.apply(action, **how)
+        step = self.session.apply(action, answer)
         for c in self.controllers.values():
             c.note(self.session.state, step.seat, step.action)
         return step

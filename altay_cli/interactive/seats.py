@@ -16,8 +16,9 @@ from pathlib import PurePath
 from typing import Any, Protocol
 
 from ..engine import Game, Outcome, State
-from ..gamelog import Failure, SeatInfo, Stderr
+from ..gamelog import Answer, Failure, SeatInfo, Stderr
 from ..policies import make_policy, policy_names
+from ..records import DecisionStatus
 
 HUMAN = "human"
 POLICY = "policy"
@@ -80,14 +81,10 @@ def bot_name(command: str) -> str:
 
 @dataclass
 class Decided:
-    """What a non-human seat chose, and how (for the log)."""
+    """What a non-human seat chose, how (the log's answer fields), and the failures on the way."""
 
     action: Any
-    time_ms: float | None = None
-    overhead_us: float | None = None
-    request_id: int | None = None
-    status: str = "ok"  # "default" when the first legal action replaced a failed bot's answer
-    info: str | None = None
+    answer: Answer = field(default_factory=Answer)
     failures: list[Failure] = field(default_factory=list)
 
 
@@ -117,7 +114,7 @@ class PolicyController:
         started = time.perf_counter()
         legal = state.legal_actions()
         action = legal[self.policy.choose(state, legal)]
-        return Decided(action, time_ms=(time.perf_counter() - started) * 1000)
+        return Decided(action, Answer(time_ms=(time.perf_counter() - started) * 1000))
 
     def note(self, state: State, seat: int, action: Any) -> None:
         pass
@@ -183,10 +180,10 @@ class BotController:
 
         first = state.legal_actions()[0]
         if self.dead is not None:
-            return Decided(first, status="default")
+            return Decided(first, Answer(status=DecisionStatus.DEFAULT))
         started = time.perf_counter()
         try:
-            action, info = self.seat.decide(state, n)
+            action, answer = self.seat.decide(state, n)
         except BotFailure as exc:
             self.dead = f"{exc.status}: {exc.detail}"
             failure = Failure(
@@ -200,26 +197,16 @@ class BotController:
             self._seen_failures = len(self.seat.failures)
             return Decided(
                 first,
-                time_ms=(time.perf_counter() - started) * 1000,
-                request_id=exc.request_id,
-                status="default",
+                Answer(
+                    time_ms=(time.perf_counter() - started) * 1000,
+                    request_id=exc.request_id,
+                    status=DecisionStatus.DEFAULT,
+                ),
                 failures=[failure],
             )
         new = self.seat.failures[self._seen_failures :]  # recoverable ones, answered by default
         self._seen_failures = len(self.seat.failures)
-        failures = [
-            Failure(f["seat"], f["status"], f["detail"], f["n"], f["request_id"], f["consequence"])
-            for f in new
-        ]
-        return Decided(
-            action,
-            time_ms=info.get("time_ms"),
-            overhead_us=info.get("overhead_us"),
-            request_id=info.get("request_id"),
-            status=info.get("status", "ok"),
-            info=info.get("info"),
-            failures=failures,
-        )
+        return Decided(action, answer, list(new))
 
     def game_over(self, outcome: Outcome) -> None:
         if self.dead is None:

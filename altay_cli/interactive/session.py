@@ -16,6 +16,7 @@ import msgspec
 
 from ..engine import Game, Outcome, State, game_of_config, load_game
 from ..gamelog import (
+    Answer,
     Decision,
     Failure,
     Header,
@@ -33,19 +34,24 @@ if TYPE_CHECKING:
 
 @dataclass
 class Step:
-    """One applied decision."""
+    """One applied decision: its log record, the action itself, and the state right after it
+    (what the step revealed, and to whom, is asked of that state)."""
 
-    n: int  # decision number (0-based)
-    seat: int
+    decision: Decision
     action: Any
-    index: int
-    digest: str
-    status: str = "ok"  # "ok", or "default" when the first legal action replaced a failed bot's
-    time_ms: float | None = None
-    request_id: int | None = None
-    info: str | None = None
-    overhead_us: float | None = None  # the referee's own cost (bot seats)
-    after: Any = None  # a copy of the state right after this decision (what it revealed, to whom)
+    after: Any
+
+    @property
+    def n(self) -> int:
+        return self.decision.n
+
+    @property
+    def seat(self) -> int:
+        return self.decision.seat
+
+    @property
+    def status(self) -> str:
+        return self.decision.status
 
 
 class LoadError(ValueError):
@@ -64,17 +70,9 @@ class Session:
         self.stderr: dict[int, Stderr] = {}  # bots' captured stderr, written before the result
 
     # ------------------------------------------------------------------ playing
-    def apply(
-        self,
-        action: Any,
-        *,
-        status: str = "ok",
-        time_ms: float | None = None,
-        request_id: int | None = None,
-        info: str | None = None,
-        overhead_us: float | None = None,
-    ) -> Step:
-        """Apply an action of the seat to move; IllegalAction (nothing changes) if not legal."""
+    def apply(self, action: Any, answer: Answer | None = None) -> Step:
+        """Apply an action of the seat to move, with how it came about (a person's answer by
+        default); IllegalAction (nothing changes) if it is not legal."""
         g = self.state
         seat = g.to_move
         legal = g.legal_actions()
@@ -84,19 +82,11 @@ class Session:
             index = -1
         g.apply(action)  # raises IllegalAction with the engine's reason when index == -1
         assert seat is not None
-        step = Step(
-            len(self.steps),
-            seat,
-            action,
-            index,
-            g.digest(),
-            status,
-            time_ms,
-            request_id,
-            info,
-            overhead_us,
-            g.clone(),
+        answer = msgspec.structs.replace(answer or Answer(), index=index)
+        decision = Decision.of(
+            len(self.steps), seat, self.game.action_to_builtins(action), g.digest(), answer
         )
+        step = Step(decision, action, g.clone())
         self.steps.append(step)
         return step
 
@@ -148,20 +138,7 @@ class Session:
             failures_at.setdefault(f.n if f.n is not None else 0, []).append(f)
         for n, step in enumerate(self.steps):
             lines.extend(failures_at.pop(n, []))
-            lines.append(
-                Decision(
-                    n=n,
-                    seat=step.seat,
-                    action=self.game.action_to_builtins(step.action),
-                    digest=step.digest,
-                    index=step.index,
-                    request_id=step.request_id,
-                    time_ms=None if step.time_ms is None else round(step.time_ms, 3),
-                    overhead_us=None if step.overhead_us is None else round(step.overhead_us, 1),
-                    status=step.status,
-                    info=step.info,
-                )
-            )
+            lines.append(step.decision)
         for rest in failures_at.values():
             lines.extend(rest)
         lines.extend(self.stderr[seat] for seat in sorted(self.stderr))
@@ -176,7 +153,7 @@ class Session:
             self.outcome(),
             final_digest=self.state.digest(),
             decisions=len(self.steps),
-            failures=[_failure_dict(f) for f in self.failures],
+            failures=[f.as_entry() for f in self.failures],
         )
 
     def save(self, path: str | Path, signer: Signer | None = None) -> Path:
@@ -201,21 +178,14 @@ class Session:
         config = header.game_config(game, verdict.seed)
         session = cls(config, seats if seats is not None else header.seats, game)
         for d in verdict.decisions:
-            session.apply(
-                game.action_from_builtins(d.action),
-                status=d.status,
+            answer = Answer(
+                request_id=d.request_id,
                 time_ms=d.time_ms,
                 overhead_us=d.overhead_us,
-                request_id=d.request_id,
+                status=d.status,
                 info=d.info,
             )
+            session.apply(game.action_from_builtins(d.action), answer)
         session.failures = list(verdict.failures)
         session.stderr = {s.seat: s for s in verdict.stderr}
         return session
-
-
-def _failure_dict(f: Failure) -> dict[str, Any]:
-    """A failure as the result line lists it (the failure line's fields, without its type tag)."""
-    d = msgspec.to_builtins(f)
-    d.pop("type", None)
-    return d

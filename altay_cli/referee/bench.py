@@ -106,12 +106,12 @@ def bench_protocol(games: int = 4, seed: int = 1) -> dict[str, Any]:
                     mover = state.to_move
                     assert mover is not None
                     t = time.perf_counter()
-                    action, info = seats[mover].decide(state)
+                    action, answer = seats[mover].decide(state)
                     total.append((time.perf_counter() - t) * 1e6)
-                    overhead.append(info["overhead_us"])
-                    observation.append(info["observation_us"])
-                    legal.append(info["legal_us"])
-                    sizes.append(info["request_bytes"])
+                    overhead.append(answer.overhead_us or 0.0)
+                    observation.append(answer.observation_us or 0.0)
+                    legal.append(answer.legal_us or 0.0)
+                    sizes.append(answer.request_bytes or 0)
                     state.apply(action)
                     for s in seats:
                         s.note_action(state, mover, action)

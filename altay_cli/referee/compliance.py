@@ -154,8 +154,8 @@ def _play_game(seat: BotSeat, game: Game, config: Any) -> Check:
         while not state.is_terminal:
             mover = state.to_move
             if mover == seat.seat:
-                action, info = seat.decide(state, n=n)
-                times.append(info["time_ms"])
+                action, answer = seat.decide(state, n=n)
+                times.append(answer.time_ms or 0.0)
             else:
                 actions = state.legal_actions()
                 action = actions[other.choose(state, actions)]

@@ -18,12 +18,14 @@ import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from altay_cli.records import FailureStatus
+
 from .cgroups import BotCgroup
 
-MEMORY_LIMIT = "memory_limit"
-PROCESS_LIMIT = "process_limit"
-CPU_LIMIT = "cpu_limit"
-FILE_SIZE_LIMIT = "file_size_limit"
+MEMORY_LIMIT = FailureStatus.MEMORY_LIMIT
+PROCESS_LIMIT = FailureStatus.PROCESS_LIMIT
+CPU_LIMIT = FailureStatus.CPU_LIMIT
+FILE_SIZE_LIMIT = FailureStatus.FILE_SIZE_LIMIT
 LIMIT_STATUSES: tuple[str, ...] = (MEMORY_LIMIT, PROCESS_LIMIT, CPU_LIMIT, FILE_SIZE_LIMIT)
 
 MIB = 1 << 20

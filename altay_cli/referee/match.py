@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from altay_cli.engine import Game, State, game_of_config
 from altay_cli.gamelog import (
     Decision,
-    Failure,
     Header,
     LogWriteError,
     LogWriter,
@@ -35,8 +34,8 @@ from .types import BotFailure, BotSpec, MatchOptions, MatchResult
 if TYPE_CHECKING:
     from altay_cli.logsign import Signer
 
-#: on_decision(state, record): called after every applied action with the log record as a dict.
-DecisionCallback = Callable[[State, dict[str, Any]], None]
+#: on_decision(state, decision): called after every applied action with its log record.
+DecisionCallback = Callable[[State, Decision], None]
 
 
 class _MatchLog:
@@ -65,7 +64,7 @@ class _MatchLog:
         """Write the failures the seat recorded since the last call."""
         done = self._written.get(seat.seat, 0)
         for f in seat.failures[done:]:
-            self.write(Failure(**f))
+            self.write(f)
         self._written[seat.seat] = len(seat.failures)
 
     def close(self) -> None:
@@ -195,7 +194,7 @@ def _play(
         assert mover is not None
         seat = seats[mover]
         try:
-            action, info = seat.decide(state, n=n)
+            action, answer = seat.decide(state, n=n)
         except BotFailure:
             log.flush_failures(seat)
             forfeits.append(mover)
@@ -204,19 +203,8 @@ def _play(
         state.apply(action)
         for other in seats:
             other.note_action(state, mover, action)
-        record = {
-            "n": n,
-            "seat": mover,
-            "action": game.action_to_builtins(action),
-            "digest": state.digest(),
-            "index": info["index"],
-            "request_id": info["request_id"],
-            "time_ms": round(info["time_ms"], 3),
-            "overhead_us": None if info["overhead_us"] is None else round(info["overhead_us"], 1),
-            "status": info["status"],
-            "info": info["info"],
-        }
-        log.write(Decision(**record))
+        record = Decision.of(n, mover, game.action_to_builtins(action), state.digest(), answer)
+        log.write(record)
         if on_decision is not None:
             on_decision(state, record)
         n += 1
@@ -252,7 +240,8 @@ def _finish(
                     bytes_total=seat.stderr_bytes,
                 )
             )
-    log.write(Result.of(outcome, final_digest=state.digest(), decisions=decisions, failures=failures))
+    entries = [f.as_entry() for f in failures]
+    log.write(Result.of(outcome, final_digest=state.digest(), decisions=decisions, failures=entries))
     return MatchResult(
         completed=outcome.finished,
         end_reason=outcome.end_reason,

@@ -29,15 +29,15 @@ def failures_table(result: MatchResult) -> Table:
     table.add_column("Consequence")
     table.add_column("Detail", overflow="fold", ratio=1)
     for f in result.failures:
-        seat = f["seat"]
+        seat = f.seat
         table.add_row(
             str(seat),
             safe_markup(result.names[seat], 60) if seat < len(result.names) else "?",
-            f["status"],
-            "-" if f["n"] is None else str(f["n"]),
-            "-" if f["request_id"] is None else str(f["request_id"]),
-            CONSEQUENCES.get(f["consequence"], f["consequence"]),
-            safe_markup(f["detail"], 2000, keep_newlines=True),  # from the bot: never markup or escapes
+            str(f.status),
+            "-" if f.n is None else str(f.n),
+            "-" if f.request_id is None else str(f.request_id),
+            CONSEQUENCES.get(f.consequence, str(f.consequence)),
+            safe_markup(f.detail, 2000, keep_newlines=True),  # from the bot: never markup or escapes
         )
     return table
 

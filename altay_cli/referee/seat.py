@@ -13,6 +13,8 @@ import time
 from typing import Any
 
 from altay_cli.engine import Game, Outcome, State
+from altay_cli.gamelog import Answer, Failure
+from altay_cli.records import Consequence, DecisionStatus, FailureStatus
 from protocol import (
     PROTOCOL_VERSION,
     ActionAnswer,
@@ -84,7 +86,7 @@ class BotSeat:
         self.clock = Clock(options.move_ms, options.bank_ms, options.increment_ms, options.no_timeout)
         self.process: BotProcess | None = None
         self.ready: Ready | None = None
-        self.failures: list[dict[str, Any]] = []
+        self.failures: list[Failure] = []
         self.events: list[Event] = []
         self.think_ms = 0.0
         self.decisions = 0
@@ -241,15 +243,16 @@ class BotSeat:
         if seen is not None:
             self.events.append(Event(seat=seat, action=seen))
 
-    def decide(self, state: State, n: int | None = None) -> tuple[Any, dict[str, Any]]:
+    def decide(self, state: State, n: int | None = None) -> tuple[Any, Answer]:
         """Ask the bot for the decision of `state` (its seat must be the one to move).
 
-        Returns the action (an element of `state.legal_actions()`) and info: index, request_id,
-        time_ms (the bot's wall time), overhead_us (the referee's own cost), observation_us and
-        legal_us (the engine's cost of observation(seat) and legal_actions()), request_bytes,
-        status ("ok", "retry" after a retry, "default" when a default action was substituted)
-        and the bot's `info` text. Recoverable failures follow `options.on_failure`; a failure
-        the policy does not forgive raises BotFailure (the bot is then unusable).
+        Returns the action (an element of `state.legal_actions()`) and how it came about, an
+        `Answer`: index, request_id, time_ms (the bot's wall time), overhead_us (the referee's
+        own cost), observation_us and legal_us (the engine's cost of observation(seat) and
+        legal_actions()), request_bytes, status ("ok", "retry" after a retry, "default" when a
+        default action was substituted) and the bot's `info` text. Recoverable failures follow
+        `options.on_failure`; a failure the policy does not forgive raises BotFailure (the bot is
+        then unusable).
         `n` is the decision number, recorded with any failure.
         """
         if state.to_move != self.seat:
@@ -301,17 +304,15 @@ class BotSeat:
                     elapsed_ms = (time.perf_counter() - t_clock) * 1000
                     self.think_ms += elapsed_ms
                     self.decisions += 1
-                    return legal[0], {
-                        "index": 0,
-                        "request_id": rid,
-                        "time_ms": elapsed_ms,
-                        "overhead_us": None,
-                        "observation_us": observation_us,
-                        "legal_us": legal_us,
-                        "status": "default",
-                        "info": None,
-                        "request_bytes": self._request_bytes,
-                    }
+                    return legal[0], Answer(
+                        index=0,
+                        request_id=rid,
+                        time_ms=elapsed_ms,
+                        observation_us=observation_us,
+                        legal_us=legal_us,
+                        status=DecisionStatus.DEFAULT,
+                        request_bytes=self._request_bytes,
+                    )
                 self._fail_hard(status, detail, rid, n)
             t_done = time.perf_counter()
             break
@@ -324,17 +325,17 @@ class BotSeat:
         info = answer.info
         if info is not None and len(info) > INFO_CAP_CHARS:
             info = info[:INFO_CAP_CHARS] + "..."
-        return action, {
-            "index": index,
-            "request_id": rid,
-            "time_ms": time_ms,
-            "overhead_us": overhead * 1e6,
-            "observation_us": observation_us,
-            "legal_us": legal_us,
-            "status": "retry" if attempts else "ok",
-            "info": info,
-            "request_bytes": self._request_bytes,
-        }
+        return action, Answer(
+            index=index,
+            request_id=rid,
+            time_ms=time_ms,
+            overhead_us=overhead * 1e6,
+            observation_us=observation_us,
+            legal_us=legal_us,
+            status=DecisionStatus.RETRY if attempts else DecisionStatus.OK,
+            info=info,
+            request_bytes=self._request_bytes,
+        )
 
     def _exchange(
         self, request: Request, rid: int, deadline: float | None, n: int | None
@@ -595,14 +596,14 @@ class BotSeat:
         self, status: str, detail: str, n: int | None, request_id: int | None, consequence: str
     ) -> None:
         self.failures.append(
-            {
-                "seat": self.seat,
-                "status": status,
-                "detail": detail,
-                "n": n,
-                "request_id": request_id,
-                "consequence": consequence,
-            }
+            Failure(
+                seat=self.seat,
+                status=FailureStatus(status),
+                detail=detail,
+                n=n,
+                request_id=request_id,
+                consequence=Consequence(consequence),
+            )
         )
 
     def _fail_hard(self, status: str, detail: str, request_id: int | None, n: int | None = None) -> None:

@@ -6,66 +6,44 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .limits import (  # noqa: F401 (the limit statuses are failure statuses like the others)
-    CPU_LIMIT,
-    FILE_SIZE_LIMIT,
+from altay_cli.gamelog import Failure
+from altay_cli.records import (
+    FAILURE_STATUSES,
     LIMIT_STATUSES,
-    MEMORY_LIMIT,
-    PROCESS_LIMIT,
+    RECOVERABLE,
+    Consequence,
+    FailureStatus,
+    OnFailure,
 )
+
 from .sandbox import SandboxPolicy
 
-# ---------------------------------------------------------------------------- failure statuses
-#: The bot did not answer before its deadline, but it was still reading its input.
-TIMEOUT = "timeout"
-#: The bot process exited (or closed its stdout); the detail says the exit code or signal.
-CRASH = "crash"
-#: The bot is alive but stopped consuming its input (the request is still unread in the pipe,
-#: or could not even be written) or the process is stopped (SIGSTOP): it cannot answer at all.
-STALL = "stall"
-#: A line that is not JSON, or JSON that is not a valid bot message.
-BAD_JSON = "bad_json"
-#: A line longer than `max_line_bytes` (read with a bounded buffer, then discarded).
-LINE_TOO_LONG = "line_too_long"
-#: An answer naming a request id the referee never sent to this bot (or a missing id).
-WRONG_REQUEST_ID = "wrong_request_id"
-#: An index out of range, an action not in the legal list, or index and action disagreeing.
-ILLEGAL_ACTION = "illegal_action"
-#: The bot exited, answered something other than `ready`, or spoke another protocol version.
-HANDSHAKE_FAILED = "handshake_failed"
-#: No `ready` within the start-up budget.
-STARTUP_TIMEOUT = "startup_timeout"
-#: The bot program could not be started at all (no such file, not executable).
-START_FAILED = "start_failed"
-#: More lines than allowed besides the answer while a request is pending (see seat.py).
-FLOOD = "flood"
-#: Not a failure: an answer to an earlier request (e.g. after a timeout) arrived and was dropped.
-LATE_ANSWER = "late_answer"
+# The failure statuses and consequences, by their old names (altay_cli.records defines them).
+TIMEOUT = FailureStatus.TIMEOUT
+CRASH = FailureStatus.CRASH
+STALL = FailureStatus.STALL
+BAD_JSON = FailureStatus.BAD_JSON
+LINE_TOO_LONG = FailureStatus.LINE_TOO_LONG
+WRONG_REQUEST_ID = FailureStatus.WRONG_REQUEST_ID
+ILLEGAL_ACTION = FailureStatus.ILLEGAL_ACTION
+HANDSHAKE_FAILED = FailureStatus.HANDSHAKE_FAILED
+STARTUP_TIMEOUT = FailureStatus.STARTUP_TIMEOUT
+START_FAILED = FailureStatus.START_FAILED
+FLOOD = FailureStatus.FLOOD
+LATE_ANSWER = FailureStatus.LATE_ANSWER
+MEMORY_LIMIT = FailureStatus.MEMORY_LIMIT
+PROCESS_LIMIT = FailureStatus.PROCESS_LIMIT
+CPU_LIMIT = FailureStatus.CPU_LIMIT
+FILE_SIZE_LIMIT = FailureStatus.FILE_SIZE_LIMIT
+FORFEIT = Consequence.FORFEIT
+DEFAULT_ACTION = Consequence.DEFAULT_ACTION
+RETRY = Consequence.RETRY
+DISCARDED = Consequence.DISCARDED
 
-FAILURE_STATUSES: tuple[str, ...] = (
-    TIMEOUT,
-    CRASH,
-    STALL,
-    BAD_JSON,
-    LINE_TOO_LONG,
-    WRONG_REQUEST_ID,
-    ILLEGAL_ACTION,
-    HANDSHAKE_FAILED,
-    STARTUP_TIMEOUT,
-    START_FAILED,
-    FLOOD,
-    *LIMIT_STATUSES,
-)
-#: Failures after which the bot is still able to answer a new request (the others end it).
-RECOVERABLE: frozenset[str] = frozenset({TIMEOUT, BAD_JSON, LINE_TOO_LONG, WRONG_REQUEST_ID, ILLEGAL_ACTION})
+ON_FAILURE_POLICIES: tuple[str, ...] = tuple(p.value for p in OnFailure)
 
-# Consequences written with each failure.
-FORFEIT = "forfeit"
-DEFAULT_ACTION = "default_action"
-RETRY = "retry"
-DISCARDED = "discarded"
-
-ON_FAILURE_POLICIES: tuple[str, ...] = ("lose", "default", "retry")
+#: (re-exported: the referee's users import them from here)
+EXPORTED = (FAILURE_STATUSES, LIMIT_STATUSES, RECOVERABLE)
 
 
 @dataclass(frozen=True)
@@ -117,14 +95,14 @@ class MatchOptions:
 
 @dataclass
 class MatchResult:
-    """What `run_match` returns. `failures` entries: seat, status, detail, n, request_id, consequence."""
+    """What `run_match` returns. `failures`: the gamelog.Failure records, in the order they happened."""
 
     completed: bool
     end_reason: str
     scores: list[dict]
     ranks: list[int]
     forfeits: list[int]
-    failures: list[dict]
+    failures: list[Failure]
     decisions: int
     rounds: int
     factions: list[str]
@@ -149,7 +127,7 @@ class MatchResult:
             "ranks": self.ranks,
             "winners": self.winners,
             "forfeits": self.forfeits,
-            "failures": self.failures,
+            "failures": [f.as_entry() for f in self.failures],
             "decisions": self.decisions,
             "rounds": self.rounds,
             "log": str(self.log_path) if self.log_path is not None else None,

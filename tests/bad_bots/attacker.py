@@ -192,6 +192,8 @@ emit()
 def brute_force_seed(hello: dict, request: dict, limit: int) -> None:
     """What a bot with the public engine can do when seeds are small: find the seed, see all."""
     sys.path.insert(0, os.environ.get("ALTAY_REPO", "."))
+    import msgspec
+
     from altay_cli.engine.altay import GameConfig, action_from_builtins, new_game
 
     game = hello["game"]
@@ -210,7 +212,7 @@ def brute_force_seed(hello: dict, request: dict, limit: int) -> None:
         state = new_game(GameConfig(seed=seed, **config))
         for action in before:  # the seats that chose before it (public setup choices)
             state.apply(action)
-        if state.observation(seat) == request["observation"]:
+        if msgspec.to_builtins(state.observation(seat)) == request["observation"]:
             found = seed
             break
     global report
