@@ -39,7 +39,7 @@ from typing import Any
 
 import msgspec
 
-from .engine import ConfigError, Game, IllegalAction, State, UnknownGame, load_game
+from .engine import ConfigError, EndReason, Game, IllegalAction, State, UnknownGame, load_game
 from .gamelog import (
     Decision,
     Failure,
@@ -55,10 +55,11 @@ from .gamelog import (
     seed_commitment,
     to_json_bytes,
 )
+from .records import FATAL, Consequence, DecisionStatus
 
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
 #: The referee's end reason for a match stopped by Ctrl-C/SIGTERM (the game may be over or not).
-ABORTED = "aborted"
+ABORTED = EndReason.ABORTED
 EXIT_CODES = {VALID: 0, INVALID: 1, UNREADABLE: 2}
 
 #: Called after each verified decision: (decision, state before it, state after it).
@@ -643,22 +644,9 @@ def _result(game: Game, g: State, r: Result, lineno: int, verdict: Verdict) -> N
 
 
 FAILURE_FIELDS = ("seat", "status", "detail", "n", "request_id", "consequence")
-CONSEQUENCES = frozenset({"forfeit", "default_action", "retry", "discarded"})
+CONSEQUENCES = frozenset(Consequence)
 #: Statuses after which a bot cannot answer again (play then plays its first legal action).
-DEAD = frozenset(
-    {
-        "crash",
-        "stall",
-        "handshake_failed",
-        "startup_timeout",
-        "start_failed",
-        "memory_limit",
-        "process_limit",
-        "cpu_limit",
-        "file_size_limit",
-        "flood",
-    }
-)
+DEAD = FATAL
 
 
 def _failure_key(f: Any) -> tuple[Any, ...]:
@@ -677,7 +665,7 @@ def _forfeits(g: State, r: Result, lineno: int, verdict: Verdict) -> None:
     for seat in r.forfeits:
         if not 0 <= seat < players:
             raise bad(f"the result says seat {seat} forfeited; this game has seats 0 to {players - 1}", seat)
-    lines = [f for f in verdict.failures if f.consequence == "forfeit"]
+    lines = [f for f in verdict.failures if f.consequence == Consequence.FORFEIT]
     seats = sorted(f.seat for f in lines)
     if seats != r.forfeits:
         missing = sorted(set(r.forfeits) - set(seats))
@@ -704,9 +692,9 @@ def _forfeits(g: State, r: Result, lineno: int, verdict: Verdict) -> None:
             )
     if r.finished and r.forfeits:
         raise bad("the result says the game finished, yet lists forfeits", r.forfeits, [])
-    if r.forfeits and r.end_reason != "forfeit":
+    if r.forfeits and r.end_reason != EndReason.FORFEIT:
         raise bad(f"seats forfeited, but the end reason is {r.end_reason!r}", r.end_reason, "forfeit")
-    if not r.forfeits and r.end_reason == "forfeit":
+    if not r.forfeits and r.end_reason == EndReason.FORFEIT:
         raise bad("the end reason is forfeit, but nobody forfeited", r.end_reason, None)
     if not r.finished and not r.forfeits and r.end_reason not in (ABORTED, None):
         raise bad(
@@ -752,20 +740,20 @@ def _decision_statuses(verdict: Verdict, body: Lines) -> None:
     line_of = {id(line): no for no, _, line in body}
     dead_since: dict[int, int] = {}  # seat -> decision number from which it is played for
     for f in verdict.failures:
-        if f.consequence == "default_action" and f.status in DEAD:
+        if f.consequence == Consequence.DEFAULT_ACTION and f.status in DEAD:
             dead_since.setdefault(f.seat, -1 if f.n is None else f.n)
     decisions = {(d.seat, d.n): d for d in verdict.decisions}
-    forfeited = {(f.seat, f.n) for f in verdict.failures if f.consequence == "forfeit"}
+    forfeited = {(f.seat, f.n) for f in verdict.failures if f.consequence == Consequence.FORFEIT}
     for d in verdict.decisions:
         here = [f.consequence for f in at.get((d.seat, d.n), [])]
-        defaults, retries = here.count("default_action"), here.count("retry")
+        defaults, retries = here.count(Consequence.DEFAULT_ACTION), here.count(Consequence.RETRY)
         lineno = line_of.get(id(d))
         dead = d.seat in dead_since and dead_since[d.seat] < d.n
-        if d.status == "default":
+        if d.status == DecisionStatus.DEFAULT:
             ok = defaults == 1 or (defaults == 0 and dead)
-        elif d.status == "retry":
+        elif d.status == DecisionStatus.RETRY:
             ok = retries >= 1 and defaults == 0
-        elif d.status == "ok":
+        elif d.status == DecisionStatus.OK:
             ok = defaults == 0 and retries == 0
         else:
             raise _Stop(

@@ -23,6 +23,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from altay_cli.engine import EndReason
+
 from .params import ArenaParams
 from .records import GameRecord
 from .schedule import ScheduledGame
@@ -32,7 +34,7 @@ if TYPE_CHECKING:
 
 LOGS = "logs"
 PR_SET_PDEATHSIG = 1
-ABORTED = "aborted"  # the referee's end reason for a match stopped by Ctrl-C/SIGTERM
+ABORTED = EndReason.ABORTED  # the referee's end reason for a match stopped by Ctrl-C/SIGTERM
 
 
 class GameAborted(Exception):

@@ -247,11 +247,11 @@ def _given(ctx: click.Context, name: str) -> bool:
 
 def _check_bots(params: ArenaParams) -> None:
     """A usage error naming the bot whose command cannot start (missing file, not on PATH, ...)."""
-    from altay_cli.referee.botcmd import BotCommandError, check_bot_command, resolve_bot_command
+    from altay_cli.referee.botcmd import BotCommand, BotCommandError
 
     for b in params.bots:
         try:
-            check_bot_command(resolve_bot_command(b.command))
+            BotCommand.parse(b.command, b.name)
         except BotCommandError as exc:
             raise click.UsageError(f"bot {b.name}={b.command}: {exc}") from None
 

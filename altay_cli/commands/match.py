@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import re
-import shlex
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -27,49 +24,6 @@ from .options import (
     seed_option,
     sign_key_option,
 )
-
-_NAMED = re.compile(r"^([A-Za-z0-9_.@+-]+)=(.+)$", re.DOTALL)
-
-
-def parse_bot_args(args: tuple[str, ...]) -> list[tuple[str, str]]:
-    """(name, command) per bot: `name=CMD`, or a name derived from the command, made unique."""
-    from ..referee.botcmd import BUILTIN_BOTS
-
-    out: list[tuple[str, str]] = []
-    for arg in args:
-        m = _NAMED.match(arg)
-        if m:
-            name, command = m.group(1), m.group(2)
-        else:
-            command = arg
-            name = _default_name(command, BUILTIN_BOTS)
-        out.append((name, command))
-    seen: dict[str, int] = {}
-    for name, _ in out:
-        seen[name] = seen.get(name, 0) + 1
-    count: dict[str, int] = {}
-    unique = []
-    for name, command in out:
-        if seen[name] > 1:
-            count[name] = count.get(name, 0) + 1
-            name = f"{name}-{count[name]}"
-        unique.append((name, command))
-    return unique
-
-
-def _default_name(command: str, builtins: dict) -> str:
-    try:
-        argv = shlex.split(command)
-    except ValueError:
-        return command[:20]
-    if not argv:
-        return "bot"
-    if argv[0] in builtins:
-        return argv[0]
-    for arg in argv[1:]:
-        if not arg.startswith("-") and "." in Path(arg).name:
-            return Path(arg).stem
-    return Path(argv[0]).stem or argv[0]
 
 
 @click.command()
@@ -133,7 +87,7 @@ def match(
     Exit code 0 when the game completed, 1 when it stopped (a bot forfeited, or
     Ctrl-C), 2 for usage errors.
     """
-    from ..referee import BotCommandError, BotSpec, MatchOptions, check_bot_command, resolve_bot_command
+    from ..referee import BotCommandError, MatchOptions, parse_bot_args
 
     game, game_opts = chosen_game()
     low, high = game.kind.min_players, game.kind.max_players
@@ -141,12 +95,10 @@ def match(
         raise click.UsageError(
             f"{game.kind.name} is for {low} to {high} players: give one bot per seat, not {len(bots)}"
         )
-    named = parse_bot_args(bots)
-    for seat, (name, command) in enumerate(named):
-        try:
-            check_bot_command(resolve_bot_command(command))
-        except BotCommandError as exc:
-            raise click.UsageError(f"bot {seat} ({name}): {exc}") from None
+    try:
+        named = parse_bot_args(bots)  # each named, resolved and checked, once
+    except BotCommandError as exc:
+        raise click.UsageError(str(exc)) from None
     isolation = check_isolation(sandbox)
     seed = secret_seed(seed)
     config = make_config(game, len(bots), seed, game_opts)
@@ -162,14 +114,12 @@ def match(
         stderr_cap_bytes=stderr_cap,
         sandbox=sandbox,
     )
-    from ..referee import run_match
-
-    specs = [BotSpec(name, command) for name, command in named]
     from ..gamelog import LogWriteError
+    from ..referee import run_match
 
     try:
         result = run_match(
-            specs, config, options, log_path=log_path, source="match", signer=signer, game=game
+            named, config, options, log_path=log_path, source="match", signer=signer, game=game
         )
     except LogWriteError as exc:
         click.echo(f"Error: {exc.strerror or exc}; the game was stopped and every bot ended", err=True)
@@ -177,7 +127,7 @@ def match(
     if as_json:
         click.echo(orjson.dumps(result.to_dict()).decode())
     else:
-        from ..referee.report import print_match_result
+        from ..render import print_match_result
 
         print_match_result(result, seed, game)
         if not isolation.sandboxed:

@@ -149,14 +149,6 @@ def play(
                 f"bot seats need the referee (altay_cli.referee), which cannot be loaded: {exc}; "
                 "use --seat N=policy:greedy for an in-process player"
             ) from None
-        from ..referee import BotCommandError, check_bot_command, resolve_bot_command
-
-        for spec in seat_specs:
-            if spec.kind == "bot":
-                try:
-                    check_bot_command(resolve_bot_command(spec.command or spec.name))
-                except BotCommandError as exc:
-                    raise click.BadParameter(f"seat {spec.seat}: {exc}", param_hint="--seat") from None
         # A failing bot does not end a game a person is playing: its move is the first legal one.
         check_isolation(sandbox)  # says so on stderr when bots will not be sandboxed
         options = MatchOptions(

@@ -9,16 +9,15 @@ referee accepts, e.g. `"python3 my_bot.py"`).
 from __future__ import annotations
 
 import contextlib
-import shlex
 import time
 from dataclasses import dataclass, field
-from pathlib import PurePath
 from typing import Any, Protocol
 
 from ..engine import Game, Outcome, State
 from ..gamelog import Answer, Failure, SeatInfo, Stderr
 from ..policies import make_policy, policy_names
 from ..records import DecisionStatus
+from ..referee.botcmd import BotCommand, BotCommandError
 
 HUMAN = "human"
 POLICY = "policy"
@@ -35,6 +34,7 @@ class SeatSpec:
     kind: str  # HUMAN, POLICY, BOT
     name: str
     command: str | None = None  # the bot's command line, or the policy name
+    bot: BotCommand | None = None  # a bot seat's command, parsed and checked once
 
 
 def parse_seat_spec(text: str, players: int, game: Game | None = None) -> SeatSpec:
@@ -60,23 +60,15 @@ def parse_seat_spec(text: str, players: int, game: Game | None = None) -> SeatSp
             known = ", ".join(names)
             raise SeatSpecError(f"--seat {text!r}: unknown policy {name!r}; policies are {known}")
         return SeatSpec(seat, POLICY, f"{name}-{seat}", name)
-    return SeatSpec(seat, BOT, bot_name(who), who)
+    try:
+        bot = BotCommand.parse(who)
+    except BotCommandError as exc:
+        raise SeatSpecError(f"--seat {text!r}: {exc}") from None
+    return SeatSpec(seat, BOT, bot.name, who, bot)
 
 
 def human_spec(seat: int) -> SeatSpec:
     return SeatSpec(seat, HUMAN, f"human-{seat}")
-
-
-def bot_name(command: str) -> str:
-    """A short name for a bot command: the alias, or the script's or program's file stem."""
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        words = command.split()
-    if not words:
-        return command
-    paths = [w for w in words[1:] if not w.startswith("-") and ("/" in w or "." in w)]
-    return PurePath(paths[0] if paths else words[0]).stem or words[0]
 
 
 @dataclass
@@ -142,10 +134,11 @@ class BotController:
     """
 
     def __init__(self, spec: SeatSpec, game: Game, config: Any, options: Any) -> None:
-        from ..referee import BotSeat, BotSpec
+        from ..referee import BotSeat
 
         self.spec = spec
-        self.seat = BotSeat(BotSpec(spec.name, spec.command or spec.name), spec.seat, game, config, options)
+        bot = spec.bot or BotCommand(spec.name, spec.command or spec.name)
+        self.seat = BotSeat(bot, spec.seat, game, config, options)
         self.dead: str | None = None
         self._seen_failures = 0
 

@@ -1,11 +1,12 @@
 """The referee: runs bots as subprocesses speaking the JSON-lines protocol (see protocol/).
 
     from altay_cli.referee import BotSpec, MatchOptions, run_match
-    from altay_cli.engine import GameConfig
+    from altay_cli.engine import load_game
 
-    result = run_match([BotSpec("a", "random"), BotSpec("b", "python my_bot.py")],
-                       GameConfig(players=2, seed=1), MatchOptions(move_ms=500),
-                       log_path="game.jsonl")
+    game = load_game("altay")
+    result = run_match([BotCommand("a", "random"), BotCommand("b", "python my_bot.py")],
+                       game.make_config(2, seed=1), MatchOptions(move_ms=500),
+                       log_path="game.jsonl", game=game)
     result.ranks, result.failures, result.end_reason
 
 Modules: process (pipes, deadlines, reaping), clock, seat (one bot = BotSeat), match
@@ -13,13 +14,21 @@ Modules: process (pipes, deadlines, reaping), clock, seat (one bot = BotSeat), m
 compliance (`altay check-bot`), bench (`altay bench protocol`).
 """
 
-from .botcmd import BUILTIN_BOTS, BotCommandError, check_bot_command, resolve_bot_command
+from .botcmd import (
+    BUILTIN_BOTS,
+    BotCommand,
+    BotCommandError,
+    check_bot_command,
+    parse_bot_args,
+    resolve_bot_command,
+)
 from .match import run_match
 from .seat import BotSeat
 from .types import FAILURE_STATUSES, BotFailure, BotSpec, MatchOptions, MatchResult
 
 __all__ = [
     "BUILTIN_BOTS",
+    "BotCommand",
     "FAILURE_STATUSES",
     "BotCommandError",
     "BotFailure",
@@ -28,6 +37,7 @@ __all__ = [
     "MatchOptions",
     "MatchResult",
     "check_bot_command",
+    "parse_bot_args",
     "resolve_bot_command",
     "run_match",
 ]

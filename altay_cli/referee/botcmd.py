@@ -1,11 +1,15 @@
-"""Bot command lines: built-in aliases, splitting, and friendly checks before starting."""
+"""Bot commands: one record (`BotCommand`: a name, the command line as given, the argv it runs),
+parsed, named and checked once, with the built-in aliases and friendly errors."""
 
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import bots as _bots_package
@@ -26,6 +30,77 @@ _EXAMPLES = "e.g. `python path/to/bot.py`, `node bot.js`, `./mybot`, or a built-
 
 class BotCommandError(ValueError):
     """A bot command that cannot work, with what would."""
+
+
+@dataclass(frozen=True)
+class BotCommand:
+    """A bot to run: the name it plays under, its command line as given (a built-in alias such as
+    "random", or a program line), and the argv that runs it (resolved and checked by `parse`).
+
+    A record made by hand (`BotCommand("me", "python my_bot.py")`) is parsed when the bot is
+    launched; `parse` does it at once, so a command line names its errors before a game starts.
+    """
+
+    name: str
+    command: str
+    argv: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, command: str, name: str | None = None, check: bool = True) -> BotCommand:
+        """Resolve (and, with `check`, check) a command; the name defaults to one derived from it.
+        Raises BotCommandError saying what is wrong and what would work."""
+        argv = resolve_bot_command(command)
+        if check:
+            check_bot_command(argv)
+        return cls(name if name is not None else default_name(command), command, tuple(argv))
+
+    def resolved(self) -> BotCommand:
+        """This record with its argv (parsed now when it was made by hand); BotCommandError."""
+        if self.argv:
+            return self
+        return replace(self, argv=BotCommand.parse(self.command, self.name).argv)
+
+
+_NAMED = re.compile(r"^([A-Za-z0-9_.@+-]+)=(.+)$", re.DOTALL)
+
+
+def parse_bot_args(args: Iterable[str]) -> list[BotCommand]:
+    """One BotCommand per `NAME=CMD` or bare `CMD` argument (the name then derived from the
+    command), names made unique (`random-1`, `random-2`). BotCommandError names the bot."""
+    pairs: list[tuple[str, str]] = []
+    for arg in args:
+        m = _NAMED.match(arg)
+        pairs.append((m.group(1), m.group(2)) if m else (default_name(arg), arg))
+    seen: dict[str, int] = {}
+    for name, _ in pairs:
+        seen[name] = seen.get(name, 0) + 1
+    count: dict[str, int] = {}
+    out = []
+    for seat, (name, command) in enumerate(pairs):
+        if seen[name] > 1:
+            count[name] = count.get(name, 0) + 1
+            name = f"{name}-{count[name]}"
+        try:
+            out.append(BotCommand.parse(command, name))
+        except BotCommandError as exc:
+            raise BotCommandError(f"bot {seat} ({name}): {exc}") from None
+    return out
+
+
+def default_name(command: str) -> str:
+    """A short name for a command: the alias, the script's stem, or the program's name."""
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        return command[:20]
+    if not argv:
+        return "bot"
+    if argv[0] in BUILTIN_BOTS:
+        return argv[0]
+    for arg in argv[1:]:
+        if not arg.startswith("-") and "." in Path(arg).name:
+            return Path(arg).stem
+    return Path(argv[0]).stem or argv[0]
 
 
 def resolve_bot_command(command: str) -> list[str]:

@@ -36,7 +36,7 @@ from protocol import (
 )
 
 from . import types as st
-from .botcmd import BotCommandError, check_bot_command, resolve_bot_command
+from .botcmd import BotCommandError
 from .cgroups import CgroupError
 from .clock import Clock
 from .process import (
@@ -50,7 +50,7 @@ from .process import (
 )
 from .sandbox import Isolation, SandboxUnavailable, plan_launch
 from .signals import signals_deferred
-from .types import BotFailure, BotSpec, MatchOptions
+from .types import BotCommand, BotFailure, MatchOptions
 
 INFO_CAP_CHARS = 1000
 #: Lines a bot may send while one request is pending besides its answer (late answers to
@@ -76,7 +76,7 @@ class _Fail(Exception):
 class BotSeat:
     """One bot process for one seat. `start()`, then `decide()` per decision, then `close()`."""
 
-    def __init__(self, spec: BotSpec, seat: int, game: Game, config: Any, options: MatchOptions) -> None:
+    def __init__(self, spec: BotCommand, seat: int, game: Game, config: Any, options: MatchOptions) -> None:
         options.validate()
         self.spec = spec
         self.seat = seat
@@ -139,8 +139,7 @@ class BotSeat:
     def launch(self) -> None:
         """Spawn the process (the start-up budget starts now); raises BotFailure(start_failed)."""
         try:
-            argv = resolve_bot_command(self.spec.command)
-            check_bot_command(argv)
+            argv = list(self.spec.resolved().argv)
         except BotCommandError as exc:
             self._fail_hard(st.START_FAILED, str(exc), None)
         try:

@@ -16,6 +16,7 @@ from altay_cli.records import (
     OnFailure,
 )
 
+from .botcmd import BotCommand
 from .sandbox import SandboxPolicy
 
 # The failure statuses and consequences, by their old names (altay_cli.records defines them).
@@ -46,12 +47,8 @@ ON_FAILURE_POLICIES: tuple[str, ...] = tuple(p.value for p in OnFailure)
 EXPORTED = (FAILURE_STATUSES, LIMIT_STATUSES, RECOVERABLE)
 
 
-@dataclass(frozen=True)
-class BotSpec:
-    """A bot to run: a display name and a command line (see `resolve_bot_command`)."""
-
-    name: str
-    command: str
+#: The referee's name for a bot to run (the one record: botcmd.BotCommand).
+BotSpec = BotCommand
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ import msgspec
 from ..api import (
     AmbiguousCommand,
     ConfigError,
-    EndReason,
     Game,
     GameKind,
     GameOption,
@@ -20,6 +19,9 @@ from ..api import (
     InvalidCommand,
     OptionKind,
     Outcome,
+)
+from ..api import (
+    EndReason as CommonEndReason,
 )
 from . import ENGINE_VERSION, feedback
 from . import views as _views
@@ -41,13 +43,13 @@ from .observation import Observation, Settings
 from .parse import forms, match_command
 from .scoring import CATEGORIES
 from .setup import new_game
-from .state import GameState
+from .state import EndReason, GameState, Phase
 from .static import StaticInfo, static_info
 
 END_REASONS = {
-    "settlements_exhausted": "a player had no settlements left to place",
-    "no_settlements_on_board": "a player had no settlement left on the board",
-    "round_limit": "round limit reached (adjudicated)",
+    EndReason.SETTLEMENTS_EXHAUSTED: "a player had no settlements left to place",
+    EndReason.NO_SETTLEMENTS_ON_BOARD: "a player had no settlement left on the board",
+    EndReason.ROUND_LIMIT: "round limit reached (adjudicated)",
 }
 
 VIEWS = {
@@ -215,9 +217,9 @@ class AltayGame(Game):
         out = sorted(set(forfeits))
         ranks = rank_seats(scores, out)
         if aborted:
-            reason = EndReason.ABORTED.value
+            reason = CommonEndReason.ABORTED.value
         elif out:
-            reason = EndReason.FORFEIT.value
+            reason = CommonEndReason.FORFEIT.value
         else:
             reason = state.end_reason
         return Outcome(
@@ -338,10 +340,10 @@ class AltayGame(Game):
         return _views.combat_text(obs["last_combat"], obs)
 
     def turn_key(self, state: Any) -> tuple[Any, ...]:
-        return (state.to_move, state.round, state.active, state.phase == "defend")
+        return (state.to_move, state.round, state.active, state.phase == Phase.DEFEND)
 
     def turn_of(self, state: Any) -> tuple[str, int] | None:
-        if state.phase in ("choose_faction", "choose_start"):
+        if state.phase in (Phase.FACTION, Phase.START):
             return None
         return f"round {state.round}", state.active
 

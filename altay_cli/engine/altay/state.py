@@ -7,6 +7,7 @@ cloning and the shared helpers, kept fast because they run in every search bot's
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ..rng import Rng
@@ -27,17 +28,36 @@ from .data import (
 if TYPE_CHECKING:
     from .actions import Action
 
-# Phases: who must decide what.
-PH_FACTION = "choose_faction"
-PH_START = "choose_start"
-PH_MAIN = "main"
-PH_SETTLE = "settle"
-PH_DEFEND = "defend"
-PH_OVER = "game_over"
 
-END_SETTLEMENTS_EXHAUSTED = "settlements_exhausted"
-END_NO_SETTLEMENTS_ON_BOARD = "no_settlements_on_board"
-END_ROUND_LIMIT = "round_limit"
+class Phase(StrEnum):
+    """Who must decide what (the observation's `phase`)."""
+
+    FACTION = "choose_faction"
+    START = "choose_start"
+    MAIN = "main"
+    SETTLE = "settle"
+    DEFEND = "defend"
+    OVER = "game_over"
+
+
+class EndReason(StrEnum):
+    """How a game of Altay ends by its rules (the referee adds forfeit and aborted)."""
+
+    SETTLEMENTS_EXHAUSTED = "settlements_exhausted"
+    NO_SETTLEMENTS_ON_BOARD = "no_settlements_on_board"
+    ROUND_LIMIT = "round_limit"
+
+
+PH_FACTION = Phase.FACTION
+PH_START = Phase.START
+PH_MAIN = Phase.MAIN
+PH_SETTLE = Phase.SETTLE
+PH_DEFEND = Phase.DEFEND
+PH_OVER = Phase.OVER
+
+END_SETTLEMENTS_EXHAUSTED = EndReason.SETTLEMENTS_EXHAUSTED
+END_NO_SETTLEMENTS_ON_BOARD = EndReason.NO_SETTLEMENTS_ON_BOARD
+END_ROUND_LIMIT = EndReason.ROUND_LIMIT
 
 
 class TableCard:
