@@ -27,7 +27,7 @@ import os
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 import msgspec
 import orjson
@@ -426,17 +426,53 @@ def check_header(header: LogLine, lineno: int = 1) -> Header:
     return header
 
 
-def read_log(path: str | Path) -> list[LogLine]:
-    """Parse every line; raise LogError naming the first bad line. Blank lines are skipped."""
+class ReadLine(NamedTuple):
+    """One line as read: its number in the file, its exact bytes (what the chain hashes), and
+    what it says."""
+
+    lineno: int
+    raw: bytes
+    line: LogLine
+
+
+def read_lines(path: str | Path) -> tuple[list[ReadLine], bool]:
+    """The one log reader (replay, `play --load`, `--show` and the arena all use it): every
+    line with its number and exact bytes, and whether the last line was cut off mid-way (a
+    killed writer; that partial line is left out). LogError names the first bad line."""
     data = read_bytes(path)
-    lines: list[LogLine] = []
-    for lineno, raw in enumerate(data.split(b"\n"), start=1):
-        if raw.strip():
-            lines.append(parse_line(raw, lineno))
-    if not lines:
+    raw_lines = data.split(b"\n")
+    out: list[ReadLine] = []
+    for lineno, raw in enumerate(raw_lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            exact = raw[:-1] if raw.endswith(b"\r") else raw  # a CRLF file hashes as written
+            out.append(ReadLine(lineno, exact, parse_line(raw, lineno)))
+        except LogError:
+            last = lineno == len(raw_lines) and not data.endswith(b"\n")
+            if last and out:
+                return out, True  # a partly written last line: the log was cut off mid-line
+            raise
+    if not out:
         raise LogError(f"{path} is empty: a game log starts with a header line")
-    check_header(lines[0])
-    return lines
+    check_header(out[0].line, out[0].lineno)
+    return out, False
+
+
+def read_log(path: str | Path) -> list[LogLine]:
+    """Every line of a complete log (LogError for a bad line, a cut-off last line included)."""
+    lines, cut = read_lines(path)
+    if cut:
+        raise LogError(f"{path} ends in a line cut off mid-way (the writer was stopped)")
+    return [r.line for r in lines]
+
+
+def read_header(path: str | Path) -> Header:
+    """The header of a log (the whole file is read and checked line by line)."""
+    lines, _ = read_lines(path)
+    header = lines[0].line
+    assert isinstance(header, Header)  # read_lines checks the first line
+    return header
 
 
 def to_json_bytes(obj: Any) -> bytes:

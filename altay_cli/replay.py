@@ -45,13 +45,12 @@ from .gamelog import (
     Failure,
     Header,
     LogError,
+    ReadLine,
     Result,
     Signature,
     Stderr,
-    check_header,
     line_hash,
-    parse_line,
-    read_bytes,
+    read_lines,
     seed_commitment,
     to_json_bytes,
 )
@@ -165,29 +164,7 @@ class _Stop(Exception):
         self.divergence = divergence
 
 
-Lines = list[tuple[int, bytes, Any]]  # (line number, raw bytes, parsed line)
-
-
-def _read(path: Path) -> tuple[Lines, bool]:
-    """Parse the log's lines; True if the last line was cut off (a killed writer)."""
-    data = read_bytes(path)
-    raw_lines = data.split(b"\n")
-    out: Lines = []
-    for lineno, raw in enumerate(raw_lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            exact = raw[:-1] if raw.endswith(b"\r") else raw  # a CRLF file hashes as written
-            out.append((lineno, exact, parse_line(raw, lineno)))
-        except LogError:
-            last = lineno == len(raw_lines) and not data.endswith(b"\n")
-            if last and out:
-                return out, True  # a partly written last line: the log was cut off mid-line
-            raise
-    if not out:
-        raise LogError(f"{path} is empty: a game log starts with a header line")
-    check_header(out[0][2], out[0][0])
-    return out, False
+Lines = list[ReadLine]  # (line number, raw bytes, parsed line)
 
 
 def replay_log(
@@ -229,7 +206,7 @@ def _replay(
     public_key: str | None,
     seed: int | None,
 ) -> None:
-    lines, cut = _read(path)
+    lines, cut = read_lines(path)
     header: Header = lines[0][2]
     verdict.header = header
     verdict.chained = header.format_version >= 2

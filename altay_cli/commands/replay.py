@@ -84,17 +84,16 @@ def replay(
     observer = None
     if show or seat is not None or board:
         from ..engine import UnknownGame, load_game
-        from ..gamelog import Header, LogError, read_log
+        from ..gamelog import LogError, read_header
         from ..interactive.show import ShowPrinter
 
         seats = []
         game = load_game()
         try:
-            header = read_log(log)[0]
+            header = read_header(log)
         except LogError:
             pass  # the replay below reports what is wrong with the file
         else:
-            assert isinstance(header, Header)  # read_log checks the first line
             seats = header.seats
             players = header.players or 0
             with contextlib.suppress(UnknownGame):  # the replay below reports it
