@@ -1,6 +1,10 @@
-"""The leaderboard: ratings plus per-bot, per-seat and per-faction statistics, as plain data.
+"""The leaderboard: ratings plus per-bot, per-seat and per-role statistics, as plain data.
 
-Counting rules (also in the README):
+A cooperative game (every seat shares one result) has no ratings and no head-to-head: its bots
+are ranked by their team results over the same deals in every seating (win rate with a 95%
+Wilson interval, then the average score).
+
+Counting rules in competitive games (also in the README):
 * wins: a game counts as a win for the seats ranked 1; a win shared by k tied seats counts 1/k
   (so the wins of one game always add up to 1, as half points do in chess);
 * place: the seat's rank in the game (1 = best, ties share the better rank, a bot that
@@ -12,19 +16,28 @@ Counting rules (also in the README):
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from altay_cli.engine import load_game
-
 from .params import ArenaParams
 from .ratings import Z, compute_ratings
 from .records import GameRecord
 
-#: the roles in the game's order (tables list them so)
-FACTIONS = load_game().role_choices()
+WILSON_Z = 1.959964  # 95%
+
+
+def wilson_interval(wins: float, games: int, z: float = WILSON_Z) -> tuple[float, float] | None:
+    """The Wilson score interval of a win rate (sound at 0% and 100% and for few games)."""
+    if games <= 0:
+        return None
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(slots=True)
@@ -69,6 +82,9 @@ def win_shares(ranks: Sequence[int]) -> list[float]:
 
 def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], scheduled: int) -> dict[str, Any]:
     """Everything `altay arena` reports, from the stored games (sorted here by game id)."""
+    game = params.rules()
+    cooperative = game.kind.cooperative
+    roles = list(game.role_choices())
     records = sorted(records, key=lambda r: r.game_id)
     names = [b.name for b in params.bots]
     players = params.players
@@ -82,7 +98,9 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
     duration = 0.0
 
     for rec in records:
-        shares = win_shares(rec.ranks)
+        shares = (
+            [1.0 if rec.team == "won" else 0.0] * len(rec.ranks) if cooperative else win_shares(rec.ranks)
+        )
         forfeits = set(rec.forfeits)
         end_reasons[rec.end_reason or "unfinished"] += 1
         duration += rec.duration_s
@@ -107,33 +125,56 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
             stats[rec.bots[f["seat"]]].failures[f.get("status", "?")] += 1
             failures_total[f.get("status", "?")] += 1
 
-    ratings = compute_ratings(names, ((r.bots, r.ranks) for r in records))
-    order = sorted(names, key=lambda n: (-ratings[n].ordinal, -ratings[n].mu, names.index(n)))
+    role_order = roles + sorted({f for st in stats.values() for f in st.factions} - set(roles))
     rows = []
+    if cooperative:
+        ratings = None
+
+        def team_key(n: str) -> tuple:
+            t = stats[n].total
+            rate = t.wins / t.games if t.games else -1.0
+            return (-rate, -(t.vp_sum / t.games if t.games else 0.0), names.index(n))
+
+        order = sorted(names, key=team_key)
+    else:
+        ratings = compute_ratings(names, ((r.bots, r.ranks) for r in records))
+        order = sorted(names, key=lambda n: (-ratings[n].ordinal, -ratings[n].mu, names.index(n)))
     for place, name in enumerate(order, start=1):
-        st, rating = stats[name], ratings[name]
-        rows.append(
-            {
-                "place": place,
-                "bot": name,
-                "command": next(b.command for b in params.bots if b.name == name),
-                "ordinal": round(rating.ordinal, 4),
-                "mu": round(rating.mu, 4),
-                "sigma": round(rating.sigma, 4),
-                **st.total.as_dict(),
-                "forfeits": st.forfeits,
-                "failures": dict(sorted(st.failures.items())),
-                "think_s": round(st.think_ms / 1000, 3),
-                "seats": [st.seats[s].as_dict() for s in range(players)],
-                "factions": {f: st.factions[f].as_dict() for f in FACTIONS if f in st.factions},
-            }
+        st = stats[name]
+        row: dict[str, Any] = {
+            "place": place,
+            "bot": name,
+            "command": next(b.command for b in params.bots if b.name == name),
+        }
+        if ratings is not None:
+            rating = ratings[name]
+            row.update(ordinal=round(rating.ordinal, 4), mu=round(rating.mu, 4), sigma=round(rating.sigma, 4))
+        row.update(st.total.as_dict())
+        interval = wilson_interval(st.total.wins, st.total.games)
+        row["win_rate_95"] = [round(interval[0], 4), round(interval[1], 4)] if interval else None
+        row.update(
+            forfeits=st.forfeits,
+            failures=dict(sorted(st.failures.items())),
+            think_s=round(st.think_ms / 1000, 3),
+            seats=[st.seats[s].as_dict() for s in range(players)],
+            factions={f: st.factions[f].as_dict() for f in role_order if f in st.factions and f},
         )
-    head_to_head = {
-        a: {b: round(pair_score[a][b] / pair_games[a][b], 4) for b in names if pair_games[a][b]}
-        for a in names
-    }
+        rows.append(row)
+    head_to_head = (
+        {}
+        if cooperative
+        else {
+            a: {b: round(pair_score[a][b] / pair_games[a][b], 4) for b in names if pair_games[a][b]}
+            for a in names
+        }
+    )
     return {
         "arena": {
+            "game": game.kind.name,
+            "cooperative": cooperative,
+            "role_name": game.kind.role_name,
+            "roles": [f for f in role_order if f],
+            "game_options": params.options_for(game),
             "bots": [{"name": b.name, "command": b.command} for b in params.bots],
             "players": players,
             "deals": params.games,
@@ -144,8 +185,6 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
                 "move_ms": params.match.move_ms,
                 "bank_ms": params.match.bank_ms,
                 "increment_ms": params.match.increment_ms,
-                "max_rounds": params.match.max_rounds,
-                "trading": params.match.trading,
                 "on_failure": params.match.on_failure,
                 "sandbox": params.match.sandbox_policy().conditions(),
             },
@@ -154,10 +193,14 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
             "complete": len(records) == scheduled,
             "game_seconds": round(duration, 3),
         },
-        "rating": {"model": "openskill PlackettLuce", "ordinal": f"mu - {Z:g} sigma", "order": "game id"},
+        "rating": (
+            {"model": "team results", "order": "win rate, then average score"}
+            if cooperative
+            else {"model": "openskill PlackettLuce", "ordinal": f"mu - {Z:g} sigma", "order": "game id"}
+        ),
         "leaderboard": rows,
         "seats": [{"seat": s, **seat_tally[s].as_dict()} for s in range(players)],
-        "factions": {f: faction_tally[f].as_dict() for f in FACTIONS if f in faction_tally},
+        "factions": {f: faction_tally[f].as_dict() for f in role_order if f in faction_tally and f},
         "head_to_head": head_to_head,
         "end_reasons": dict(sorted(end_reasons.items())),
         "failures": dict(sorted(failures_total.items())),

@@ -110,10 +110,33 @@ class ArenaParams:
     seatings: str = "rotate"
     match: MatchConditions = field(default_factory=MatchConditions)
     seed_scheme: str = "keyed"
+    game: str = "altay"  # arenas made before there were several games are Altay's
+    game_options: dict[str, Any] = field(default_factory=dict)  # the game's own options
+
+    def rules(self) -> Game:
+        """The game this arena plays; ArenaUsageError when this altay does not know it."""
+        from altay_cli.engine import UnknownGame, load_game
+
+        try:
+            return load_game(self.game)
+        except UnknownGame as exc:
+            raise ArenaUsageError(str(exc)) from None
+
+    def options_for(self, game: Game) -> dict[str, Any]:
+        """Every game option of this arena: its own, and Altay's two stored with the conditions."""
+        return {**self.match.game_options(game), **self.game_options}
 
     def validate(self) -> None:
-        if not 2 <= self.players <= 4:
-            raise ArenaUsageError(f"--players must be 2, 3 or 4, not {self.players}")
+        game = self.rules()
+        low, high = game.kind.min_players, game.kind.max_players
+        if not low <= self.players <= high:
+            raise ArenaUsageError(
+                f"--players must be {low} to {high} for {game.kind.name}, not {self.players}"
+            )
+        try:
+            game.deal(self.seed, self.players, self.options_for(game))
+        except ValueError as exc:  # ConfigError: the game's options are not valid
+            raise ArenaUsageError(str(exc)) from None
         if len(self.bots) < self.players:
             raise ArenaUsageError(
                 f"{self.players}-player games need at least {self.players} bots, "
@@ -149,7 +172,7 @@ class ArenaParams:
 
     def schedule(self) -> list[ScheduledGame]:
         return build_schedule(
-            len(self.bots), self.players, self.games, self.seed, self.seatings, self.seed_scheme
+            len(self.bots), self.players, self.games, self.seed, self.seatings, self.seed_scheme, self.rules()
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -173,6 +196,8 @@ class ArenaParams:
                 seatings=data["seatings"],
                 match=MatchConditions.from_dict(data["match"]),
                 seed_scheme=data.get("seed_scheme", "sequential" if version == 1 else "keyed"),
+                game=data.get("game", "altay"),
+                game_options=dict(data.get("game_options", {})),
             )
         except (KeyError, TypeError, AttributeError) as exc:
             raise ArenaUsageError(f"the stored arena parameters are damaged ({exc!r})") from None
@@ -191,12 +216,14 @@ def differences(stored: ArenaParams, given: ArenaParams) -> list[str]:
     if stored.bots != given.bots:
         fmt = lambda bots: " ".join(f"{b.name}={b.command}" for b in bots)  # noqa: E731
         out.append(f"bots: stored {fmt(stored.bots)!r}, given {fmt(given.bots)!r}")
-    for key in ("players", "seed", "seatings", "seed_scheme"):
+    for key in ("game", "players", "seed", "seatings", "seed_scheme"):
         a, b = getattr(stored, key), getattr(given, key)
         if a != b:
             out.append(f"--{key}: stored {a}, given {b}")
     if given.games < stored.games:
         out.append(f"--games: stored {stored.games}, given {given.games} (an arena can only grow)")
+    if stored.game_options != given.game_options:
+        out.append(f"game options: stored {stored.game_options}, given {given.game_options}")
     sm, gm = asdict(stored.match), asdict(given.match)
     for key in sm:
         if sm[key] != gm[key]:

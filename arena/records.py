@@ -14,7 +14,7 @@ class GameRecord:
     seating: int
     seed: int
     bots: list[str]  # bot name per seat
-    factions: list[str]  # faction per seat
+    factions: list[str]  # role (Altay: faction) per seat, "" when the game has none
     ranks: list[int]  # 1 = best, ties share, forfeiting seats last
     vp: list[int]  # total victory points per seat
     scores: list[dict[str, int]]  # category breakdown per seat
@@ -29,6 +29,7 @@ class GameRecord:
     log: str = ""  # log path relative to the arena folder
     log_sha256: str = ""  # of the finished log ("" in arenas made before it was kept)
     log_bytes: int = 0
+    team: str | None = None  # a cooperative game's shared result: "won" or "lost"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -56,8 +57,10 @@ class GameRecord:
         for name, value in lists.items():
             if not isinstance(value, list) or len(value) != n:
                 raise ValueError(f"{name} must list one entry per seat ({n})")
-        if not 2 <= n <= 4:
-            raise ValueError(f"{n} seats; a game has 2 to 4")
+        if not 1 <= n <= 16:
+            raise ValueError(f"{n} seats; a game has 1 to 16")
+        if self.team not in (None, "won", "lost", "unfinished"):
+            raise ValueError(f"team result {self.team!r} is not won, lost or unfinished")
         if not all(isinstance(r, int) and 1 <= r <= n for r in self.ranks):
             raise ValueError(f"ranks {self.ranks} are not places 1 to {n}")
         if not all(isinstance(s, int) and 0 <= s < n for s in self.forfeits):

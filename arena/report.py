@@ -11,11 +11,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from altay_cli.engine import load_game
 from altay_cli.referee.types import FAILURE_STATUSES
-
-#: the roles in the game's order (tables list them so)
-FACTIONS = load_game().role_choices()
 
 HEAD_TO_HEAD_MAX_BOTS = 10
 
@@ -54,12 +50,43 @@ def _parts(tables: list[Table]) -> list[Any]:
     return out
 
 
+def _interval(r: dict[str, Any]) -> str:
+    ci = r.get("win_rate_95")
+    return "-" if not ci else f"{_pct(r['win_rate'])} [{_pct(ci[0])}, {_pct(ci[1])}]"
+
+
+def _team_table(title: str, rows: list[dict[str, Any]]) -> Table:
+    """A cooperative game's leaderboard: team results, no ratings."""
+    main = _table(title)
+    main.add_column("#", justify="right")
+    main.add_column("Bot", style="bold")
+    main.add_column("Games", justify="right")
+    main.add_column("Team wins", justify="right")
+    main.add_column("Win % [95% interval]", justify="right", style="bold")
+    main.add_column("Avg score", justify="right")
+    main.add_column("Failures")
+    for r in rows:
+        main.add_row(
+            str(r["place"]),
+            r["bot"],
+            str(r["games"]),
+            f"{r['wins']:g}",
+            _interval(r),
+            _num(r["avg_vp"], 1),
+            _failures_text(r["failures"]),
+        )
+    return main
+
+
 def leaderboard_tables(board: dict[str, Any]) -> Group:
     arena = board["arena"]
     rows = board["leaderboard"]
     played, scheduled = arena["games_played"], arena["games_scheduled"]
     state = "complete" if arena["complete"] else "INCOMPLETE"
-    title = f"Arena leaderboard: {arena['players']} players, {len(rows)} bots"
+    game = arena.get("game", "altay")
+    title = f"Arena leaderboard ({game}): {arena['players']} players, {len(rows)} bots"
+    if arena.get("cooperative"):
+        return _team_board(board, f"{title}, {played}/{scheduled} games ({state})")
     main = _table(f"{title}, {played}/{scheduled} games ({state})")
     main.add_column("#", justify="right")
     main.add_column("Bot", style="bold")
@@ -95,8 +122,9 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
         seats.add_row(r["bot"], *(_cell(t) for t in r["seats"]))
     seats.add_row("all bots", *(_cell(t) for t in board["seats"]), style="dim")
 
-    factions = [f for f in FACTIONS if f in board["factions"]]
-    fac = _table("Per faction: win % (average place)")
+    role = (arena.get("role_name") or "role").lower()
+    factions = [f for f in arena.get("roles", []) if f in board["factions"]]
+    fac = _table(f"Per {role}: win % (average place)")
     fac.add_column("Bot")
     for f in factions:
         fac.add_column(f, justify="right")
@@ -105,7 +133,7 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
     fac.add_row("all bots", *(_cell(board["factions"][f]) for f in factions), style="dim")
     fac.add_row("avg VP", *(_num(board["factions"][f]["avg_vp"], 1) for f in factions), style="dim")
 
-    tables = [main, seats, fac]
+    tables = [main, seats] + ([fac] if factions else [])
     names = [r["bot"] for r in rows]
     if 2 < len(names) <= HEAD_TO_HEAD_MAX_BOTS:
         h2h = _table("Head to head: how often the row bot finished ahead of the column bot")
@@ -126,12 +154,21 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
     footer.add_row("Counting:", "a win shared by k seats counts 1/k; a tie counts 1/2 head to head")
     footer.add_row("Game ends:", ends)
     footer.add_row("Failures:", _failures_text(board["failures"]))
+    _conditions(footer, arena)
+    parts.append(footer)
+    return Group(*parts)
+
+
+def _conditions(footer: Table, arena: dict[str, Any]) -> None:
     m = arena["match"]
+    options = ", ".join(
+        f"{k.replace('_', ' ')} {_value(v)}" for k, v in arena.get("game_options", {}).items()
+    )
     footer.add_row(
         "Conditions:",
         f"{arena['deals']} deals from seed {arena['seed']}, seatings {arena['seatings']}, "
-        f"move {m['move_ms']} ms, bank {m['bank_ms']} ms, max {m['max_rounds']} rounds, "
-        f"trading {'on' if m['trading'] else 'off'}, on failure {m['on_failure']}",
+        f"move {m['move_ms']} ms, bank {m['bank_ms']} ms, on failure {m['on_failure']}"
+        + (f"; {arena.get('game', 'altay')}: {options}" if options else ""),
     )
     sandbox = m.get("sandbox")
     if sandbox:
@@ -141,6 +178,34 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
             f"sandbox {sandbox['mode']}, {net}, memory {sandbox['memory_mb']} MiB, "
             f"{sandbox['processes']} processes, {sandbox['cpus']:g} cpus",
         )
+
+
+def _value(v: Any) -> str:
+    return ("on" if v else "off") if isinstance(v, bool) else str(v)
+
+
+def _team_board(board: dict[str, Any], title: str) -> Group:
+    arena = board["arena"]
+    rows = board["leaderboard"]
+    seats = _table("Per seat: team win %")
+    seats.add_column("Bot")
+    for s in range(arena["players"]):
+        seats.add_column(f"Seat {s}", justify="right")
+    for r in rows:
+        seats.add_row(r["bot"], *(_pct(t["win_rate"]) if t.get("games") else "-" for t in r["seats"]))
+    parts = _parts([_team_table(title, rows), seats])
+    parts.append(Text())
+    footer = Table.grid(padding=(0, 1))
+    footer.add_row(
+        "Ranking:",
+        "a cooperative game: every seat shares the team's result, so bots are ranked by the team "
+        "results of the games they played (win rate, then average score), not rated",
+    )
+    footer.add_row("Interval:", "95% Wilson score interval of the win rate")
+    ends = ", ".join(f"{reason} {n}" for reason, n in board["end_reasons"].items()) or "-"
+    footer.add_row("Game ends:", ends)
+    footer.add_row("Failures:", _failures_text(board["failures"]))
+    _conditions(footer, arena)
     parts.append(footer)
     return Group(*parts)
 
@@ -160,10 +225,11 @@ def to_json(board: dict[str, Any]) -> str:
 def csv_columns(board: dict[str, Any]) -> list[str]:
     statuses = list(FAILURE_STATUSES) + sorted(set(board["failures"]) - set(FAILURE_STATUSES))
     cols = ["place", "bot", "command", "ordinal", "mu", "sigma", "games", "wins", "win_rate"]
+    cols += ["win_rate_low", "win_rate_high"]
     cols += ["avg_place", "avg_vp", "forfeits", "think_s"]
     cols += [f"failures_{s}" for s in statuses]
     cols += [f"seat{s}_win_rate" for s in range(board["arena"]["players"])]
-    cols += [f"{f.lower()}_win_rate" for f in FACTIONS]
+    cols += [f"{f.lower()}_win_rate" for f in board["arena"].get("roles", [])]
     return cols
 
 
@@ -180,7 +246,9 @@ def to_csv(board: dict[str, Any]) -> str:
                 row[c] = r["failures"].get(c.removeprefix("failures_"), 0)
         for s, t in enumerate(r["seats"]):
             row[f"seat{s}_win_rate"] = t["win_rate"]
-        for f in FACTIONS:
+        for f in board["arena"].get("roles", []):
             row[f"{f.lower()}_win_rate"] = r["factions"].get(f, {}).get("win_rate")
+        ci = r.get("win_rate_95")
+        row["win_rate_low"], row["win_rate_high"] = (ci[0], ci[1]) if ci else (None, None)
         writer.writerow(row)
     return out.getvalue()

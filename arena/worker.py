@@ -91,8 +91,8 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
 
     p = setup.params
     m = p.match
-    rules = load_game()
-    config = rules.deal(game.seed, p.players, m.game_options(rules))
+    rules = load_game(p.game)
+    config = rules.deal(game.seed, p.players, p.options_for(rules))
     folder = Path(setup.folder).absolute()
     options = MatchOptions(
         move_ms=m.move_ms,
@@ -121,6 +121,7 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
         seed=game.seed,
         bots=[b.name for b in bots],
         factions=list(result.factions) or list(game.factions),
+        team=result.team,
         ranks=list(result.ranks),
         vp=[s["total"] for s in result.scores],
         scores=[dict(s) for s in result.scores],

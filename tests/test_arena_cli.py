@@ -186,7 +186,7 @@ def test_four_player_arena_table_and_csv(tmp_path: Path) -> None:
         str(out),
     )
     assert r.returncode == 0, r.stderr
-    assert "Arena leaderboard: 4 players, 4 bots, 4/4 games (complete)" in r.stdout
+    assert "Arena leaderboard (altay): 4 players, 4 bots, 4/4 games (complete)" in r.stdout
     assert "Per seat" in r.stdout and "Per faction" in r.stdout and "4 crash" in r.stdout
     assert game_rows(out) == {0: 1, 1: 1, 2: 1, 3: 1}
     c = altay("arena", "report", str(out), "--csv")

@@ -193,5 +193,5 @@ def test_report_formats() -> None:
     console = Console(width=140, record=True)
     console.print(leaderboard_tables(board))
     text = console.export_text()
-    assert "Arena leaderboard: 3 players, 3 bots, 4/6 games (INCOMPLETE)" in text
+    assert "Arena leaderboard (altay): 3 players, 3 bots, 4/6 games (INCOMPLETE)" in text
     assert "1 crash" in text and "Per seat" in text and "Per faction" in text and "Head to head" in text

@@ -19,7 +19,9 @@ import click
 
 from .options import (
     check_isolation,
+    chosen_game,
     clock_and_failure_options,
+    game_options,
     public_key_hex,
     rule_options,
     sandbox_options,
@@ -128,7 +130,7 @@ def _output_options(f: Any) -> Any:
 @arena.command("run", cls=_RunCommand, help=_run_help())
 @click.argument("bots", nargs=-1, metavar="BOT...")
 @click.option(
-    "--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True, help="Seats per game."
+    "--players", "-p", type=click.IntRange(1, 16), default=2, show_default=True, help="Seats per game."
 )
 @click.option(
     "--games",
@@ -163,6 +165,7 @@ def _output_options(f: Any) -> Any:
 @click.option("--resume", is_flag=True, help="Finish the arena in --out: play exactly its missing games.")
 @clock_and_failure_options
 @rule_options
+@game_options(arena=True)
 @sandbox_options
 @sign_key_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress display (errors only).")
@@ -172,9 +175,16 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
     from arena.params import ArenaParams, ArenaUsageError, MatchConditions, parse_bot
 
     sandbox_fields = MatchConditions.sandbox_fields(opts["sandbox"])
+    game, game_opts = chosen_game()
+    if game.kind.name != "altay":  # --max-rounds and --trading are Altay's
+        for name in ("max_rounds", "trading"):
+            if _given(ctx, name):
+                raise click.UsageError(f"--{name.replace('_', '-')} is not an option of {game.kind.name}")
 
     def build(bot_args: tuple[str, ...]) -> ArenaParams:
         return ArenaParams(
+            game=game.kind.name,
+            game_options=game_opts,
             bots=tuple(parse_bot(b) for b in bot_args),
             players=opts["players"],
             games=opts["games"],
@@ -197,7 +207,11 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
         """The stored parameters, with the options the user typed on this --resume."""
         from dataclasses import replace
 
-        top = {k: opts[k] for k in ("players", "games", "seed", "seatings") if _given(ctx, k)}
+        top: dict[str, Any] = {k: opts[k] for k in ("players", "games", "seed", "seatings") if _given(ctx, k)}
+        if _given(ctx, "game_name"):
+            top["game"] = game.kind.name
+        if game_opts:
+            top["game_options"] = {**stored.game_options, **game_opts}
         match = {k: opts[k] for k in MatchConditions.__dataclass_fields__ if k in opts and _given(ctx, k)}
         cli_name = {"sandbox": "sandbox_mode"}
         match.update({k: v for k, v in sandbox_fields.items() if _given(ctx, cli_name.get(k, k))})

@@ -22,6 +22,8 @@ MAX_MS = 86_400_000
 
 
 GAME_KEY = "altay_game_options"
+#: game options the arena command has as its own match conditions (rule_options)
+ARENA_OWN = frozenset({"max_rounds", "trading"})
 
 
 def _all_options() -> dict[str, tuple[GameOption, list[str]]]:
@@ -50,11 +52,17 @@ def _store(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     return value
 
 
-def game_options(func: F) -> F:
+def game_options(func: F | None = None, *, arena: bool = False) -> Any:
     """--game NAME and every registered game's own options (each checked against the game chosen).
 
-    The command reads them with `chosen_game()`; their values are not passed as arguments."""
+    The command reads them with `chosen_game()`; their values are not passed as arguments.
+    `arena=True` leaves out what the arena's deals set, and Altay's --max-rounds and --trading
+    (the arena stores those with its match conditions)."""
+    if func is None:
+        return lambda f: game_options(f, arena=arena)
     for field, (option, games) in reversed(list(_all_options().items())):
+        if arena and (option.dealt or field in ARENA_OWN):
+            continue
         owner = "" if games == game_names() else f" [{', '.join(games)}]"
         default = f" (default: {option.default})" if option.default not in (None, False) else ""
         help_text = option.help[:1].upper() + option.help[1:] + default + owner

@@ -33,7 +33,7 @@ from .api import (
     State,
     TeamResult,
 )
-from .registry import DEFAULT_GAME, UnknownGame, game_names, game_of_config, load_game
+from .registry import DEFAULT_GAME, UnknownGame, game_names, game_of_config, load_game, register_game
 
 __all__ = [
     "DEFAULT_GAME",
@@ -56,4 +56,5 @@ __all__ = [
     "game_names",
     "game_of_config",
     "load_game",
+    "register_game",
 ]

@@ -137,6 +137,7 @@ class GameOption(msgspec.Struct, frozen=True):
     choices: tuple[str, ...] = ()
     default: Any = None
     metavar: str | None = None
+    dealt: bool = False  # the arena's deals set it (roles, set-up): not an arena option
 
     @property
     def flag(self) -> str:

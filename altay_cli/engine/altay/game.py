@@ -138,6 +138,7 @@ class AltayGame(Game):
             "one faction per seat, in seat order (default: the players choose)",
             choices=FACTIONS,
             metavar="F1,F2,...",
+            dealt=True,
         ),
         GameOption(
             "setup",
@@ -145,12 +146,14 @@ class AltayGame(Game):
             "choose: start farmlands are decisions; recommended: the rulebook's",
             choices=SETUP_MODES,
             default=SETUP_CHOOSE,
+            dealt=True,
         ),
         GameOption(
             "recommended",
             OptionKind.FLAG,
             "the rulebook's set-up: factions in seat order (unless given) and its start farmlands",
             default=False,
+            dealt=True,
         ),
         GameOption("trading", OptionKind.FLAG, "play with the optional Trading rule", default=False),
         GameOption(

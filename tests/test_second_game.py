@@ -1,0 +1,142 @@
+"""Every layer above the seam, tried on a second and very different game: the toy cooperative
+game of tests/toygame.py (1-4 players, hidden hands, one shared result), which none of them
+was written for. Real bot processes, real logs, the real command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from altay_cli.engine import load_game
+from altay_cli.gamelog import Header, Result, read_log
+from altay_cli.referee import BotCommand, MatchOptions, run_match
+from altay_cli.replay import VALID, replay_log
+from arena.leaderboard import wilson_interval
+from tests.conftest import TOY_GAME
+from tests.referee_helpers import marked
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "ALTAY_GAMES": f"{TOY_GAME}=tests.toygame", "PYTHONPATH": str(ROOT)}
+
+
+def altay(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "altay_cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+def test_a_match_of_the_toy_game_between_bot_processes(tmp_path: Path, monkeypatch) -> None:
+    marked(monkeypatch, tmp_path)
+    game = load_game(TOY_GAME)
+    log = tmp_path / "toy.jsonl"
+    results = set()
+    for seed in range(6):
+        result = run_match(
+            [BotCommand("a", "random"), BotCommand("b", "random 3"), BotCommand("c", "node-random")],
+            game.make_config(3, seed),
+            MatchOptions(move_ms=5000),
+            log_path=log,
+            game=game,
+        )
+        assert result.completed and not result.failures and result.game == TOY_GAME
+        assert result.team in ("won", "lost") and len(set(result.ranks)) == 1
+        results.add(result.team)
+        lines = read_log(log)
+        header, last = lines[0], lines[-1]
+        assert isinstance(header, Header) and header.game == TOY_GAME and header.engine_version == "0.1"
+        assert isinstance(last, Result) and last.team == result.team
+        verdict = replay_log(log, strict=True)
+        assert verdict.status == VALID, verdict.message
+    assert results == {"won", "lost"}, "six seeded games should include a win and a loss"
+
+
+def test_a_forfeit_loses_the_game_for_the_whole_team(tmp_path: Path, monkeypatch) -> None:
+    marked(monkeypatch, tmp_path)
+    game = load_game(TOY_GAME)
+    crash = str(ROOT / "tests" / "bad_bots" / "crash.py")
+    result = run_match(
+        [BotCommand("a", "random"), BotCommand("bad", f"{sys.executable} {crash} 0")],
+        game.make_config(2, 1),
+        MatchOptions(move_ms=5000),
+        game=game,
+    )
+    assert result.end_reason == "forfeit" and result.forfeits == [1] and result.team == "lost"
+    assert result.winners == []
+
+
+def test_the_command_line_plays_it(tmp_path: Path) -> None:
+    log = tmp_path / "m.jsonl"
+    r = altay("match", "--game", TOY_GAME, "random", "random", "--bonus", "2", "--json", "--log", str(log))
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["game"] == TOY_GAME and data["team"] in ("won", "lost") and data["factions"] == ["", ""]
+    assert altay("replay", str(log)).returncode == 0
+    shown = altay("replay", str(log), "--show", "--seat", "0")
+    assert "plays a" in shown.stdout, shown.stdout + shown.stderr
+    # the game's options are its own: another game's are refused, with the reason
+    r = altay("match", "--game", TOY_GAME, "random", "random", "--trading")
+    assert r.returncode == 2 and "--trading is not an option of toy-sum" in r.stderr
+    r = altay("match", "random", "random", "--bonus", "2")
+    assert r.returncode == 2 and "--bonus is not an option of altay" in r.stderr
+    r = altay("match", "--game", "chess", "random", "random")
+    assert r.returncode == 2 and "chess" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_play_serves_the_toy_game_through_its_notation(tmp_path: Path) -> None:
+    log = tmp_path / "p.jsonl"
+    script = "play 99\nbogus\nfull\n0\n0\n0\n0\n0\n0\n0\n0\n0\n0\nquit\n"
+    r = altay(
+        "play", "--game", TOY_GAME, "--players", "2", "--seat", "1=random", "--log", str(log), stdin=script
+    )
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert "'play 99' is not legal now" in r.stdout and "unknown command 'bogus'" in r.stdout
+    assert "sum " in r.stdout and "pile " in r.stdout
+    assert replay_log(log).header is not None
+    assert altay("check-bot", "--game", TOY_GAME, "random").returncode == 0
+
+
+def test_a_cooperative_arena_ranks_bots_by_team_results(tmp_path: Path) -> None:
+    out = tmp_path / "arena"
+    args = ["arena", "--game", TOY_GAME, "a=random", "b=random 7", "--players", "2", "--games", "6"]
+    r = altay(*args, "--out", str(out), "--json", "-q")
+    assert r.returncode == 0, r.stderr
+    board = json.loads(r.stdout)
+    assert board["arena"]["game"] == TOY_GAME and board["arena"]["cooperative"] is True
+    assert board["rating"]["model"] == "team results" and board["head_to_head"] == {}
+    for row in board["leaderboard"]:
+        assert "ordinal" not in row and row["games"] == 12
+        low, high = row["win_rate_95"]
+        assert low <= row["win_rate"] <= high
+    rates = [row["win_rate"] for row in board["leaderboard"]]
+    assert rates == sorted(rates, reverse=True)
+    text = altay("arena", "report", str(out))
+    assert "Win % [95% interval]" in text.stdout and "cooperative game" in text.stdout
+    assert altay("arena", "verify", str(out)).returncode == 0
+
+
+def test_the_toy_games_schema_has_its_own_payloads() -> None:
+    r = altay("schema", "--game", TOY_GAME)
+    defs = json.loads(r.stdout)["$defs"]
+    assert {"Play", "Stop", "Observation", "Static"} <= set(defs) and "Attack" not in defs
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    [(3, 24, 0.0434, 0.3100), (0, 24, 0.0, 0.1380), (10, 10, 0.7225, 1.0), (50, 100, 0.4038, 0.5962)],
+)
+def test_wilson_interval_known_values(wins: int, games: int, low: float, high: float) -> None:
+    interval = wilson_interval(wins, games)
+    assert interval is not None
+    assert interval[0] == pytest.approx(low, abs=1e-3) and interval[1] == pytest.approx(high, abs=1e-3)
+    assert wilson_interval(0, 0) is None
