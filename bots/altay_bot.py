@@ -27,7 +27,11 @@ Answer = int | tuple[int, str]
 
 
 class Bot:
-    """Override `choose`; `start` and `game_over` are optional hooks."""
+    """Override `choose`; `start` and `game_over` are optional hooks. A bot that plays only
+    some games lists them in `games`: handed another, it says so on stderr and exits before
+    `ready` (the referee reports handshake_failed with that message)."""
+
+    games: tuple[str, ...] | None = None
 
     name = "bot"
     version = "0.1"
@@ -69,6 +73,11 @@ def serve(bot: Bot) -> None:
                 reply["info"] = info
             _send(reply)
         elif kind == "hello":
+            game = (message.get("kind") or {}).get("name", "altay")
+            if bot.games is not None and game not in bot.games:
+                sys.stderr.write(f"{bot.name} plays {', '.join(bot.games)} only, not {game}\n")
+                sys.stderr.flush()
+                sys.exit(2)
             bot.start(message)
             _send(
                 {

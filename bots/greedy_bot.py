@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The greedy heuristic (greedy.py) as a protocol bot: `python greedy_bot.py [SEED]`.
+"""The greedy Altay heuristic (greedy.py) as a protocol bot: `python greedy_bot.py [SEED]`.
 
 SEED breaks ties between equally scored actions (default 0, so games replay exactly).
 """
@@ -14,6 +14,7 @@ from greedy import choose
 class GreedyBot(altay_bot.Bot):
     name = "greedy"
     version = "1.0"
+    games = ("altay",)
 
     def __init__(self, seed: str) -> None:
         self.seed = seed

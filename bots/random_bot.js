@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A random Altay bot in Node.js, no packages: `node random_bot.js [SEED]`.
+// A random bot for any game in Node.js, no packages: `node random_bot.js [SEED]`.
 // One JSON object per line on stdin (from the referee) and on stdout (our answers).
 // Debug output goes to stderr (console.error), never stdout. See protocol/PROTOCOL.md.
 "use strict";

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A random Altay bot: the whole protocol in 30 lines, standard library only.
+"""A random bot for any game: the whole protocol in 30 lines, standard library only.
 
     python random_bot.py [SEED]        (the same SEED replays the same choices)
 

@@ -131,17 +131,23 @@ def test_bad_lines_are_named(line: bytes, status: str, words: str) -> None:
 
 
 def test_protocol_md_documents_everything() -> None:
+    """PROTOCOL.md: the envelope (every message and field, every status); Altay's guide: every
+    action, observation field and static-information field."""
     text = PROTOCOL_MD.read_text(encoding="utf-8")
     for struct in (*REFEREE_MESSAGES, *BOT_MESSAGES):
         tag = struct.__struct_config__.tag
         assert f'"type": "{tag}"' in text or f'"type":"{tag}"' in text, f"message {tag} not shown"
         for field in struct.__struct_encode_fields__:
             assert f"`{field}`" in text, f"field {field} of {tag} not documented"
-    for action in ACTION_TYPES:
-        tag = action.__struct_config__.tag
-        assert re.search(rf'"type": ?"{tag}"', text), f"action {tag} has no example"
     for status in (*FAILURE_STATUSES, LATE_ANSWER):
         assert f"`{status}`" in text, f"status {status} not documented"
-    for field in Observation.__struct_encode_fields__:
-        assert f"`{field}`" in text, f"observation field {field} not documented"
     assert "Transcript" in text and '"type":"hello"' in text
+    guide = (PROTOCOL_MD.parent / load_game("altay").guide).read_text(encoding="utf-8")
+    assert "games/altay.md" in text
+    for action in ACTION_TYPES:
+        tag = action.__struct_config__.tag
+        assert re.search(rf'"type": ?"{tag}"', guide), f"action {tag} has no example"
+    for field in Observation.__struct_encode_fields__:
+        assert f"`{field}`" in guide, f"observation field {field} not documented"
+    for field in StaticInfo.__struct_encode_fields__:
+        assert f"`{field}`" in guide, f"static field {field} not documented"

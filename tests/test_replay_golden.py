@@ -10,6 +10,9 @@ from __future__ import annotations
 import pytest
 
 from altay_cli.replay import replay_log
+from tests.golden.playthrough import HERE as PLAYTHROUGH_DIR
+from tests.golden.playthrough import PLAYTHROUGHS, playthrough_text
+from tests.golden.playthrough import REGENERATE as PLAYTHROUGH_REGENERATE
 from tests.golden.regenerate import GOLDENS, REGENERATE, golden_bytes
 from tests.play_helpers import GOLDEN
 
@@ -47,3 +50,38 @@ def test_regenerating_writes_a_log_that_replays(tmp_path) -> None:
     path = tmp_path / golden.file
     path.write_bytes(golden_bytes(golden))
     assert replay_log(path).ok
+
+
+def test_golden_logs_are_current() -> None:
+    """Writing the golden games again gives the committed bytes: a change to the rules or to the
+    log format shows up as a diff in review (regenerate it on purpose, never by accident)."""
+    for golden in GOLDENS:
+        assert (GOLDEN / golden.file).read_bytes() == golden_bytes(golden), f"run `{REGENERATE}`"
+
+
+@pytest.mark.parametrize(
+    "name", ["2p_greedy_choose.jsonl", "3p_trading_recommended.jsonl", "4p_mixed_choose.jsonl"]
+)
+@pytest.mark.parametrize("era", ["v1", "v2"])
+def test_older_logs_still_replay_as_altay(era: str, name: str) -> None:
+    """Logs from before logs named their game (format 1, and format 2 without `game`) are Altay's."""
+    verdict = replay_log(GOLDEN / era / name, strict=True)
+    assert verdict.ok, verdict.message
+    assert verdict.header is not None and verdict.header.game == "altay"
+
+
+@pytest.mark.parametrize("playthrough", PLAYTHROUGHS, ids=[p.file for p in PLAYTHROUGHS])
+def test_playthroughs_are_current(playthrough) -> None:
+    """What every seat saw at every decision of a short game of each game, as committed."""
+    path = PLAYTHROUGH_DIR / playthrough.file
+    assert path.exists(), f"missing {path}; run `{PLAYTHROUGH_REGENERATE}`"
+    assert path.read_text(encoding="utf-8") == playthrough_text(playthrough), (
+        f"{playthrough.file} changed: what a seat sees, or the rules, changed. If intended, run "
+        f"`{PLAYTHROUGH_REGENERATE}` and review the diff"
+    )
+
+
+def test_every_registered_game_has_a_playthrough() -> None:
+    from altay_cli.engine import game_names
+
+    assert {p.game for p in PLAYTHROUGHS} == set(game_names())

@@ -201,7 +201,7 @@ class Game(ABC):
     settings_type: ClassVar[Any] = dict[str, Any]
     #: the game's own options, offered by every command that starts a game
     options: ClassVar[tuple[GameOption, ...]] = ()
-    #: the human-readable guide for bot authors (path inside the package), for `altay rules`
+    #: the guide for bot authors to what the game puts in the protocol (path under protocol/)
     guide: ClassVar[str | None] = None
     #: in-process players besides `random`: name -> "module:function" with the signature
     #: function(observation, legal actions as JSON values, random.Random) -> index

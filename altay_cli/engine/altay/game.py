@@ -164,7 +164,7 @@ class AltayGame(Game):
             metavar="N",
         ),
     )
-    guide = "PROTOCOL-ALTAY.md"
+    guide = "games/altay.md"
     in_process_bots = {"greedy": "bots.greedy:choose"}
     quick_game_options = {"max_rounds": 10}
 
