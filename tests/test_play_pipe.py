@@ -249,3 +249,19 @@ def test_json_conversation_one_answer_at_a_time() -> None:
         assert proc.wait(timeout=10) == 0
     finally:
         proc.kill()
+
+
+def test_match_and_play_read_the_same_game_options() -> None:
+    """--factions is Altay's option, read once by the game for every command: lower case works in
+    `play` as in `match`, and the same mistake gets the same message from both."""
+    played = run_altay(
+        ["play", "--factions", "firefolk,smallfolk", "--seat", "1=policy:random", "--json"], "quit\n"
+    )
+    assert played.returncode == 0, played.stderr
+    first = json_lines(played.stdout)[0]
+    assert first["config"]["factions"] == ["Firefolk", "Smallfolk"] and first["game"] == "altay"
+    matched = run_altay(["match", "random", "random", "--factions", "FIREFOLK,smallfolk", "--json"])
+    assert matched.returncode == 0 and orjson.loads(matched.stdout)["factions"] == ["Firefolk", "Smallfolk"]
+    for command in (["play"], ["match", "random", "random"]):
+        r = run_altay([*command, "--factions", "firefolk,dwarves"], "quit\n")
+        assert r.returncode == 2 and "unknown faction 'dwarves'" in r.stderr, r.stderr

@@ -64,11 +64,19 @@ def bench_engine_cmd(games: int, seed: int, game_name: str, as_json: bool) -> No
     type=click.IntRange(1, 10_000),
     default=4,
     show_default=True,
-    help="Games per player count (2 and 4).",
+    help="Games at the fewest and at the most players.",
 )
 @click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed.")
+@click.option(
+    "--game",
+    "game_name",
+    type=click.Choice(game_names(), case_sensitive=False),
+    default=DEFAULT_GAME,
+    show_default=True,
+    help="The game whose requests to time.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def bench_protocol_cmd(games: int, seed: int, as_json: bool) -> None:
+def bench_protocol_cmd(games: int, seed: int, game_name: str, as_json: bool) -> None:
     """Measure the referee's own cost per decision against a raw pipe round trip.
 
     Minimal bot processes (they answer index 0 without parsing JSON) play whole games, so
@@ -79,7 +87,7 @@ def bench_protocol_cmd(games: int, seed: int, as_json: bool) -> None:
     """
     from ..referee.bench import bench_protocol
 
-    result = bench_protocol(games=games, seed=seed)
+    result = bench_protocol(games=games, seed=seed, game=load_game(game_name))
     if as_json:
         click.echo(orjson.dumps(result).decode())
         return

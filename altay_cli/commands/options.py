@@ -95,7 +95,8 @@ def game_options(func: F | None = None, *, arena: bool = False) -> Any:
         type=click.Choice(game_names(), case_sensitive=False),
         default=DEFAULT_GAME,
         show_default=True,
-        help="The game to play (`altay rules --game NAME` describes it).",
+        help="The game to play; its own options follow (each marked with its game when not every "
+        "game has it), and protocol/PROTOCOL.md links each game's guide for bot authors.",
         callback=lambda ctx, param, value: ctx.meta.__setitem__("altay_game", value.lower()) or value,
         expose_value=False,
         is_eager=True,

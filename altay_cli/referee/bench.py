@@ -17,7 +17,7 @@ import sys
 import time
 from typing import Any
 
-from altay_cli.engine import load_game
+from altay_cli.engine import Game, load_game
 
 from .seat import BotSeat
 from .types import BotSpec, MatchOptions
@@ -84,8 +84,11 @@ def raw_round_trip(line: bytes, count: int) -> list[float]:
     return out
 
 
-def bench_protocol(games: int = 4, seed: int = 1) -> dict[str, Any]:
-    """Play `games` games per player count (2 and 4) with minimal bots; time every decision."""
+def bench_protocol(
+    games: int = 4, seed: int = 1, game: Game | None = None, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Play `games` games at the fewest and the most players (with the game's `options`, by
+    default its short-game ones) with minimal bots; time every decision."""
     overhead: list[float] = []
     observation: list[float] = []
     legal: list[float] = []
@@ -93,10 +96,12 @@ def bench_protocol(games: int = 4, seed: int = 1) -> dict[str, Any]:
     sizes: list[int] = []
     spec = BotSpec("minimal", shlex.join([sys.executable, "-c", MINIMAL_BOT]))
     options = MatchOptions(move_ms=5000)
-    game = load_game()
-    for players in (2, 4):
+    game = game or load_game()
+    counts = sorted({max(2, game.kind.min_players), game.kind.max_players})
+    quick = dict(game.quick_game_options) if options is None else options
+    for players in counts:
         for g in range(games):
-            config = game.make_config(players, seed + g, {"max_rounds": 30})
+            config = game.make_config(players, seed + g, quick)
             seats = [BotSeat(spec, s, game, config, options) for s in range(players)]
             try:
                 for s in seats:
