@@ -4,7 +4,7 @@ guide; each game has its own guide for its payloads. It imports no game.
 from protocol import Request, decode_bot_message, encode_line
 """
 
-from .codec import ProtocolError, decode_bot_message, decode_referee_message, encode_line
+from .codec import BotDecoder, ProtocolError, decode_bot_message, decode_referee_message, encode_line
 from .messages import (
     BOT_MESSAGES,
     PROTOCOL_VERSION,
@@ -34,6 +34,7 @@ __all__ = [
     "PROTOCOL_VERSION",
     "REFEREE_MESSAGES",
     "ActionAnswer",
+    "BotDecoder",
     "BotMessage",
     "Clock",
     "ClockSettings",

@@ -13,11 +13,6 @@ _encoder = msgspec.json.Encoder()
 _referee_decoder = msgspec.json.Decoder(RefereeMessage)
 
 
-@cache
-def _bot_decoder(action_type: Any) -> msgspec.json.Decoder:
-    return msgspec.json.Decoder(bot_messages(action_type))
-
-
 BOT_TYPES_HINT = "a bot sends one JSON object per line with type ready, action or pong"
 
 
@@ -40,37 +35,58 @@ def _preview(line: bytes, limit: int = 120) -> str:
     return text + ("..." if len(line) > limit else "")
 
 
-def decode_bot_message(line: bytes, action_type: Any = Any) -> BotMessage:
-    """Decode a line sent by a bot (without its newline); an `action` object is decoded as the
-    game's `action_type` (left as JSON values with the default, Any).
+class BotDecoder:
+    """Decodes the lines a bot sends, with a game's action type put in (build it once per game
+    or seat: decoding is on every decision's path)."""
 
-    Raises ProtocolError: bad_json for text that is not JSON or not a bot message,
-    illegal_action for an `action` message whose `action` object is not an action.
-    """
-    try:
-        return _bot_decoder(action_type).decode(line)
-    except UnicodeDecodeError:  # raised by msgspec for invalid UTF-8 inside a string
-        raise ProtocolError(
-            "bad_json", f"invalid UTF-8 in a JSON string: {_preview(line)!r}; send UTF-8 JSON"
-        ) from None
-    except RecursionError:  # nesting deeper than the decoder's stack allows
-        raise ProtocolError("bad_json", f"JSON nested too deeply: {_preview(line)!r}") from None
-    except msgspec.ValidationError as exc:
-        text = str(exc)
-        if "`$.action" in text:
-            raise ProtocolError("illegal_action", f"the `action` object is not an action: {text}") from exc
-        if "`$.type`" in text or "missing required field `type`" in text:
-            raise ProtocolError("bad_json", f"{text} in {_preview(line)!r}: {BOT_TYPES_HINT}") from exc
-        raise ProtocolError("bad_json", f"not a valid bot message: {text} in {_preview(line)!r}") from exc
-    except msgspec.DecodeError as exc:
-        hint = ""
-        if not line.lstrip().startswith(b"{"):
-            hint = " (stdout carries protocol messages only: print debug output to stderr)"
-        raise ProtocolError("bad_json", f"not JSON ({exc}): {_preview(line)!r}{hint}") from exc
-    except Exception as exc:  # anything else a hostile line provokes is still just a bad line
-        raise ProtocolError(
-            "bad_json", f"unreadable line ({exc.__class__.__name__}): {_preview(line)!r}"
-        ) from exc
+    def __init__(self, action_type: Any = Any) -> None:
+        self._decoder = msgspec.json.Decoder(bot_messages(action_type))
+
+    def decode(self, line: bytes) -> BotMessage:
+        """Decode a line sent by a bot (without its newline).
+
+        Raises ProtocolError: bad_json for text that is not JSON or not a bot message,
+        illegal_action for an `action` message whose `action` object is not an action.
+        """
+        try:
+            return self._decoder.decode(line)
+        except UnicodeDecodeError:  # raised by msgspec for invalid UTF-8 inside a string
+            raise ProtocolError(
+                "bad_json", f"invalid UTF-8 in a JSON string: {_preview(line)!r}; send UTF-8 JSON"
+            ) from None
+        except RecursionError:  # nesting deeper than the decoder's stack allows
+            raise ProtocolError("bad_json", f"JSON nested too deeply: {_preview(line)!r}") from None
+        except msgspec.ValidationError as exc:
+            text = str(exc)
+            if "`$.action" in text:
+                raise ProtocolError(
+                    "illegal_action", f"the `action` object is not an action: {text}"
+                ) from exc
+            if "`$.type`" in text or "missing required field `type`" in text:
+                raise ProtocolError("bad_json", f"{text} in {_preview(line)!r}: {BOT_TYPES_HINT}") from exc
+            raise ProtocolError(
+                "bad_json", f"not a valid bot message: {text} in {_preview(line)!r}"
+            ) from exc
+        except msgspec.DecodeError as exc:
+            hint = ""
+            if not line.lstrip().startswith(b"{"):
+                hint = " (stdout carries protocol messages only: print debug output to stderr)"
+            raise ProtocolError("bad_json", f"not JSON ({exc}): {_preview(line)!r}{hint}") from exc
+        except Exception as exc:  # anything else a hostile line provokes is still just a bad line
+            raise ProtocolError(
+                "bad_json", f"unreadable line ({exc.__class__.__name__}): {_preview(line)!r}"
+            ) from exc
+
+
+@cache
+def _bot_decoder(action_type: Any) -> BotDecoder:
+    return BotDecoder(action_type)
+
+
+def decode_bot_message(line: bytes, action_type: Any = Any) -> BotMessage:
+    """Decode a line sent by a bot; an `action` object is decoded as the game's `action_type`
+    (left as JSON values with the default, Any). See BotDecoder.decode for the errors."""
+    return _bot_decoder(action_type).decode(line)
 
 
 def decode_referee_message(line: bytes | str) -> RefereeMessage:

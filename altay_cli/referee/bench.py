@@ -85,10 +85,10 @@ def raw_round_trip(line: bytes, count: int) -> list[float]:
 
 
 def bench_protocol(
-    games: int = 4, seed: int = 1, game: Game | None = None, options: dict[str, Any] | None = None
+    games: int = 4, seed: int = 1, game: Game | None = None, game_options: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    """Play `games` games at the fewest and the most players (with the game's `options`, by
-    default its short-game ones) with minimal bots; time every decision."""
+    """Play `games` games at the fewest and the most players (with `game_options`, by default
+    the game's short-game ones) with minimal bots; time every decision."""
     overhead: list[float] = []
     observation: list[float] = []
     legal: list[float] = []
@@ -98,7 +98,7 @@ def bench_protocol(
     options = MatchOptions(move_ms=5000)
     game = game or load_game()
     counts = sorted({max(2, game.kind.min_players), game.kind.max_players})
-    quick = dict(game.quick_game_options) if options is None else options
+    quick = dict(game.quick_game_options) if game_options is None else game_options
     for players in counts:
         for g in range(games):
             config = game.make_config(players, seed + g, quick)

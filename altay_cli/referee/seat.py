@@ -18,6 +18,7 @@ from altay_cli.records import Consequence, DecisionStatus, FailureStatus
 from protocol import (
     PROTOCOL_VERSION,
     ActionAnswer,
+    BotDecoder,
     ClockSettings,
     Error,
     Event,
@@ -64,6 +65,17 @@ TERM_GRACE_S = 0.5  # time between SIGTERM and SIGKILL
 NOTIFY_TIMEOUT_S = 0.5  # longest wait to deliver game_over / quit / error notes
 
 
+_DECODERS: dict[str, BotDecoder] = {}
+
+
+def bot_decoder(game: Game) -> BotDecoder:
+    """The decoder of bot lines for `game` (one per game: building it costs more than a decision)."""
+    decoder = _DECODERS.get(game.kind.name)
+    if decoder is None:
+        decoder = _DECODERS[game.kind.name] = BotDecoder(game.action_type)
+    return decoder
+
+
 class _Fail(Exception):
     """Internal: one failed attempt at a decision (status + detail)."""
 
@@ -81,6 +93,7 @@ class BotSeat:
         self.spec = spec
         self.seat = seat
         self.game = game
+        self.decoder = bot_decoder(game)
         self.config = config
         self.options = options
         self.clock = Clock(options.move_ms, options.bank_ms, options.increment_ms, options.no_timeout)
@@ -377,7 +390,7 @@ class BotSeat:
                 raise _Fail(st.LINE_TOO_LONG, f"answering request {rid}: {exc}") from None
             t_line = time.perf_counter()
             try:
-                msg = decode_bot_message(line, self.game.action_type)
+                msg = self.decoder.decode(line)
             except ProtocolError as exc:
                 raise _Fail(exc.status, f"answering request {rid}: {exc.detail}") from None
             if isinstance(msg, ActionAnswer) and msg.id == rid:
