@@ -64,9 +64,7 @@ class BotDecoder:
                 ) from exc
             if "`$.type`" in text or "missing required field `type`" in text:
                 raise ProtocolError("bad_json", f"{text} in {_preview(line)!r}: {BOT_TYPES_HINT}") from exc
-            raise ProtocolError(
-                "bad_json", f"not a valid bot message: {text} in {_preview(line)!r}"
-            ) from exc
+            raise ProtocolError("bad_json", f"not a valid bot message: {text} in {_preview(line)!r}") from exc
         except msgspec.DecodeError as exc:
             hint = ""
             if not line.lstrip().startswith(b"{"):

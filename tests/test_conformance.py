@@ -188,6 +188,16 @@ def test_determinism_across_interpreters(game: Game) -> None:
     assert results[0] == results[1]
 
 
+def test_states_round_trip_through_json(game: Game) -> None:
+    for state in sampled_states(game.kind.name)[::9]:
+        data = orjson.loads(orjson.dumps(state.to_dict()))
+        again = game.state_from_dict(data)
+        assert again.digest() == state.digest() and again.legal_actions() == state.legal_actions()
+        assert msgspec.json.encode(again.observation(0)) == msgspec.json.encode(state.observation(0))
+    with pytest.raises(ValueError):
+        game.state_from_dict({"not": "a state"})
+
+
 # ---------------------------------------------------------------------------- apply and clone
 def test_an_illegal_action_leaves_the_state_unchanged(game: Game) -> None:
     states = sampled_states(game.kind.name)

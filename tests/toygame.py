@@ -162,6 +162,7 @@ class State:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "config": msgspec.to_builtins(self.config),
             "rng": self.rng.state,
             "deck": self.deck,
             "hands": self.hands,
@@ -266,6 +267,21 @@ class ToySum(Game):
         other.deck = pool
         other.rng = Rng(rng.getrandbits(64))
         return other
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        try:
+            state = State(msgspec.convert(data["config"], Config))
+            state.rng = Rng(data["rng"])
+            state.deck, state.hands, state.pile = (
+                list(data["deck"]),
+                [list(h) for h in data["hands"]],
+                list(data["pile"]),
+            )
+            state.seat, state.turns, state.end_reason = data["seat"], data["turns"], data["end_reason"]
+            state.result = TeamResult(data["result"]) if data["result"] is not None else None
+        except (KeyError, TypeError, ValueError, msgspec.ValidationError) as exc:
+            raise ValueError(f"not a toy-sum state: {exc}") from None
+        return state
 
     def action_to_builtins(self, action: Any) -> dict[str, Any]:
         return msgspec.to_builtins(action)

@@ -288,6 +288,11 @@ class Game(ABC):
         cards), for the conformance suite's leak test; None when the game has nothing hidden."""
         return None
 
+    @abstractmethod
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """The state `State.to_dict()` described (ValueError for a document that is not one):
+        serialization round-trips, digest included."""
+
     # ------------------------------------------------------------------ actions as data
     @abstractmethod
     def action_to_builtins(self, action: Any) -> dict[str, Any]: ...

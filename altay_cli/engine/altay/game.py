@@ -42,6 +42,7 @@ from .invariants import check_invariants
 from .observation import Observation, Settings
 from .parse import forms, match_command
 from .scoring import CATEGORIES
+from .serialize import state_from_dict
 from .setup import new_game
 from .state import EndReason, GameState, Phase
 from .static import StaticInfo, static_info
@@ -283,6 +284,9 @@ class AltayGame(Game):
             others[0].secret, others[1].secret = others[1].secret, others[0].secret
         h._legal = None
         return h
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> GameState:
+        return state_from_dict(dict(data))
 
     # ------------------------------------------------------------------ actions as data
     def action_to_builtins(self, action: Any) -> dict[str, Any]:
