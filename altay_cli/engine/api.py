@@ -256,7 +256,8 @@ class Game(ABC):
         """What `viewer` learns when `seat`'s `action` has just been applied to `state` (the
         state after it), in the game's event form; None when the viewer learns nothing from it.
         Hidden parts (a card drawn, a card revealed to others) must not reach a viewer who may
-        not see them."""
+        not see them. (The step is passed in rather than remembered by the state, so a state
+        stays cheap to clone in a search bot's inner loop.)"""
 
     @abstractmethod
     def outcome(self, state: State, forfeits: Sequence[int] = (), aborted: bool = False) -> Outcome:

@@ -1,6 +1,7 @@
-"""The referee: runs bots as subprocesses speaking the JSON-lines protocol (see protocol/).
+"""The referee: runs bots as subprocesses speaking the JSON-lines protocol (see protocol/), for
+any game behind the seam (altay_cli/engine/api.py).
 
-    from altay_cli.referee import BotSpec, MatchOptions, run_match
+    from altay_cli.referee import BotCommand, MatchOptions, run_match
     from altay_cli.engine import load_game
 
     game = load_game("altay")
@@ -10,8 +11,9 @@
     result.ranks, result.failures, result.end_reason
 
 Modules: process (pipes, deadlines, reaping), clock, seat (one bot = BotSeat), match
-(run_match), results (ranks with forfeits), botcmd (built-in bots, command checks),
-compliance (`altay check-bot`), bench (`altay bench protocol`).
+(run_match), botcmd (BotCommand, built-in bots, command checks), sandbox / cgroups / limits
+(isolation), compliance (`altay check-bot`), bench (`altay bench protocol`, `sandbox`).
+The game computes results (Game.outcome); render.py prints them.
 """
 
 from .botcmd import (
