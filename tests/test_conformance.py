@@ -219,6 +219,13 @@ def test_an_illegal_action_leaves_the_state_unchanged(game: Game) -> None:
     assert tried > 10
 
 
+def test_legal_actions_are_in_canonical_form(game: Game) -> None:
+    for state in sampled_states(game.kind.name)[::3]:
+        for action in state.legal_actions():
+            assert game.canonical_action(action) == action
+            assert game.action_from_builtins(game.action_to_builtins(action)) == action
+
+
 def test_clones_are_independent(game: Game) -> None:
     for state in sampled_states(game.kind.name)[::5]:
         before = state.digest()

@@ -236,6 +236,23 @@ def test_mathematics_discards_a_card_and_draws() -> None:
     assert not [a for a in g.legal_actions() if isinstance(a, Mathematics)]
 
 
+@pytest.mark.parametrize("technology", ["Engineering", "Mathematics"])
+def test_engineering_and_mathematics_reach_the_archive(technology: str) -> None:
+    """Ruling ARCHIVE_AS_HAND: an archived card is as if in hand for these technologies too."""
+    g = game()
+    s = g.active
+    complete(g, s, technology)
+    set_hand(g, s, ["Warrior"])
+    p = g.players[s]
+    p.archive.append(p.deck.pop(p.deck.index(KIND_INDEX["Hunter"])))
+    g._legal = None
+    action = Engineering("Hunter") if technology == "Engineering" else Mathematics("Hunter")
+    assert action in g.legal_actions()
+    g.apply(action)
+    assert p.archive == [] and KIND_INDEX["Warrior"] in p.hand
+    assert check_invariants(g) == []
+
+
 def test_writing_archives_a_card_played_in_a_later_turn() -> None:
     g = game()
     s = g.active

@@ -191,3 +191,15 @@ def test_pool_and_digest_change_with_every_action() -> None:
     d1 = g.digest()
     g.apply(Buy("Farmer", "F"))
     assert g.digest() != d1
+
+
+def test_to_dict_is_a_copy_editing_it_never_changes_the_game() -> None:
+    g = new_game(GameConfig(players=3, seed=5))
+    for _ in range(40):
+        g.apply(g.legal_actions()[0])
+    before = g.digest()
+    data = g.to_dict()
+    data["owner"][0] = 2
+    data["players"][0]["hand"].clear()
+    data["reserve"][0] = 99
+    assert g.digest() == before and g.to_dict() != data

@@ -266,3 +266,47 @@ def test_shaman_consumes_a_captured_marker_for_any_resource() -> None:
     assert p.consumed == 1 and len(p.cap_markers) == 1, "consumed markers still count at scoring"
     assert not [a for a in g.legal_actions() if isinstance(a, Play) and a.effect == 1], "once only"
     assert g.scores()[s]["conquest_markers"] == 0  # 1 point of markers // 3
+
+
+# ----------------------------------------------------------------- terrain bonuses are per territory
+def _two_forests():
+    """The active seat holds forests 7 and 8 and two Woodcutters; forest 7 is attackable from 2."""
+    g = game(factions=("Earthfolk", "Smallfolk"))
+    s = g.active
+    for t in (7, 8):
+        clear(g, t)
+        put(g, s, t)
+    set_hand(g, s, ["Woodcutter", "Woodcutter"])
+    return g, s
+
+
+def test_each_forest_gives_its_bonus_once_a_turn() -> None:
+    g, s = _two_forests()
+    g.apply(Play("Woodcutter", 1))
+    assert Play("Woodcutter", 1) in g.legal_actions(), "the second forest is still unused"
+    g.apply(Play("Woodcutter", 1))
+    assert g.unused_terrain(s, 1) == 0 and check_invariants(g) == []
+
+
+def test_losing_a_forest_does_not_cost_the_other_its_bonus() -> None:
+    """Ruling TERRAIN_BONUS_PER_TERRITORY: with one bonus used and one forest lost, the forest left
+    is unused (the bonus is taken to have used the lost one: the player's choice, made when it
+    first matters); the old count per terrain type would have left no bonus at all."""
+    g, s = _two_forests()
+    g.apply(Play("Woodcutter", 1))
+    g.lose_settlement(s, 7)  # as an attack lost on a tie, or Religion leaving it, would
+    g._legal = None
+    assert g.unused_terrain(s, 1) == 1
+    assert Play("Woodcutter", 1) in g.legal_actions()
+    g.apply(Play("Woodcutter", 1))
+    assert g.unused_terrain(s, 1) == 0
+
+
+def test_another_seats_loss_changes_nothing_for_the_active_seat() -> None:
+    g, s = _two_forests()
+    other = 1 - s
+    clear(g, 9)
+    put(g, other, 9)
+    g.apply(Play("Woodcutter", 1))
+    g.lose_settlement(other, 9)
+    assert g.unused_terrain(s, 1) == 1 and g.terrain_used[1] == 1

@@ -218,7 +218,8 @@ def test_losing_the_last_settlement_on_the_board_triggers_the_end() -> None:
     assert g.turns == 2 and g.round == 1, "the round is completed: the other player still plays"
 
 
-def test_archived_cards_can_attack_but_not_defend() -> None:
+def test_archived_cards_attack_and_defend_as_if_in_hand() -> None:
+    """Ruling ARCHIVE_USABLE_ON_DEFENCE: an archived card is used in every way a hand card is."""
     g, e, sm = opponent_example()
     p = g.players[e]
     set_hand(g, e, [])
@@ -229,4 +230,38 @@ def test_archived_cards_can_attack_but_not_defend() -> None:
     set_hand(g, sm, [])
     d.archive.append(d.deck.pop(d.deck.index(KIND_INDEX["Warrior"])))
     g.apply(Attack(7, 2, ("Warrior",)))
-    assert Fight(("Warrior",)) not in g.legal_actions()
+    legal = g.legal_actions()
+    assert Fight(("Warrior",)) in legal and Surrender(("Warrior",)) in legal
+    g.apply(Fight(("Warrior",)))
+    assert d.archive == [] and KIND_INDEX["Warrior"] in d.discard
+    assert not check_invariants(g)
+
+
+def test_a_surrender_may_discard_an_archived_card() -> None:
+    g, _, sm = opponent_example()
+    d = g.players[sm]
+    set_hand(g, sm, ["Hunter"])
+    d.archive.append(d.deck.pop(d.deck.index(KIND_INDEX["Warrior"])))
+    g._legal = None
+    g.apply(Attack(7, 2, ("Warrior",)))
+    assert Surrender(("Warrior",)) in g.legal_actions()
+    g.apply(Surrender(("Warrior",)))
+    assert d.archive == [] and not check_invariants(g)
+
+
+def test_card_lists_are_multisets_any_order_names_the_same_action() -> None:
+    from altay_cli.engine.altay import action_from_builtins
+
+    g, _, _ = opponent_example()
+    legal = attacks(g)
+    both = next(a for a in legal if len(a.cards) == 2)
+    shuffled = Attack(both.from_, both.to, tuple(reversed(both.cards)))
+    assert shuffled.cards != both.cards
+    assert (
+        action_from_builtins(
+            {"type": "attack", "from": both.from_, "to": both.to, "cards": list(shuffled.cards)}
+        )
+        == both
+    )
+    g.apply(shuffled)  # the engine takes any order
+    assert g.combat is not None and g.combat[5] == 2

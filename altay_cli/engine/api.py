@@ -302,6 +302,11 @@ class Game(ABC):
     def action_from_builtins(self, data: Any) -> Any:
         """An action from its JSON form; ValueError when it is not one."""
 
+    def canonical_action(self, action: Any) -> Any:
+        """The action in the form the legal list uses (e.g. a multiset of cards in the engine's
+        order), so every spelling of one action compares equal to it."""
+        return action
+
     def action_to_json(self, action: Any) -> bytes:
         return msgspec.json.encode(action)
 

@@ -479,7 +479,7 @@ class BotSeat:
                     f"actions (0 to {len(legal) - 1})",
                 )
             action = legal[answer.index]
-            if answer.action is not None and answer.action != action:
+            if answer.action is not None and self.game.canonical_action(answer.action) != action:
                 raise _Fail(
                     st.ILLEGAL_ACTION,
                     f"index {answer.index} is {self._short(action)} but the action given is "
@@ -488,7 +488,7 @@ class BotSeat:
             return action, answer.index
         if answer.action is not None:
             try:
-                index = legal.index(answer.action)
+                index = legal.index(self.game.canonical_action(answer.action))
             except ValueError:
                 try:
                     why = self.game.explain_illegal(state, answer.action)

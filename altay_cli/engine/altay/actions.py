@@ -178,7 +178,28 @@ def action_to_json(action: Action) -> bytes:
 
 def action_from_json(data: bytes | str) -> Action:
     """Decode one action; raises msgspec.ValidationError / DecodeError with a clear message."""
-    return _decoder.decode(data)
+    return canonical(_decoder.decode(data))
+
+
+def _title_order(name: str) -> tuple[int, str]:
+    from .data import TITLE_INDEX
+
+    return (TITLE_INDEX.get(name, 1 << 30), name)
+
+
+def canonical(action: Action) -> Action:
+    """The action with its card lists in the engine's order: the cards of `attack`, `fight` and
+    `surrender` are multisets, so any order names the same action."""
+    if isinstance(action, Attack):
+        cards = tuple(sorted(action.cards, key=_title_order))
+        return action if cards == action.cards else Attack(action.from_, action.to, cards)
+    if isinstance(action, Fight):
+        cards = tuple(sorted(action.cards, key=_title_order))
+        return action if cards == action.cards else Fight(cards)
+    if isinstance(action, Surrender):
+        cards = tuple(sorted(action.discard, key=_title_order))
+        return action if cards == action.discard else Surrender(cards)
+    return action
 
 
 def action_to_builtins(action: Action) -> dict:
@@ -191,7 +212,7 @@ def action_to_builtins(action: Action) -> dict:
 
 
 def action_from_builtins(obj: object) -> Action:
-    return msgspec.convert(obj, AnyAction)
+    return canonical(msgspec.convert(obj, AnyAction))
 
 
 HIDDEN = "hidden"

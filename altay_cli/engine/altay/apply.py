@@ -35,6 +35,7 @@ from .data import (
     ACH_INDEX,
     ACH_LEVEL,
     ACHIEVEMENTS,
+    ARCHIVE_USABLE_ON_DEFENCE,
     ATK_OF,
     COINS_PER_RESOURCE,
     COLLECT_OF,
@@ -276,7 +277,7 @@ def _settle(g: GameState, a: Settle) -> None:
 def _engineering(g: GameState, a: Engineering) -> None:
     p = g.players[g.active]
     kind = KIND_INDEX[a.card]
-    p.hand.remove(kind)
+    (p.hand if kind in p.hand else p.archive).remove(kind)  # archived cards are as if in hand
     p.trashed.append(kind)
     g.once_used |= 1 << ENGINEERING
     g.draw(p, 1)
@@ -284,7 +285,7 @@ def _engineering(g: GameState, a: Engineering) -> None:
 
 def _mathematics(g: GameState, a: Mathematics) -> None:
     p = g.players[g.active]
-    p.discard.append(p.take_title_from(p.hand, TITLE_INDEX[a.card]))
+    p.discard.append(take_card(p, TITLE_INDEX[a.card]))
     g.once_used |= 1 << MATHEMATICS
     g.draw(p, 1)
 
@@ -357,7 +358,9 @@ def _defend_done(g: GameState, surrendered: bool, cards: tuple[str, ...]) -> Non
     icons = 0
     for name in cards:
         title = TITLE_INDEX[name]
-        d.discard.append(d.take_title_from(d.hand, title))
+        d.discard.append(
+            take_card(d, title) if ARCHIVE_USABLE_ON_DEFENCE else d.take_title_from(d.hand, title)
+        )
         icons += DEF_OF[title]
     if surrendered:
         defence = None

@@ -321,14 +321,22 @@ RECOMMENDED_FARMLANDS: Final = {4: (0, 2, 3, 5), 3: (1, 3, 5), 2: (1, 4)}
 RECOMMENDED_FACTIONS: Final = FACTIONS
 #: A technology taken from the display carries one supply settlement; wonders carry none.
 TECH_CARRIES_SETTLEMENT: Final = True
+#: "Each territory can only be used once in a turn": terrain bonuses are counted per territory.
+#: Which of your unused territories of that type a bonus used is decided when it first matters,
+#: in your favour: when you lose or leave a territory of that type during your turn, a bonus is
+#: taken to have used it (so an unused territory never loses its bonus to a lost one).
+TERRAIN_BONUS_PER_TERRITORY: Final = True
 #: Roads: the engine scores the terrain type that gives the most points.
 ROADS_PICKS_BEST_TERRAIN: Final = True
 #: Attacks on a conquest marker must exceed its value; attacks that cannot succeed are not offered.
 NEUTRAL_ATTACK_MUST_EXCEED: Final = True
 #: Surrender: discard up to as many cards as the attacker played, then draw as many.
 SURRENDER_MAX_DISCARD_IS_ATTACK_CARDS: Final = True
-#: Archived cards can be played in your own later turns only (not to defend).
-ARCHIVE_USABLE_ON_DEFENCE: Final = False
+#: Archived cards are "as if in your hand" from the next turn on, in every way a hand card is:
+#: played, attacking, defending (fight and surrender), Engineering and Mathematics included.
+#: A title in both places is taken from the hand first (keeping the archived copy is never worse).
+ARCHIVE_USABLE_ON_DEFENCE: Final = True
+ARCHIVE_AS_HAND: Final = True
 #: Writing archives one card at a time: the archive holds at most this many cards.
 ARCHIVE_CAPACITY: Final = 1
 #: A wonder's VP is capped per wonder; completing your secret wonder adds a bonus on top.

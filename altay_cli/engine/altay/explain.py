@@ -155,7 +155,7 @@ def _attack(g: GameState, a: Attack) -> str | None:
         )
     if g.owner[t] < 0 or g.owner[t] == g.active:
         return f"territory {t} has no conquest marker and no opponent settlement to attack"
-    return f"you do not hold the cards {list(a.cards)}"
+    return f"you do not hold the cards {list(a.cards)} (in hand or archive)"
 
 
 def _place(g: GameState, a: Place) -> str | None:
@@ -222,11 +222,11 @@ def _abandon(g: GameState, a: Abandon) -> str | None:
 def _engineering(g: GameState, a: Engineering) -> str | None:
     if a.card not in KIND_INDEX:
         return f"unknown card {a.card!r}"
-    return "Engineering needs the completed technology, once per turn, and that card in hand"
+    return "Engineering needs the completed technology, once per turn, and that card in hand or archive"
 
 
 def _mathematics(g: GameState, a: Mathematics) -> str | None:
-    return "Mathematics needs the completed technology, once per turn, and that card in hand"
+    return "Mathematics needs the completed technology, once per turn, and that card in hand or archive"
 
 
 def _end(g: GameState, a: EndTurn) -> str | None:
@@ -242,14 +242,14 @@ def _defence(g: GameState, a: Fight) -> str | None:
     for name in a.cards:
         if name not in TITLE_INDEX or not DEF_OF[TITLE_INDEX[name]]:
             return f"{name!r} has no defence icon; defence cards are Warrior, Cavalry, Chariot"
-    return f"you do not hold the cards {list(a.cards)}"
+    return f"you do not hold the cards {list(a.cards)} (in hand or archive)"
 
 
 def _surrender(g: GameState, a: Surrender) -> str | None:
     n = g.combat[5] if g.combat else 0
     if len(a.discard) > n:
         return f"you may discard at most {n} cards (as many as the attacker played)"
-    return f"you do not hold the cards {list(a.discard)}"
+    return f"you do not hold the cards {list(a.discard)} (in hand or archive)"
 
 
 _EXPLAINERS = {

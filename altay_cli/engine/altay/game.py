@@ -32,6 +32,7 @@ from .actions import (
     Surrender,
     action_from_builtins,
     action_to_builtins,
+    canonical,
     public_action,
 )
 from .config import SETUP_CHOOSE, SETUP_MODES, SETUP_RECOMMENDED, GameConfig
@@ -291,6 +292,9 @@ class AltayGame(Game):
     # ------------------------------------------------------------------ actions as data
     def action_to_builtins(self, action: Any) -> dict[str, Any]:
         return action_to_builtins(action)
+
+    def canonical_action(self, action: Any) -> Any:
+        return canonical(action)
 
     def action_from_builtins(self, data: Any) -> Any:
         try:

@@ -35,6 +35,7 @@ from .data import (
     ACH_LEVEL,
     ACHIEVEMENTS,
     ADJACENCY,
+    ARCHIVE_AS_HAND,
     ARCHIVE_CAPACITY,
     ARCHIVE_USABLE_ON_DEFENCE,
     ATK_OF,
@@ -183,11 +184,12 @@ def legal_main(g: GameState) -> list[Action]:
     done = p.done
     used = g.once_used
     if done:
-        if ENGINEERING in done and not used >> ENGINEERING & 1 and p.hand:
-            for k in sorted(set(p.hand)):
+        held = p.hand + p.archive if ARCHIVE_AS_HAND else p.hand  # archived cards as if in hand
+        if ENGINEERING in done and not used >> ENGINEERING & 1 and held:
+            for k in sorted(set(held)):
                 out.append(Engineering(KINDS[k].name))
-        if MATHEMATICS in done and not used >> MATHEMATICS & 1 and p.hand:
-            for t in sorted({KIND_TITLE[k] for k in p.hand}):
+        if MATHEMATICS in done and not used >> MATHEMATICS & 1 and held:
+            for t in sorted({KIND_TITLE[k] for k in held}):
                 out.append(Mathematics(_TITLE_NAMES[t]))
         if COMMERCE in done and not used >> COMMERCE & 1:
             for r in range(5):

@@ -10,7 +10,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+import orjson
+
 from ..rng import Rng
+from .actions import canonical
 from .config import GameConfig, IllegalAction
 from .data import (
     ACH_DISPLAY_SIZE,
@@ -21,6 +24,7 @@ from .data import (
     MAX_SETTLEMENTS_PER_TERRITORY,
     NUM_TERRITORIES,
     POLITICS,
+    TERRAIN_BONUS_PER_TERRITORY,
     TERRAIN_OF,
     TITLE_KINDS,
 )
@@ -273,7 +277,9 @@ class GameState:
         """Apply one action of the deciding seat; raise IllegalAction (state unchanged) if not legal."""
         legal = self.legal_actions()
         if action not in legal:
-            raise IllegalAction(explain_illegal(self, action), len(legal))
+            action = canonical(action)  # card lists are multisets: any order names the action
+            if action not in legal:
+                raise IllegalAction(explain_illegal(self, action), len(legal))
         apply_action(self, action)
         self._legal = None
 
@@ -339,7 +345,8 @@ class GameState:
         return final_result(self)
 
     def to_dict(self) -> dict:
-        return state_to_dict(self)
+        """The complete state as JSON-ready data: a copy, so editing it never changes the game."""
+        return orjson.loads(orjson.dumps(state_to_dict(self)))
 
     def digest(self) -> str:
         return state_digest(self)
@@ -404,6 +411,10 @@ class GameState:
         self.count[t] -= 1
         if self.count[t] == 0:
             self.owner[t] = -1
+            terrain = TERRAIN_OF[t]
+            if TERRAIN_BONUS_PER_TERRITORY and seat == self.active and self.terrain_used[terrain]:
+                # the territory left is the one a bonus used (the player's best choice, made now)
+                self.terrain_used[terrain] -= 1
         self.players[seat].on_board -= 1
 
     def queue_builds(self, p: PlayerState, k: int) -> None:
