@@ -19,6 +19,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "arena": ("altay_cli.commands.arena", "arena", "Round-robin ladder between bots: ratings, resumable."),
     "keygen": ("altay_cli.commands.keygen", "keygen", "Make a key pair to sign game logs."),
     "schema": ("altay_cli.commands.schema", "schema", "The protocol's JSON Schema for a game."),
+    "rules": (
+        "altay_cli.commands.rules",
+        "rules",
+        "A game's rules reference: board, cards, scoring, rulings.",
+    ),
 }
 
 

@@ -372,3 +372,11 @@ class Game(ABC):
     def help_text(self) -> str:
         """How to type this game's commands in `altay play`."""
         return ""
+
+    def reference(self) -> str:
+        """The game's rules reference for people and bot authors (`altay rules`), generated
+        from its data; by default its static information as JSON."""
+        import json
+
+        config = self.make_config(self.kind.min_players, 0)
+        return json.dumps(msgspec.to_builtins(self.static_info(config)), indent=2) + "\n"

@@ -2,7 +2,7 @@
 
 Everything here is immutable and indexed by small integers so the engine's inner loop works
 on lists of ints. Names are the stable strings used in the JSON form of actions and
-observations. Sources: the English rulebook and ../shared/ALTAY-FACTS.md; every ruling on a
+observations. Sources: the English rulebook and the project's fact sheet; every ruling on a
 point the rulebook leaves open is a named constant in the "Rulings" section at the end.
 """
 
@@ -305,11 +305,54 @@ ACH_OF_LEVEL: Final = {
     SIEGE_ENGINE,
     TRIUMPHAL_ARCH,
 ) = range(NUM_ACHIEVEMENTS)
+#: What each achievement does (technologies) or scores (wonders), in this project's words; the
+#: engine implements each in apply.py / legal.py / scoring.py, and bots and people read it here.
+ACHIEVEMENT_EFFECTS: Final = {
+    "Engineering": "once per turn: trash one card from your hand (or archive), then draw 1",
+    "Masonry": "when completed: place one more settlement, besides the technology's own",
+    "Mathematics": "once per turn: discard one card from your hand (or archive), then draw 1",
+    "Strategy": "whenever you defend: +1 defence",
+    "Writing": "at the end of your turn: archive one hand card (one at a time); from your next "
+    "turn on it is used as if in your hand",
+    "Commerce": "once per turn: spend one resource from your pool, produce one of your choice",
+    "Politics": "at the end of your turn: draw one extra card",
+    "Leadership": "whenever you attack: +1 attack",
+    "Philosophy": "once per turn: produce one C",
+    "Religion": "once per turn: move one of your settlements to an adjacent territory with no "
+    "conquest marker and no opponent's settlement",
+    "Academy": "1 VP per technology you completed",
+    "Amphitheater": "1 VP per 4 action cards you own",
+    "Aqueduct": "1 VP per territory where you have 2 or more settlements",
+    "Ark": "1 VP per territory where you have exactly 1 settlement",
+    "Colossus": "1 VP per action card with VP that you own",
+    "Great Wall": "1 VP per territory of yours next to an opponent's territory",
+    "Roads": "1 VP per territory you occupy of one terrain type (the best one)",
+    "Mausoleum": "1 VP per 2 starting cards you still own",
+    "Siege Engine": "1 VP per opponent's settlement you captured",
+    "Triumphal Arch": "1 VP, plus 1 per 2 conquest markers you captured",
+}
+#: The scoring categories (scoring.py), in the order ties are broken, with what each counts.
+SCORING_RULES: Final = (
+    ("technologies", "1 VP per completed technology (levels 1 and 2)"),
+    (
+        "wonders",
+        "each completed wonder's VP, capped at WONDER_VP_CAP, plus SECRET_WONDER_BONUS for "
+        "your own secret wonder",
+    ),
+    (
+        "action_cards",
+        "the VP printed on the action cards you own (draw pile, hand, discard, table, "
+        "archive; trashed cards are gone)",
+    ),
+    ("territories", "1 VP per territory you occupy, plus its VP marker"),
+    ("captured_settlements", "1 VP per opponent's settlement you captured"),
+    ("conquest_markers", "1 VP per 3 points of conquest-marker value you captured"),
+)
 ACH_DISPLAY_SIZE: Final = 3  # different achievements visible per level
 TECH_VP: Final = 1
 
 # --------------------------------------------------------------------------- rulings
-# Each ruling from ALTAY-FACTS.md section 5/6 (points the rulebook leaves open) is one named
+# Each ruling (a point the rulebook leaves open) is one named
 # constant here, so it can be changed in one place.
 
 #: VP markers (value 1 each) by player count.

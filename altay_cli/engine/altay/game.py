@@ -371,6 +371,11 @@ class AltayGame(Game):
     def help_text(self) -> str:
         return HELP
 
+    def reference(self) -> str:
+        from .reference import reference_markdown
+
+        return reference_markdown()
+
     def score_headers(self) -> dict[str, str]:
         return {
             "technologies": "Tech",

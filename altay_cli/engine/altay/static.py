@@ -8,11 +8,16 @@ indexes them.
 
 from __future__ import annotations
 
+import inspect
+import re
 from functools import cache
+from typing import Any
 
 import msgspec
 
+from . import data as _data
 from .data import (
+    ACHIEVEMENT_EFFECTS,
     ACHIEVEMENTS,
     ADJACENCY,
     FACTIONS,
@@ -20,6 +25,7 @@ from .data import (
     NUM_TERRITORIES,
     OUT_OF_PLAY,
     RECOMMENDED_FARMLANDS,
+    SCORING_RULES,
     STARTING_DECKS,
     TERRAIN_OF,
     TERRAINS,
@@ -67,6 +73,22 @@ class AchievementInfo(msgspec.Struct, frozen=True):
     level: int
     cost: str
     timing: str | None  # technologies: once_per_turn, continuous, end_of_turn, instant; wonders: null
+    effect: str  # what a technology does, or what a wonder scores
+
+
+class ScoringCategory(msgspec.Struct, frozen=True):
+    """One category of the final score; ties break on the categories in this order."""
+
+    name: str
+    counts: str
+
+
+class Ruling(msgspec.Struct, frozen=True):
+    """A point the rulebook leaves open, as the engine settles it (a named constant in data.py)."""
+
+    name: str
+    value: Any
+    text: str
 
 
 class StaticInfo(msgspec.Struct, frozen=True):
@@ -79,6 +101,38 @@ class StaticInfo(msgspec.Struct, frozen=True):
     kinds: list[CardKind]
     factions: list[FactionInfo]
     achievements: list[AchievementInfo]
+    scoring: list[ScoringCategory]
+    wonder_vp_cap: int
+    secret_wonder_bonus: int
+    rulings: list[Ruling]
+
+
+_CONSTANT = re.compile(r"^([A-Z][A-Z0-9_]*): Final(?:\[[^=]*\])? = ")
+
+
+def rulings() -> list[Ruling]:
+    """Every named ruling of data.py's rulings section, with the comment that explains it (read
+    from data.py itself, so the text cannot drift from the constant). A constant without a
+    comment of its own shares the one above it."""
+    source = inspect.getsource(_data)
+    section = source[source.index("# -----") :]
+    section = section[section.index("rulings") :]
+    out: list[Ruling] = []
+    text: list[str] = []
+    last = ""
+    for line in section.splitlines():
+        if line.startswith("#:"):
+            text.append(line[2:].strip())
+            continue
+        m = _CONSTANT.match(line)
+        if m:
+            explanation = " ".join(text) or last
+            value = getattr(_data, m.group(1))
+            out.append(
+                Ruling(name=m.group(1), value=msgspec.to_builtins(value, str_keys=True), text=explanation)
+            )
+            last, text = explanation, []
+    return out
 
 
 @cache
@@ -116,7 +170,17 @@ def static_info() -> StaticInfo:
             for f, deck in zip(FACTIONS, STARTING_DECKS, strict=True)
         ],
         achievements=[
-            AchievementInfo(name=a.name, level=a.level, cost=a.cost.text(), timing=a.timing)
+            AchievementInfo(
+                name=a.name,
+                level=a.level,
+                cost=a.cost.text(),
+                timing=a.timing,
+                effect=ACHIEVEMENT_EFFECTS[a.name],
+            )
             for a in ACHIEVEMENTS
         ],
+        scoring=[ScoringCategory(name=n, counts=c) for n, c in SCORING_RULES],
+        wonder_vp_cap=_data.WONDER_VP_CAP,
+        secret_wonder_bonus=_data.SECRET_WONDER_BONUS,
+        rulings=rulings(),
     )
