@@ -82,3 +82,16 @@ def test_hello_carries_the_static_information() -> None:
     game = load_game("altay")
     static = game.static_info(game.make_config(2, 1))
     assert static is static_info()
+
+
+def test_the_guides_complete_request_is_what_the_referee_sends() -> None:
+    """protocol/games/altay.md shows a whole request, no elisions; it is the committed fixture,
+    and the fixture is byte for byte the line the referee builds for that position."""
+    from tests.golden.request_fixture import FIXTURE, request_line
+
+    line = FIXTURE.read_bytes()
+    assert line == request_line(), "run `python -m tests.golden.request_fixture` and update the guide"
+    guide = (FIXTURE.parent / "altay.md").read_text(encoding="utf-8")
+    block = guide.split("## A complete request", 1)[1].split("```json\n", 1)[1].split("\n```", 1)[0]
+    assert json.loads(block) == json.loads(line)
+    assert "..." not in block and "ELIDED" not in block

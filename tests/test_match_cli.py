@@ -166,3 +166,16 @@ def test_bench_protocol_json() -> None:
         assert data[key]["median"] > 0 and data[key]["p90"] >= data[key]["median"]
     # Generous bound for a loaded CI machine; the target (50 us) is reported, not asserted.
     assert data["referee_overhead_us"]["median"] < 1000
+
+
+def test_check_bot_asks_whether_stdout_was_flushed(tmp_path, monkeypatch) -> None:
+    """A bot that writes its answer without flushing (a C bot on a pipe) is running but silent."""
+    from click.testing import CliRunner
+
+    from altay_cli.commands.check_bot import check_bot as check_bot_cmd
+
+    marked(monkeypatch, tmp_path)
+    command = bad_bot("no_flush.py")
+    result = CliRunner().invoke(check_bot_cmd, [command, "--startup-ms", "800", "--sandbox", "off"])
+    assert result.exit_code == 1
+    assert "startup_timeout" in result.output and "did you flush stdout" in result.output

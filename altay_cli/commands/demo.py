@@ -21,22 +21,23 @@ from .options import chosen_game, game_options, make_config
 )
 @click.option(
     "--policy",
-    default="random",
-    show_default=True,
-    help="How the in-process players choose: random, or one the game offers (Altay: greedy).",
+    default=None,
+    help="How the in-process players choose: random, or one the game offers (default: the game's "
+    "first, so the game shows itself: Altay's greedy players build, fight and score).",
 )
 @game_options
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-def demo(players: int, seed: int, policy: str, as_json: bool) -> None:
+def demo(players: int, seed: int, policy: str | None, as_json: bool) -> None:
     """Play one whole game between in-process players and print the result.
 
     No bot processes are involved: use `altay match` for that. The game is fully
     determined by --seed and --policy.
     """
-    from ..policies import make_policy
+    from ..policies import make_policy, policy_names
 
     game, options = chosen_game()
     config = make_config(game, players, seed, options)
+    policy = policy or policy_names(game)[-1]
     try:
         choosers = [make_policy(policy, game, seed * 10 + seat) for seat in range(players)]
     except ValueError as exc:

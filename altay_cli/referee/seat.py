@@ -224,7 +224,8 @@ class BotSeat:
         except (ReadTimeout, WriteBlocked):
             self._fail_hard(
                 st.STARTUP_TIMEOUT,
-                f"no `ready` within the start-up budget of {o.startup_ms} ms{self._stderr_hint()}",
+                f"no `ready` within the start-up budget of {o.startup_ms} ms{self._flush_hint()}"
+                f"{self._stderr_hint()}",
                 None,
             )
         except LineTooLong as exc:
@@ -464,10 +465,11 @@ class BotSeat:
                 f"after {waited:.0f} ms",
             )
         self._owed.add(rid)
+        idle = "" if self.process.busy() else self._flush_hint()
         return _Fail(
             st.TIMEOUT,
             f"no answer to request {rid} within {waited:.0f} ms "
-            f"(limit: {self.clock.move_ms} ms per move + {self.clock.bank_ms:.0f} ms bank)",
+            f"(limit: {self.clock.move_ms} ms per move + {self.clock.bank_ms:.0f} ms bank){idle}",
         )
 
     def _validate(self, answer: ActionAnswer, legal: list[Any], state: State, rid: int) -> tuple[Any, int]:
@@ -653,6 +655,16 @@ class BotSeat:
             return self.game.action_to_json(action).decode()
         except Exception:  # a courtesy in a message; never let it hide the status
             return repr(action)[:200]
+
+    def _flush_hint(self) -> str:
+        """A bot still running that never answered has most often written its line without
+        flushing it (C, C++, Rust and Go block-buffer stdout on a pipe)."""
+        if self.process is None or self.process.returncode() is not None:
+            return ""
+        return (
+            " (the bot is running but sent nothing: did you flush stdout after each line? A C, "
+            "C++, Rust or Go program's stdout is block-buffered on a pipe)"
+        )
 
     def _stopped_note(self) -> str:
         return " (the process is stopped)" if self.process is not None and self.process.is_stopped() else ""
