@@ -265,3 +265,22 @@ def test_match_and_play_read_the_same_game_options() -> None:
     for command in (["play"], ["match", "random", "random"]):
         r = run_altay([*command, "--factions", "firefolk,dwarves"], "quit\n")
         assert r.returncode == 2 and "unknown faction 'dwarves'" in r.stderr, r.stderr
+
+
+def test_load_restores_the_bot_seats_and_never_shows_a_bots_hand(tmp_path) -> None:
+    saved = tmp_path / "s.jsonl"
+    first = run_altay(
+        ["play", "--seed", "5", "--recommended", "--seat", "1=greedy"], f"play Hunter\nsave {saved}\nquit\n"
+    )
+    assert first.returncode == 0 and "P1 greedy will play as before" in first.stdout, first.stdout
+    again = run_altay(["play", "--load", str(saved), "--json"], "quit\n")
+    decide = json_lines(again.stdout)[0]
+    assert decide["type"] == "decide" and decide["seat"] == 0
+    assert [s["kind"] for s in decide["seats"]] == ["human", "bot"] and decide["seats"][1][
+        "command"
+    ] == "greedy"
+    # what the person sees is seat 0's observation: seat 1's hand stays hidden
+    assert decide["observation"]["seat"] == 0
+    # naming the seat overrides what the log recorded
+    third = run_altay(["play", "--load", str(saved), "--seat", "1=policy:random", "--json"], "quit\n")
+    assert json_lines(third.stdout)[0]["seats"][1]["kind"] == "policy"

@@ -76,7 +76,8 @@ def play(
     Examples:
       altay play --seat 1=greedy                    you (seat 0) against the greedy bot
       altay play -p 3 --seat 1=random --seat 2=policy:greedy --recommended
-      altay play --load game.jsonl --seat 1=greedy  continue a saved game
+      altay play --load game.jsonl                  continue a saved game (bots as they were)
+      altay play --load game.jsonl --seat 1=greedy  ... with another player in seat 1
       printf 'play Hunter\\nend\\n' | altay play --seed 7 --recommended --seat 1=policy:greedy
       altay play --json < commands.txt              one JSON answer per command, for scripts
 
@@ -103,6 +104,7 @@ def play(
         make_controller,
         parse_seat_spec,
         seat_info,
+        spec_from_info,
     )
     from ..interactive.session import LoadError, Session
 
@@ -125,7 +127,21 @@ def play(
         specs = {s.seat: s for s in (parse_seat_spec(text, players, game) for text in seats)}
     except SeatSpecError as exc:
         raise click.BadParameter(str(exc), param_hint="--seat") from None
-    seat_specs = [specs.get(seat, human_spec(seat)) for seat in range(players)]
+    try:
+        if loaded is not None:  # seats not named on the command line are played as they were
+            recorded = {info.seat: info for info in loaded.seats}
+            seat_specs = [
+                specs[seat]
+                if seat in specs
+                else spec_from_info(recorded[seat], game)
+                if seat in recorded
+                else human_spec(seat)
+                for seat in range(players)
+            ]
+        else:
+            seat_specs = [specs.get(seat, human_spec(seat)) for seat in range(players)]
+    except SeatSpecError as exc:
+        raise click.BadParameter(str(exc), param_hint="--seat") from None
     infos = [seat_info(s) for s in seat_specs]
 
     if loaded is not None:

@@ -500,9 +500,11 @@ class PlayApp:
         if self.json:
             self.emit({"type": "saved", "path": str(path), "decisions": n})
         else:
+            others = [f"P{s.seat} {s.name}" for s in self.specs if s.kind != HUMAN]
+            played = f" ({', '.join(others)} will play as before)" if others else ""
             self.say(
-                f"Saved {n} decisions to {path}. Continue later with `altay play --load {path}`; "
-                f"check it with `altay replay {path}`."
+                f"Saved {n} decisions to {path}. Continue later with `altay play --load {path}`"
+                f"{played}; check it with `altay replay {path}`."
             )
 
     def load(self, path_text: str) -> None:

@@ -211,9 +211,32 @@ class BotController:
 
 
 def seat_info(spec: SeatSpec) -> SeatInfo:
+    """The seat as a log header records it (a bot's command line, a policy's name)."""
     return SeatInfo(
-        seat=spec.seat, name=spec.name, command=spec.command if spec.kind == BOT else None, kind=spec.kind
+        seat=spec.seat,
+        name=spec.name,
+        command=spec.command if spec.kind in (BOT, POLICY) else None,
+        kind=spec.kind,
     )
+
+
+def spec_from_info(info: SeatInfo, game: Game) -> SeatSpec:
+    """The seat a saved game's log records, as it was played: a bot stays that bot (so loading
+    a game never hands a person the bot's cards), an in-process player stays one, a person a
+    person. SeatSpecError when a recorded bot cannot run here (give --seat N=... instead)."""
+    if info.kind == BOT and info.command:
+        try:
+            bot = BotCommand.parse(info.command, info.name)
+        except BotCommandError as exc:
+            raise SeatSpecError(
+                f"seat {info.seat} was played by {info.command!r}, which cannot run here: {exc}; "
+                f"choose who plays it with --seat {info.seat}=..."
+            ) from None
+        return SeatSpec(info.seat, BOT, info.name, info.command, bot)
+    if info.kind == POLICY:
+        name = info.command if info.command in policy_names(game) else "random"
+        return SeatSpec(info.seat, POLICY, info.name, name)
+    return human_spec(info.seat)
 
 
 def make_controller(spec: SeatSpec, game: Game, config: Any, options: Any = None) -> Controller:
