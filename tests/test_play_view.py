@@ -63,3 +63,51 @@ def test_resources_and_cards_are_compact() -> None:
     assert view.cards(["Hunter", "Warrior", "Hunter"]) == "Hunter x2, Warrior"
     assert view.columns(["a", "b", "c"], width=11) == ["  a   b   c"]
     assert view.columns(["a", "b", "c"], width=10) == ["  a   c", "  b"]  # filled top to bottom
+
+
+def _states(games: int = 6):
+    import random as _random
+
+    for seed in range(games):
+        g = new_game(GameConfig(players=2 + seed % 3, seed=seed))
+        rng = _random.Random(seed)
+        while not g.is_terminal:
+            yield g
+            legal = g.legal_actions()
+            g.apply(legal[rng.randrange(len(legal))])
+
+
+def test_the_running_score_is_the_engines_public_part() -> None:
+    """The score shown each turn (from the observation alone) equals the engine's score without
+    the categories that depend on hidden cards (wonders, action cards)."""
+    from altay_cli.engine.altay.views import public_scores
+
+    for i, g in enumerate(_states()):
+        if i % 11:
+            continue
+        obs = msgspec.to_builtins(g.observation(0))
+        assert public_scores(obs) == [s["total"] - s["wonders"] - s["action_cards"] for s in g.scores()]
+
+
+def test_attack_and_defence_notes_are_what_the_engine_then_computes() -> None:
+    from altay_cli.engine.altay.views import strength_note
+
+    checked = 0
+    for g in _states(10):
+        if g.to_move is None:
+            continue
+        legal = [action_to_builtins(a) for a in g.legal_actions()]
+        obs = msgspec.to_builtins(g.observation(g.to_move))
+        for a in legal:
+            if a["type"] == "fight":
+                note = strength_note(a, obs)
+                h = g.clone()
+                h.apply(h.legal_actions()[legal.index(a)])
+                assert note == f"def {h.last_combat['defence']} vs atk {h.last_combat['attack']}"
+                checked += 1
+            elif a["type"] == "attack" and "marker" in strength_note(a, obs):
+                h = g.clone()
+                h.apply(h.legal_actions()[legal.index(a)])
+                assert strength_note(a, obs).startswith(f"atk {h.last_combat['attack']} vs marker")
+                checked += 1
+    assert checked > 20

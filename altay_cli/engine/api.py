@@ -373,6 +373,24 @@ class Game(ABC):
         """How to type this game's commands in `altay play`."""
         return ""
 
+    def lookup(self, term: str) -> list[str]:
+        """What the game's reference says about `term` (a card, a rule...), as text lines; []
+        when nothing matches. By default, the reference's lines that mention it."""
+        words = term.lower().split()
+        return [
+            line for line in self.reference().splitlines() if words and all(w in line.lower() for w in words)
+        ]
+
+    def why(self, state: State, text: str) -> str:
+        """Why the action `text` names is, or is not, legal now (`why ACTION` in `altay play`)."""
+        try:
+            index = self.parse(state, text)
+        except AmbiguousCommand as exc:
+            return f"{exc.message} (legal: {len(exc.candidates)} actions fit)"
+        except NotationError as exc:
+            return exc.message
+        return f"`{self.command_text(state.legal_actions()[index])}` is legal now: it is number {index}"
+
     def reference(self) -> str:
         """The game's rules reference for people and bot authors (`altay rules`), generated
         from its data; by default its static information as JSON."""

@@ -8,6 +8,7 @@ error, actions, observation, history, help, saved, result, bye).
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import sys
 from collections.abc import Iterator
@@ -32,7 +33,10 @@ to any unique prefix and case does not matter; leave out what is obvious.
 {game_help}
 An action can also be given as JSON, or as {{"index": 3}}.
 Other commands:
-  actions   list the legal actions again      {views}
+  actions   list the legal actions again
+{views}
+  card NAME    what a card (or anything named) is      why ACTION   why it is (not) legal now
+  rules        the game's whole rules reference
   history [N]  the last N decisions           undo [N] take back your last N decisions
   save FILE    write the game log (replay it with `altay replay FILE`)
   load FILE    continue the game saved in FILE
@@ -40,7 +44,8 @@ Other commands:
 
 
 def help_text(game: Game) -> str:
-    views = "   ".join(f"{name}: {what}" for name, what in game.views().items() if name != "compact")
+    shown = {k: v for k, v in game.views().items() if k not in ("compact", "actions")}
+    views = "\n".join(f"  {name:<12} {what}" for name, what in shown.items())
     return HELP.format(game_help=game.help_text(), views=views)
 
 
@@ -55,6 +60,9 @@ META = {
     "state",
     "map",
     "history",
+    "card",
+    "why",
+    "rules",
     "undo",
     "save",
     "load",
@@ -176,6 +184,8 @@ class PlayApp:
         if not self.tty:
             yield from sys.stdin
             return
+        with contextlib.suppress(ImportError):  # line editing and history (arrow keys) at a terminal
+            import readline  # noqa: F401
         while True:
             try:
                 yield input(self.prompt_text())
@@ -294,6 +304,8 @@ class PlayApp:
         self.show_steps()
         key = (seat, *game.turn_key(g))
         if len(self.humans) > 1 and self.shown_key is not None and self.shown_key[0] != seat:
+            if self.tty:  # hot seat: the previous player's screen goes before the next one's view
+                self.out.write("\033[2J\033[3J\033[H")
             self.say(f"--- {game.seat_label(g, seat)} must decide now: pass the keyboard to P{seat} ---")
         if full or key != self.shown_key:
             self.say("", *game.view(g, seat, "full"))
@@ -432,6 +444,16 @@ class PlayApp:
                 self.say(*self.action_lines())
         elif word in VIEW_ALIASES or word in self.game.views():
             self.show(VIEW_ALIASES.get(word, word), obs)
+        elif word == "card":
+            self.lookup(line.split(None, 1)[1] if args else "")
+        elif word == "why":
+            self.why(line.split(None, 1)[1] if args else "")
+        elif word == "rules":
+            text = self.game.reference()
+            if self.json:
+                self.emit({"type": "rules", "text": text})
+            else:
+                self.say(text.rstrip("\n"))
         elif word == "history":
             self.history(int(args[0]) if args and args[0].isdigit() else 20)
         elif word == "undo":
@@ -447,6 +469,28 @@ class PlayApp:
             self.emit({"type": "observation", "seat": self.viewer(), "observation": obs})
             return
         self.say(*self.game.view(self.session.state, self.viewer(), name))
+
+    def lookup(self, term: str) -> None:
+        if not term.strip():
+            self.error("card needs a name: card NAME (e.g. card Merchant, card Masonry)")
+            return
+        lines = self.game.lookup(term)
+        if not lines:
+            self.error(f"nothing called {term!r}; `rules` prints the whole reference")
+        elif self.json:
+            self.emit({"type": "card", "term": term, "lines": lines})
+        else:
+            self.say(*lines)
+
+    def why(self, text: str) -> None:
+        if not text.strip():
+            self.error("why needs an action: why ACTION (e.g. why buy Merchant, why attack 6 12 Warrior)")
+            return
+        answer = self.game.why(self.session.state, text)
+        if self.json:
+            self.emit({"type": "why", "action": text, "answer": answer})
+        else:
+            self.say(answer)
 
     def history(self, count: int) -> None:
         viewer = self.viewer()

@@ -61,6 +61,7 @@ VIEWS = {
     "display": "cards and achievements to acquire",
     "hand": "your own cards and resources",
     "players": "every player's public state",
+    "actions": "the legal actions, numbered, with what cards and attacks are worth",
 }
 
 HELP = """\
@@ -331,7 +332,12 @@ class AltayGame(Game):
         if name == "full":
             return v.full_view(obs)
         if name == "compact":
-            return [v.headline(obs), *v.you_lines(obs)[1:], *v.turn_lines(obs)]
+            return [
+                v.headline(obs),
+                *v.wrap([v.score_line(obs)], ""),
+                *v.you_lines(obs)[1:],
+                *v.turn_lines(obs),
+            ]
         if name == "board":
             return v.board_lines(obs)
         if name == "display":
@@ -341,7 +347,7 @@ class AltayGame(Game):
         if name == "players":
             return v.players_lines(obs)
         if name == "actions":
-            return v.actions_lines([action_to_builtins(a) for a in state.legal_actions()])
+            return v.actions_lines([action_to_builtins(a) for a in state.legal_actions()], obs=obs)
         raise ValueError(f"no view {name!r}; views: {', '.join(VIEWS)}")
 
     def narrate(self, state: Any, seat: int, action: Any, viewer: int) -> str | None:
@@ -375,6 +381,33 @@ class AltayGame(Game):
         from .reference import reference_markdown
 
         return reference_markdown()
+
+    def lookup(self, term: str) -> list[str]:
+        """A card title or kind, an achievement or a faction, by any unique prefix of its name."""
+        from .parse import norm
+
+        info = static_info()
+        key = norm(term)
+        if not key:
+            return []
+        out: list[str] = []
+        titles = [t for t in info.titles if norm(t.title).startswith(key)]
+        for t in titles:
+            kinds = [k for k in info.kinds if k.title == t.title]
+            out.append(f"{t.title}" + (" (a starting card)" if t.starting else ""))
+            out += [f"  effect {i}: {e}" for i, e in enumerate(t.effects)]
+            for k in kinds:
+                cost = f"cost {k.cost}" if k.cost else "no cost (starting card)"
+                out.append(f"  {k.kind}: {k.vp} VP, {cost}")
+        for a in info.achievements:
+            if norm(a.name).startswith(key):
+                kind = "wonder" if a.level == 3 else f"level {a.level} technology"
+                timing = f", {a.timing.replace('_', ' ')}" if a.timing else ""
+                out.append(f"{a.name}: {kind}, cost {a.cost}{timing}: {a.effect}")
+        for f in info.factions:
+            if norm(f.name).startswith(key):
+                out.append(f"{f.name}: starting deck {', '.join(f.deck)}")
+        return out
 
     def score_headers(self) -> dict[str, str]:
         return {

@@ -10,7 +10,7 @@ import textwrap
 from collections import Counter
 from typing import Any
 
-from .data import ACH_INDEX, ACHIEVEMENTS
+from .data import ACH_INDEX, ACHIEVEMENTS, ATK_OF, DEF_OF, TITLE_INDEX
 from .describe import command_text, describe
 
 Obs = dict[str, Any]
@@ -61,6 +61,39 @@ def headline(obs: Obs) -> str:
     if obs["end_triggered"]:
         parts.append("last round (end triggered)")
     return "== " + " | ".join(parts) + " =="
+
+
+def _kind_vp(kind: str) -> int:
+    """'City (2 VP)' -> 2; cards without VP -> 0."""
+    if kind.endswith(" VP)") and "(" in kind:
+        return int(kind.rsplit("(", 1)[1].split()[0])
+    return 0
+
+
+def public_scores(obs: Obs) -> list[int]:
+    """Each seat's score so far from what everyone can see: technologies, territories (with VP
+    markers), captured settlements and conquest markers. Wonders and action-card VP are counted
+    at the end (they depend on cards the others cannot see)."""
+    out = []
+    for p in obs["players"]:
+        tech = sum(1 for name in p["completed"] if ACHIEVEMENTS[ACH_INDEX[name]].level < 3)
+        land = sum(1 + cell["vp"] for cell in obs["board"] if cell["owner"] == p["seat"])
+        markers = sum(m["value"] for m in p["captured_markers"]) // 3
+        out.append(tech + land + len(p["captured_settlements"]) + markers)
+    return out
+
+
+def score_line(obs: Obs) -> str:
+    viewer = obs["seat"]
+    you = obs["you"]
+    zones = you["hand"] + you["archive"] + you["discard"] + you["deck"]
+    zones += [c["kind"] for c in obs["players"][viewer]["table"]]
+    cards = sum(_kind_vp(k) for k in zones)
+    scores = ", ".join(f"{seat_label(s, obs, viewer)} {v}" for s, v in enumerate(public_scores(obs)))
+    return (
+        f"Score so far (technologies, territories, captures, markers): {scores}; "
+        f"your cards' VP {cards} (wonders and cards count at the end)"
+    )
 
 
 def _holder(cell: dict[str, Any], viewer: int) -> str:
@@ -279,11 +312,40 @@ def short_effect(action: dict[str, Any]) -> str:
     return text
 
 
-def actions_lines(legal: list[dict[str, Any]], width: int = 100) -> list[str]:
-    """The legal actions, numbered, as the commands that select them (with what cards do)."""
+def _icons(cards: list[str], of: tuple[int, ...]) -> int:
+    return sum(of[TITLE_INDEX[c]] for c in cards if c in TITLE_INDEX)
+
+
+def strength_note(a: dict[str, Any], obs: Obs | None) -> str:
+    """What an attack or a defence would be worth, from what the deciding seat can see:
+    'atk 4 vs marker 2', 'atk 4 vs 2+' (the defender's settlements there, before its cards),
+    'def 3 vs atk 4'."""
+    if obs is None or a["type"] not in ("attack", "fight"):
+        return ""
+    me = obs["players"][obs["seat"]]
+    if a["type"] == "attack":
+        board = obs["board"]
+        strength = board[a["from"]]["settlements"] + _icons(a["cards"], ATK_OF)
+        strength += 1 if "Leadership" in me["completed"] else 0
+        target = board[a["to"]]
+        if target["marker"] is not None and target["owner"] is None:
+            return f"atk {strength} vs marker {target['marker']['value']}"
+        return f"atk {strength} vs {target['settlements']}+"
+    combat = obs.get("combat")
+    if not combat:
+        return ""
+    defence = obs["board"][combat["to"]]["settlements"] + _icons(a["cards"], DEF_OF)
+    defence += 1 if "Strategy" in me["completed"] else 0
+    return f"def {defence} vs atk {combat['attack']}"
+
+
+def actions_lines(legal: list[dict[str, Any]], width: int = 100, obs: Obs | None = None) -> list[str]:
+    """The legal actions, numbered, as the commands that select them (with what cards do, and
+    what an attack or a defence would be worth)."""
     entries = []
     for i, a in enumerate(legal):
-        extra = f" ({short_effect(a)})" if a["type"] == "play" else ""
+        note = short_effect(a) if a["type"] == "play" else strength_note(a, obs)
+        extra = f" ({note})" if note else ""
         entries.append(f"{i:>2} {command_text(a)}{extra}")
     if not entries:
         return []
@@ -295,6 +357,7 @@ def full_view(obs: Obs) -> list[str]:
     """Everything the seat may know, for the start of a turn and the `state` command."""
     return [
         headline(obs),
+        *wrap([score_line(obs)], ""),
         f"Reserve: {resources(obs['reserve'])}",
         *board_lines(obs),
         *display_lines(obs),
