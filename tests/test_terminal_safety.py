@@ -59,3 +59,15 @@ def test_play_shows_a_nasty_bot_literally() -> None:
     for line in j.stdout.splitlines():
         json.loads(line)  # JSON escapes control characters itself
     assert clean(j)
+
+
+def test_replay_show_prints_each_decisions_info_text_safely(tmp_path) -> None:
+    """`replay --show` shows the `info` a bot attached to each decision, escapes made visible."""
+    log = tmp_path / "info.jsonl"
+    res = altay("match", bad_bot("markup.py"), "random", "--max-rounds", "1", "--log", str(log))
+    assert res.returncode == 0, res.stderr
+    shown = altay("replay", str(log), "--show")
+    assert shown.returncode == 0 and clean(shown)
+    assert "info: " in shown.stdout and "[bold red]RED[/]" in shown.stdout
+    hidden = altay("replay", str(log), "--show", "--seat", "1")
+    assert "info: " not in hidden.stdout, "another seat's debug text is not shown through seat 1's eyes"

@@ -307,10 +307,13 @@ class PlayApp:
             if self.tty:  # hot seat: the previous player's screen goes before the next one's view
                 self.out.write("\033[2J\033[3J\033[H")
             self.say(f"--- {game.seat_label(g, seat)} must decide now: pass the keyboard to P{seat} ---")
-        if full or key != self.shown_key:
+        if full:
             self.say("", *game.view(g, seat, "full"))
-        else:
+        else:  # each turn the compact view; `state` shows everything on demand
+            new_turn = " (type `state` for everything you may see)" if key != self.shown_key else ""
             self.say("", *game.view(g, seat, "compact"))
+            if new_turn:
+                self.say(new_turn.strip(" ()").capitalize())
         self.shown_key = key
         self.say(*self.action_lines())
 

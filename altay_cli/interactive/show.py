@@ -66,3 +66,5 @@ class ShowPrinter:
         note = game.narrate(after, d.seat, action, viewer)
         if note:
             self.say(f"        {note}")
+        if d.info and (self.seat is None or d.seat == self.seat):
+            self.say(f"        info: {safe_text(d.info, 300)}")  # the bot's own debug text
