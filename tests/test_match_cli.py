@@ -121,8 +121,11 @@ def test_check_bot_passes_the_reference_bots() -> None:
         code, out = run("check-bot", bot)
         assert code == 0, out
         lines = [line for line in out.splitlines() if line.startswith(("PASS", "FAIL"))]
-        assert len(lines) == 8 and all(line.startswith("PASS") for line in lines), out
-        assert "all checks passed" in out
+        names = [line.split()[1] for line in lines]
+        assert names[:5] == ["command", "start", "handshake", "ping", "unknown"], out
+        assert {"game", "defence", "summary", "quit", "stderr"} <= set(names), out
+        assert all(line.startswith("PASS") for line in lines), out
+        assert "all checks passed" in out and " games (2, 3, 4" in out
 
 
 @pytest.mark.parametrize(
@@ -144,6 +147,16 @@ def test_check_bot_names_the_failing_check(bot, failed: str, words: str, tmp_pat
     first_failure = next(c for c in data["checks"] if not c["passed"])
     assert first_failure["name"] == failed and words in first_failure["detail"], first_failure
     assert_no_leak(marker)
+
+
+def test_check_bot_dumps_real_requests_as_fixtures(tmp_path) -> None:
+    code, out = run("check-bot", "random", "--players", "3", "--dump", str(tmp_path / "fixtures"))
+    assert code == 0, out
+    files = sorted(p.name for p in (tmp_path / "fixtures").iterdir())
+    assert "game1-hello.json" in files and "game1-request-main.json" in files
+    assert any(name.endswith("-defend.json") for name in files), "the pressing opponents forced a defence"
+    request = json.loads((tmp_path / "fixtures" / "game1-request-main.json").read_text())
+    assert request["type"] == "request" and request["actions"] and request["observation"]["phase"] == "main"
 
 
 def test_check_bot_with_a_missing_program() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -34,7 +35,17 @@ if TYPE_CHECKING:
 )
 @seed_option
 @click.option(
-    "--players", type=click.IntRange(1, 16), default=None, help="Players in the test game (default: 2)."
+    "--players",
+    type=click.IntRange(1, 16),
+    default=None,
+    help="Play the test games at this player count only (default: one game at each count the game allows).",
+)
+@click.option(
+    "--dump",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Save the real requests the bot received (the first of each phase of each game) in this folder, "
+    "as fixtures for your own tests.",
 )
 @game_options
 @sandbox_options
@@ -45,6 +56,7 @@ def check_bot(
     startup_ms: int,
     seed: int | None,
     players: int | None,
+    dump: Path | None,
     as_json: bool,
     sandbox: SandboxPolicy,
 ) -> None:
@@ -53,9 +65,12 @@ def check_bot(
     CMD is the bot's command line, quoted if it has spaces, e.g. "python my_bot.py".
     Checks, in order: the command exists; the bot starts; it answers `hello` with `ready`
     within the start-up budget; it answers `ping` with `pong`; it ignores a message of an
-    unknown type; it plays a whole short game (setup choices included) against a random
-    player with every answer legal and in time; it exits with status 0 after `game_over`
-    and `quit`; its stderr stays under the cap.
+    unknown type; it plays short whole games (setup choices included), one at each player
+    count (2, 3 and 4 for Altay; --players for one), from a different seat each time, against
+    players that attack it, with every answer legal and in time (one result line per game);
+    it has had to answer at least once out of turn (a defence: more full-length games are
+    played until it has); it exits with status 0 after `game_over` and `quit`; its stderr
+    stays under the cap. --dump DIR keeps the real requests it received as test fixtures.
 
     The bot runs in the sandbox a match or an arena would use (see --sandbox and the --bot-*
     limits). The report says whether it ran isolated; when a check fails inside the sandbox,
@@ -82,14 +97,13 @@ def check_bot(
     isolation = check_isolation(sandbox, quiet=True)
     seed = secret_seed(seed)
     game, given = chosen_game()
-    players = players or max(2, game.kind.min_players)
-    if not game.kind.min_players <= players <= game.kind.max_players:
+    if players is not None and not game.kind.min_players <= players <= game.kind.max_players:
         raise click.BadParameter(
             f"{game.kind.name} is for {game.kind.min_players} to {game.kind.max_players} players",
             param_hint="--players",
         )
-    game_opts = {**game.quick_game_options, **given}
-    make_config(game, players, seed, game_opts)  # a usage error now, not a failed check later
+    game_opts = dict(given)
+    make_config(game, players or game.kind.max_players, seed, {**game.quick_game_options, **given})
 
     def run(policy: SandboxPolicy) -> list:
         return run_checks(
@@ -101,6 +115,7 @@ def check_bot(
             sandbox=policy,
             game=game,
             game_options=game_opts,
+            dump=dump,
         )
 
     checks = run(sandbox)

@@ -208,6 +208,10 @@ class Game(ABC):
     in_process_bots: ClassVar[Mapping[str, str]] = {}
     #: options for a short test game (`altay check-bot`), applied unless given
     quick_game_options: ClassVar[Mapping[str, Any]] = {}
+    #: whether a seat can be asked to decide outside its own turn (a defence, a demand), and
+    #: what such a decision is called; `check-bot` makes sure a bot meets one
+    can_interrupt: ClassVar[bool] = False
+    interrupt_name: ClassVar[str] = "interrupt"
 
     # ------------------------------------------------------------------ configuration
     @abstractmethod
@@ -372,6 +376,15 @@ class Game(ABC):
     def help_text(self) -> str:
         """How to type this game's commands in `altay play`."""
         return ""
+
+    def is_interrupt(self, state: State) -> bool:
+        """Whether the seat to move decides outside its own turn (Altay: a defence)."""
+        return False
+
+    def pressure(self, state: State, target: int) -> list[int]:
+        """Indexes of legal actions that would make `target` decide out of turn (Altay: attacks
+        on its territories); `check-bot`'s opponents prefer them."""
+        return []
 
     def lookup(self, term: str) -> list[str]:
         """What the game's reference says about `term` (a card, a rule...), as text lines; []

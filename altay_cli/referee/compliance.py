@@ -1,27 +1,33 @@
 """`altay check-bot`: does a bot follow the protocol? One check per line, PASS or FAIL.
 
-The bot plays one short real game (setup choices included) against an in-process random
-player, so every request it sees is a real one.
+The bot plays several short real games (setup choices included), one at each player count
+the game allows (or the one asked for), from a different seat each time, against in-process
+players that put it under pressure where the game knows how (in Altay they attack it, so it
+must defend). Every request it sees is a real one; `dump` keeps them as fixtures.
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
-from altay_cli.engine import Game, load_game
-from altay_cli.policies import RandomPolicy
+from altay_cli.engine import Game, State, load_game
 
-from .botcmd import BotCommandError, check_bot_command, resolve_bot_command
+from .botcmd import BotCommand, BotCommandError
 from .process import TransportError
 from .sandbox import SandboxPolicy
 from .seat import QUIT_GRACE_S, BotSeat
-from .types import BotFailure, BotSpec, MatchOptions
+from .types import BotFailure, MatchOptions
 
 CHECK_NAMES = ("command", "start", "handshake", "ping", "unknown message", "game", "quit", "stderr")
+#: extra games played (at the most players, full length) while the bot has not yet had to answer
+#: out of turn; a random bot meets its first defence in about half of such games
+EXTRA_PRESSURE_GAMES = 12
 
 
 @dataclass
@@ -34,21 +40,72 @@ class Check:
         return asdict(self)
 
 
+@dataclass
+class _Played:
+    """What one test game showed."""
+
+    decisions: int = 0
+    interrupts: int = 0  # decisions outside the bot's own turn (Altay: defences)
+    times: list[float] = field(default_factory=list)
+
+
+class _Dumper:
+    """Writes the lines the bot was sent, as fixtures: `hello` and the first request of each
+    phase (or of each kind of decision) of every game."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.seen: set[tuple[int, str]] = set()
+        self.written = 0
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+
+    def hook(self, game_no: int) -> Callable[[str, bytes], None] | None:
+        if self.folder is None:
+            return None
+
+        def save(kind: str, line: bytes) -> None:
+            assert self.folder is not None
+            label = kind
+            if kind == "request":
+                import orjson
+
+                observation = orjson.loads(line).get("observation")
+                phase = observation.get("phase") if isinstance(observation, dict) else None
+                label = f"request-{phase}" if isinstance(phase, str) else "request"
+            if (game_no, label) in self.seen:
+                return
+            self.seen.add((game_no, label))
+            (self.folder / f"game{game_no}-{label}.json").write_bytes(line)
+            self.written += 1
+
+        return save
+
+
 def check_bot(
     command: str,
     move_ms: int = 1000,
     startup_ms: int = 10000,
     seed: int = 1,
-    players: int = 2,
+    players: int | None = None,
     sandbox: SandboxPolicy = SandboxPolicy(),  # noqa: B008 (frozen)
     game: Game | None = None,
     game_options: Mapping[str, Any] | None = None,
+    dump: Path | None = None,
 ) -> list[Check]:
     """Run every check in order; a failed check skips the ones that depend on it.
 
-    The game is `game` (Altay by default) with `game_options` (a short game is kinder: Altay's
-    `max_rounds`, for example); ConfigError when they are not valid."""
+    The game is `game` (Altay by default) with `game_options` and, unless they say otherwise,
+    its short-game options (Altay: 10 rounds), at `players`, or at every player count it allows
+    (from 2 up). When no game made the bot answer out of turn, full-length games follow until
+    one does (at most EXTRA_PRESSURE_GAMES).
+    `dump`: a folder for the requests the bot received. ConfigError for invalid options."""
     game = game or load_game()
+    full_options = dict(game_options or {})
+    game_options = {**game.quick_game_options, **full_options}
+    counts = [players] if players else list(range(max(2, game.kind.min_players), game.kind.max_players + 1))
+    for n in counts:
+        game.make_config(n, seed, game_options)  # ConfigError now, before anything runs
     checks: list[Check] = []
 
     def skip_rest(reason: str) -> list[Check]:
@@ -57,121 +114,219 @@ def check_bot(
         return checks
 
     try:
-        argv = resolve_bot_command(command)
-        check_bot_command(argv)
+        bot = BotCommand.parse(command, "candidate")
     except BotCommandError as exc:
         checks.append(Check("command", False, str(exc)))
         return skip_rest("the command cannot run")
-    checks.append(Check("command", True, "runs " + " ".join(argv)))
+    checks.append(Check("command", True, "runs " + " ".join(bot.argv)))
 
-    config = game.make_config(players, seed, game_options)
     options = MatchOptions(move_ms=move_ms, startup_ms=startup_ms, on_failure="lose", sandbox=sandbox)
-    seat = BotSeat(BotSpec("candidate", command), 0, game, config, options)
+    runner = _Runner(bot, game, game_options, options, seed, _Dumper(dump))
+    runner.full_options = full_options
     try:
-        return _run_checks(seat, game, config, checks, skip_rest, move_ms)
+        return runner.run(counts, checks, skip_rest, move_ms)
     finally:
+        runner.close()
+
+
+class _Runner:
+    def __init__(
+        self,
+        bot: BotCommand,
+        game: Game,
+        game_options: Mapping[str, Any] | None,
+        options: MatchOptions,
+        seed: int,
+        dumper: _Dumper,
+    ) -> None:
+        self.bot, self.game, self.game_options = bot, game, game_options
+        self.options, self.seed, self.dumper = options, seed, dumper
+        self.seat: BotSeat | None = None
+        self.full_options: Mapping[str, Any] | None = None  # for the extra, full-length games
+        self.exits: list[tuple[bool, str]] = []  # (exited cleanly, how) per game
+        self.stderr_bytes = 0
+        self.stderr_truncated = False
+
+    def new_seat(self, game_no: int, players: int, full: bool = False) -> tuple[BotSeat, Any]:
+        options = self.full_options if full else self.game_options
+        config = self.game.make_config(players, self.seed + game_no, options)
+        seat = BotSeat(self.bot, (game_no - 1) % players, self.game, config, self.options)
+        seat.on_send = self.dumper.hook(game_no)
+        self.seat = seat
+        return seat, config
+
+    def close(self) -> None:
+        if self.seat is not None:
+            self.seat.close()
+
+    def finish_seat(self, seat: BotSeat) -> None:
+        t0 = time.monotonic()
         seat.close()
+        waited = (time.monotonic() - t0) * 1000
+        how = f"{waited:.0f} ms after game_over + quit ({seat.exit_note})"
+        self.exits.append((bool(seat.exited_cleanly), how))
+        self.stderr_bytes = max(self.stderr_bytes, seat.stderr_bytes)
+        self.stderr_truncated = self.stderr_truncated or seat.stderr_truncated
 
+    def run(self, counts: list[int], checks: list[Check], skip_rest, move_ms: int) -> list[Check]:
+        seat, config = self.new_seat(1, counts[0])
+        try:
+            seat.launch()
+        except BotFailure as exc:
+            checks.append(Check("start", False, exc.detail))
+            return skip_rest("the bot did not start")
+        checks.append(Check("start", True, f"pid {seat.pid}"))
+        try:
+            seat.handshake()
+        except BotFailure as exc:
+            checks.append(Check("handshake", False, f"{exc.status}: {exc.detail}"))
+            return skip_rest("no handshake")
+        ready = seat.ready
+        assert ready is not None
+        who = f"name {ready.name!r}" + (f", version {ready.version!r}" if ready.version else "")
+        checks.append(Check("handshake", True, f"`ready` {seat.handshake_ms:.0f} ms after start ({who})"))
+        try:
+            rtt = seat.ping(move_ms)
+            checks.append(Check("ping", True, f"`pong` with the same id in {rtt:.1f} ms"))
+        except BotFailure as exc:
+            checks.append(Check("ping", False, f"{exc.status}: {exc.detail}"))
+            return skip_rest("the bot does not answer ping")
+        # A message type from a later protocol version must be ignored, not answered or fatal.
+        assert seat.process is not None
+        try:
+            notice = b'{"type":"x_future_notice","text":"ignore me","id":0}\n'
+            seat.process.send(notice, time.monotonic() + 1)
+            seat.ping(move_ms)
+            checks.append(Check("unknown message", True, "ignored a message of an unknown type"))
+        except BotFailure as exc:
+            checks.append(
+                Check(
+                    "unknown message", False, f"after a message of unknown type: {exc.status}: {exc.detail}"
+                )
+            )
+            return skip_rest("the bot fails on unknown messages")
+        except TransportError as exc:
+            checks.append(Check("unknown message", False, f"could not send a message: {exc}"))
+            return skip_rest("the bot stopped reading")
 
-def _run_checks(
-    seat: BotSeat, game: Game, config: Any, checks: list[Check], skip_rest, move_ms: int
-) -> list[Check]:
-    try:
-        seat.launch()
-    except BotFailure as exc:
-        checks.append(Check("start", False, exc.detail))
-        return skip_rest("the bot did not start")
-    checks.append(Check("start", True, f"pid {seat.pid}"))
-
-    try:
-        seat.handshake()
-    except BotFailure as exc:
-        checks.append(Check("handshake", False, f"{exc.status}: {exc.detail}"))
-        return skip_rest("no handshake")
-    ready = seat.ready
-    assert ready is not None
-    who = f"name {ready.name!r}" + (f", version {ready.version!r}" if ready.version else "")
-    checks.append(Check("handshake", True, f"`ready` {seat.handshake_ms:.0f} ms after start ({who})"))
-
-    try:
-        rtt = seat.ping(move_ms)
-        checks.append(Check("ping", True, f"`pong` with the same id in {rtt:.1f} ms"))
-    except BotFailure as exc:
-        checks.append(Check("ping", False, f"{exc.status}: {exc.detail}"))
-        return skip_rest("the bot does not answer ping")
-
-    # A message type from a later protocol version must be ignored, not answered or fatal.
-    assert seat.process is not None
-    try:
-        seat.process.send(b'{"type":"x_future_notice","text":"ignore me","id":0}\n', time.monotonic() + 1)
-        seat.ping(move_ms)
-        checks.append(Check("unknown message", True, "ignored a message of an unknown type"))
-    except BotFailure as exc:
-        checks.append(
-            Check("unknown message", False, f"after a message of unknown type: {exc.status}: {exc.detail}")
-        )
-        return skip_rest("the bot fails on unknown messages")
-    except TransportError as exc:
-        checks.append(Check("unknown message", False, f"could not send a message: {exc}"))
-        return skip_rest("the bot stopped reading")
-
-    played = _play_game(seat, game, config)
-    checks.append(played)
-    if not played.passed:
-        return skip_rest("the game failed")
-
-    t0 = time.monotonic()
-    seat.close()
-    waited = (time.monotonic() - t0) * 1000
-    if seat.exited_cleanly:
-        checks.append(Check("quit", True, f"exited with status 0 {waited:.0f} ms after game_over + quit"))
-    else:
+        played: list[_Played] = []
+        plan = list(counts)
+        pressure = self.game.kind.max_players
+        game_no = 0
+        while game_no < len(plan):
+            game_no += 1
+            players = plan[game_no - 1]
+            name = "game" if game_no == 1 else f"game {game_no}"
+            if game_no > 1:
+                seat, config = self.new_seat(game_no, players, full=game_no > len(counts))
+                try:
+                    seat.start()
+                except BotFailure as exc:
+                    checks.append(Check(name, False, f"starting it again: {exc.status}: {exc.detail}"))
+                    return skip_rest(f"{name} failed")
+            check, result = self.play(seat, config, name)
+            checks.append(check)
+            if not check.passed:
+                return skip_rest(f"{name} failed")
+            played.append(result)
+            self.finish_seat(seat)
+            no_pressure_yet = self.game.can_interrupt and not any(p.interrupts for p in played)
+            extra = len(plan) - len(counts)
+            if game_no == len(plan) and no_pressure_yet and extra < EXTRA_PRESSURE_GAMES:
+                plan.append(pressure)  # one more game, until it had to answer out of turn
+        if self.game.can_interrupt:
+            defences = sum(p.interrupts for p in played)
+            what = self.game.interrupt_name
+            checks.append(
+                Check(
+                    what,
+                    defences > 0,
+                    f"answered {defences} {what} decision(s) out of turn"
+                    if defences
+                    else f"never had to answer a {what} decision in {len(played)} games",
+                )
+            )
+        times = [t for p in played for t in p.times]
         checks.append(
             Check(
-                "quit",
-                False,
-                f"after game_over + quit the bot did not exit with status 0 within "
-                f"{QUIT_GRACE_S * 1000:.0f} ms ({seat.exit_note}); on `quit`, exit",
+                "summary",
+                True,
+                f"{len(played)} games ({', '.join(str(n) for n in plan)} players), "
+                f"{sum(p.decisions for p in played)} decisions, all legal and in time "
+                f"(median {statistics.median(times):.1f} ms, max {max(times):.1f} ms)"
+                + (f"; {self.dumper.written} requests saved" if self.dumper.folder is not None else ""),
             )
         )
-    cap = seat.options.stderr_cap_bytes
-    if seat.stderr_truncated:
-        checks.append(
-            Check("stderr", False, f"{seat.stderr_bytes} bytes on stderr, over the {cap}-byte cap: log less")
+        clean = [ok for ok, _ in self.exits]
+        if all(clean):
+            checks.append(
+                Check("quit", True, f"exited with status 0 after game_over + quit in all {len(clean)} games")
+            )
+        else:
+            bad = next(how for ok, how in self.exits if not ok)
+            checks.append(
+                Check(
+                    "quit",
+                    False,
+                    f"after game_over + quit the bot did not exit with status 0 within "
+                    f"{QUIT_GRACE_S * 1000:.0f} ms ({bad}); on `quit`, exit",
+                )
+            )
+        cap = self.options.stderr_cap_bytes
+        if self.stderr_truncated:
+            checks.append(
+                Check(
+                    "stderr", False, f"{self.stderr_bytes} bytes on stderr, over the {cap}-byte cap: log less"
+                )
+            )
+        else:
+            checks.append(
+                Check("stderr", True, f"at most {self.stderr_bytes} bytes on stderr a game (cap {cap})")
+            )
+        return checks
+
+    def play(self, seat: BotSeat, config: Any, name: str) -> tuple[Check, _Played]:
+        """The candidate at its seat against pressing random players; every answer legal and in time."""
+        game = self.game
+        state = game.new_state(config)
+        rng = random.Random(f"{config.seed}/{seat.seat}")
+        result = _Played()
+        n = 0
+        try:
+            while not state.is_terminal:
+                mover = state.to_move
+                assert mover is not None
+                if mover == seat.seat:
+                    if game.is_interrupt(state):
+                        result.interrupts += 1
+                    action, answer = seat.decide(state, n=n)
+                    result.times.append(answer.time_ms or 0.0)
+                    result.decisions += 1
+                else:
+                    action = _pressing_choice(game, state, seat.seat, rng)
+                state.apply(action)
+                seat.note_action(state, mover, action)
+                n += 1
+        except BotFailure as exc:
+            detail = f"decision {n} (request {exc.request_id}): {exc.status}: {exc.detail}"
+            return Check(name, False, detail), result
+        outcome = game.outcome(state)
+        seat.notify_game_over(outcome)
+        if not result.times:
+            return Check(name, False, "the game ended without asking the bot anything"), result
+        out_of_turn = f", {result.interrupts} out of turn" if game.can_interrupt else ""
+        detail = (
+            f"{config.players} players, seat {seat.seat}: {result.decisions} decisions{out_of_turn} "
+            f"({outcome.rounds} rounds, setup included), all legal and in time "
+            f"(median {statistics.median(result.times):.1f} ms, max {max(result.times):.1f} ms)"
         )
-    else:
-        checks.append(Check("stderr", True, f"{seat.stderr_bytes} bytes on stderr (cap {cap})"))
-    return checks
+        return Check(name, True, detail), result
 
 
-def _play_game(seat: BotSeat, game: Game, config: Any) -> Check:
-    """The candidate at seat 0 against random players; every answer legal and in time."""
-    state = game.new_state(config)
-    other = RandomPolicy(config.seed)
-    times: list[float] = []
-    n = 0
-    try:
-        while not state.is_terminal:
-            mover = state.to_move
-            if mover == seat.seat:
-                action, answer = seat.decide(state, n=n)
-                times.append(answer.time_ms or 0.0)
-            else:
-                actions = state.legal_actions()
-                action = actions[other.choose(state, actions)]
-            state.apply(action)
-            seat.note_action(state, mover, action)
-            n += 1
-    except BotFailure as exc:
-        return Check("game", False, f"decision {n} (request {exc.request_id}): {exc.status}: {exc.detail}")
-    outcome = game.outcome(state)
-    seat.notify_game_over(outcome)
-    if not times:
-        return Check("game", False, "the game ended without asking the bot anything")
-    return Check(
-        "game",
-        True,
-        f"{len(times)} decisions in a {config.players}-player game "
-        f"({outcome.rounds} rounds, setup included), "
-        f"all legal and in time (median {statistics.median(times):.1f} ms, max {max(times):.1f} ms)",
-    )
+def _pressing_choice(game: Game, state: State, target: int, rng: random.Random) -> Any:
+    """A random legal action, but one that makes `target` answer out of turn when there is one."""
+    legal = state.legal_actions()
+    pressing = game.pressure(state, target)
+    if pressing and rng.random() < 0.9:
+        return legal[rng.choice(pressing)]
+    return legal[rng.randrange(len(legal))]

@@ -106,6 +106,7 @@ class BotSeat:
         self.handshake_ms: float | None = None
         self.isolation: Isolation | None = None  # how the bot process was isolated, once launched
         self.exit_note: str | None = None  # how the process ended, set by close()
+        self.on_send: Any = None  # on_send(kind, line): sees every hello and request sent (check-bot --dump)
         self.exited_cleanly: bool | None = None  # exited with status 0 after `quit`
         self._next_id = 1
         self._request_bytes = 0
@@ -168,8 +169,11 @@ class BotSeat:
             self.process = None
             self._fail_hard(st.START_FAILED, f"cannot start {argv[0]!r}: {exc.strerror or exc}", None)
         # Send `hello` now, so bots started together prepare concurrently.
+        hello = encode_line(self._hello())
+        if self.on_send is not None:
+            self.on_send("hello", hello)
         try:
-            self.process.send(encode_line(self._hello()), self._startup_deadline())
+            self.process.send(hello, self._startup_deadline())
         except (WriteClosed, WriteBlocked) as exc:
             self._hello_error = exc
 
@@ -360,6 +364,8 @@ class BotSeat:
         assert self.process is not None
         data = encode_line(request)
         self._request_bytes = len(data)
+        if self.on_send is not None:
+            self.on_send("request", data)
         t_begin = time.perf_counter()
         try:
             self.process.send(data, deadline)

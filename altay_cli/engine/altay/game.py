@@ -170,6 +170,8 @@ class AltayGame(Game):
     guide = "games/altay.md"
     in_process_bots = {"greedy": "bots.greedy:choose"}
     quick_game_options = {"max_rounds": 10}
+    can_interrupt = True
+    interrupt_name = "defence"
 
     # ------------------------------------------------------------------ configuration
     def make_config(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> GameConfig:
@@ -381,6 +383,15 @@ class AltayGame(Game):
         from .reference import reference_markdown
 
         return reference_markdown()
+
+    def is_interrupt(self, state: Any) -> bool:
+        return state.phase == Phase.DEFEND
+
+    def pressure(self, state: Any, target: int) -> list[int]:
+        owner = state.owner
+        return [
+            i for i, a in enumerate(state.legal_actions()) if isinstance(a, Attack) and owner[a.to] == target
+        ]
 
     def lookup(self, term: str) -> list[str]:
         """A card title or kind, an achievement or a faction, by any unique prefix of its name."""
