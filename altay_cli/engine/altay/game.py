@@ -337,7 +337,8 @@ class AltayGame(Game):
             return [
                 v.headline(obs),
                 *v.wrap([v.score_line(obs)], ""),
-                *v.you_lines(obs)[1:],
+                *v.others_lines(obs),
+                *v.you_lines(obs),
                 *v.turn_lines(obs),
             ]
         if name == "board":

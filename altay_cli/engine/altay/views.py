@@ -197,6 +197,21 @@ def player_lines(obs: Obs, seat: int) -> list[str]:
     return wrap([line1, line2, line3], "      ")
 
 
+def others_lines(obs: Obs) -> list[str]:
+    """One line per other player, for the compact view: what they hold and are building."""
+    out = []
+    for seat, p in enumerate(obs["players"]):
+        if seat == obs["seat"]:
+            continue
+        developing = p["developing"]["name"] if p["developing"] else "-"
+        out.append(
+            f"  {seat_label(seat, obs)}: hand {p['hand_size']}, {p['on_board']} on board, "
+            f"{p['supply']} in supply; pool {resources(p['pool'])}; table {_table(p['table'])}; "
+            f"completed {', '.join(p['completed']) or '-'}; developing {developing}"
+        )
+    return wrap(out, "      ")
+
+
 def players_lines(obs: Obs) -> list[str]:
     out = ["Players:"]
     for seat in range(obs["num_players"]):
