@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 import orjson
 
-from ..engine import DEFAULT_GAME, game_names, load_game
+from ..engine import load_game
+from .options import game_name_option
 
 
 @click.group()
@@ -22,17 +23,10 @@ SEED = click.IntRange(0, (1 << 62))
     type=click.IntRange(1, 100_000),
     default=40,
     show_default=True,
-    help="Random games per player count (2 and 4).",
+    help="Random games at the fewest and at the most players.",
 )
 @click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed.")
-@click.option(
-    "--game",
-    "game_name",
-    type=click.Choice(game_names(), case_sensitive=False),
-    default=DEFAULT_GAME,
-    show_default=True,
-    help="The game whose engine to time.",
-)
+@game_name_option("The game whose engine to time.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bench_engine_cmd(games: int, seed: int, game_name: str, as_json: bool) -> None:
     """Play random games in-process and time the engine.
@@ -67,14 +61,7 @@ def bench_engine_cmd(games: int, seed: int, game_name: str, as_json: bool) -> No
     help="Games at the fewest and at the most players.",
 )
 @click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed.")
-@click.option(
-    "--game",
-    "game_name",
-    type=click.Choice(game_names(), case_sensitive=False),
-    default=DEFAULT_GAME,
-    show_default=True,
-    help="The game whose requests to time.",
-)
+@game_name_option("The game whose requests to time.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bench_protocol_cmd(games: int, seed: int, game_name: str, as_json: bool) -> None:
     """Measure the referee's own cost per decision against a raw pipe round trip.

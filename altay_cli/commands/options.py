@@ -103,6 +103,18 @@ def game_options(func: F | None = None, *, arena: bool = False) -> Any:
     )(func)
 
 
+def game_name_option(help_text: str) -> Callable[[F], F]:
+    """--game NAME alone (as `game_name`), for commands that take no game options."""
+    return click.option(
+        "--game",
+        "game_name",
+        type=click.Choice(game_names(), case_sensitive=False),
+        default=DEFAULT_GAME,
+        show_default=True,
+        help=help_text,
+    )
+
+
 def chosen_game() -> tuple[Game, dict[str, Any]]:
     """The game named by --game and the game options given on the command line; a usage error
     names an option the game does not have."""

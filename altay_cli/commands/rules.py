@@ -6,18 +6,12 @@ import click
 import msgspec
 import orjson
 
-from ..engine import DEFAULT_GAME, game_names, load_game
+from ..engine import load_game
+from .options import game_name_option
 
 
 @click.command()
-@click.option(
-    "--game",
-    "game_name",
-    type=click.Choice(game_names(), case_sensitive=False),
-    default=DEFAULT_GAME,
-    show_default=True,
-    help="The game to describe.",
-)
+@game_name_option("The game to describe.")
 @click.option(
     "--json", "as_json", is_flag=True, help="The static information bots receive in `hello`, as JSON."
 )

@@ -7,17 +7,13 @@ from pathlib import Path
 
 import click
 
-from ..engine import DEFAULT_GAME, game_names, load_game
+from ..engine import load_game
+from .options import game_name_option
 
 
 @click.command()
-@click.option(
-    "--game",
-    "game_name",
-    type=click.Choice(game_names(), case_sensitive=False),
-    default=DEFAULT_GAME,
-    show_default=True,
-    help="The game whose payloads (settings, static information, actions, events, observation) go in.",
+@game_name_option(
+    "The game whose payloads (settings, static information, actions, events, observation) go in."
 )
 @click.option("--envelope", is_flag=True, help="The envelope alone, every game's payloads left open.")
 @click.option(
