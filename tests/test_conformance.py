@@ -258,7 +258,11 @@ def test_observations_ignore_what_a_seat_may_not_see(game: Game) -> None:
 
 
 def test_events_tell_a_seat_only_its_due(game: Game) -> None:
-    """Events of a step are the same whatever the viewer may not see, and encode as the event type."""
+    """What a viewer learns from a step depends only on what it may know once the step is done:
+    the same event whatever is rearranged of what it may not see (a card someone else drew, a
+    hand passed between two others). The step's consequences may depend on hidden cards (a
+    draw-and-meld shows the card drawn), so the twin is a perturbation of the state after the
+    step. Events encode as the game's event type."""
     decoder = msgspec.json.Decoder(game.event_type)
     for state in sampled_states(game.kind.name)[::4]:
         seat = state.to_move
@@ -271,9 +275,8 @@ def test_events_tell_a_seat_only_its_due(game: Game) -> None:
             if seen is None:
                 continue
             decoder.decode(msgspec.json.encode(seen))
-            twin = game.perturb_hidden(state, viewer, seed=seat)
-            if twin is not None and action in twin.legal_actions():
-                twin.apply(action)
+            twin = game.perturb_hidden(after, viewer, seed=seat)
+            if twin is not None:
                 assert msgspec.json.encode(game.event_for(twin, seat, action, viewer)) == msgspec.json.encode(
                     seen
                 )

@@ -266,10 +266,9 @@ class PlayApp:
             e = self.event(step, viewer)
             default = " [default action]" if step.status == "default" else ""
             self.say(f"  {self.name(step.seat)}: {e['text']}{default}")
-            if self.pending[-1] is step:
-                note = self.game.narrate(self.session.state, step.seat, step.action, viewer)
-                if note:
-                    self.say(f"    {note}")
+            note = self.game.narrate(step.after, step.seat, step.action, viewer)
+            for line in (note or "").splitlines():
+                self.say(f"    {line}")
         self.pending = []
 
     def prompt_view(self, full: bool = False, undone: int | None = None) -> None:
@@ -354,8 +353,8 @@ class PlayApp:
             e = self.event(step, step.seat)
             self.say(f"  {self.name(step.seat)}: {e['text']}")
             note = self.game.narrate(s.state, step.seat, action, step.seat)
-            if note:
-                self.say(f"    {note}")
+            for line in (note or "").splitlines():
+                self.say(f"    {line}")
         else:
             self.pending.append(step)
         self.advance()

@@ -64,7 +64,7 @@ class ShowPrinter:
         status = "" if d.status == "ok" else f" [{safe_text(d.status, 20)}]"
         self.say(f"  {d.n:>4}  {self.label(before, d.seat)}: {text}{status}")
         note = game.narrate(after, d.seat, action, viewer)
-        if note:
-            self.say(f"        {note}")
+        for line in (note or "").splitlines():
+            self.say(f"        {line}")
         if d.info and (self.seat is None or d.seat == self.seat):
             self.say(f"        info: {safe_text(d.info, 300)}")  # the bot's own debug text

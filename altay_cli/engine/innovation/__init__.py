@@ -1,6 +1,10 @@
-"""Innovation (3rd edition, the base game), the second game: work in progress (issue 11).
+"""Innovation (Carl Chudyk; the base game, 3rd edition as Board Game Arena plays it, with the
+1st-edition texts of the nine changed cards as an option): the second game.
 
-So far: the card data (`data.py`, from cards.json: 105 cards, 158 effects in this project's
-words, the five special achievements) and the board's icon counting (`board.py`). The game is
-not registered yet: `load_game("innovation")` comes with the rules engine and all its effects.
+`game.py` is the seam (GAME); `machine.py` the turns, the Dogma action and the loop that runs
+effects; `ops.py` the verbs that move cards; `routines.py` how effects are written;
+`cards/` the 158 effects; `data.py`/`tables.py` the card data; `rulings.py` every named
+ruling; `observation.py`, `events.py`, `hidden.py` what each seat may know.
 """
+
+ENGINE_VERSION = "innovation-1"

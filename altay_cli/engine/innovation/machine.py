@@ -23,16 +23,34 @@ from .actions import (
 from .frames import Ask, AskKind, Frame
 from .ops import ActionEnded, GameEnded
 from .routines import END, STEPS, WAIT, effect_kind, routine
-from .state import AVAILABLE, HAND, SUPPLY, GameState, InnovationConfig, Phase
+from .state import AVAILABLE, HAND, SUPPLY, EndReason, GameState, InnovationConfig, Phase
 from .tables import AGE, BY_NAME, FEATURED, NAME, NCARDS, title_key
 from .texts import effect_is_demand
 
 
+class InnovationState(GameState):
+    """The state with the seam's methods (api.State)."""
+
+    def legal_actions(self) -> list[Any]:
+        return legal_actions(self)
+
+    def apply(self, action: Any) -> None:
+        apply(self, action)
+
+    def apply_index(self, index: int) -> None:
+        apply_index(self, index)
+
+    def observation(self, seat: int) -> Any:
+        from .observation import observe
+
+        return observe(self, seat)
+
+
 # ---------------------------------------------------------------------------- set-up
-def new_game(config: InnovationConfig) -> GameState:
+def new_game(config: InnovationConfig) -> InnovationState:
     """RULES.md §3: shuffled ages, one standard achievement per age 1-9, two 1s each; then
     every player picks a first card to meld, in secret (a decision of each seat)."""
-    g = GameState(config)
+    g = InnovationState(config)
     for age in range(1, 11):
         pile = [c for c in range(NCARDS) if AGE[c] == age]
         g.rng.shuffle(pile)
@@ -81,6 +99,10 @@ def _end_turn(g: GameState) -> None:
     for pl in g.players:  # Monument's counters last one turn (RULES.md §10)
         pl.tucked = 0
         pl.scored = 0
+    limit = g.config.max_turns
+    if limit is not None and g.turn >= limit:
+        ops.finish(g, EndReason.TURN_LIMIT, ops.best_by_score(g))
+        return
     g.active = (g.active + 1) % g.n
     _start_turn(g)
 
@@ -142,6 +164,8 @@ def apply(g: GameState, action: Any) -> None:
 def apply_index(g: GameState, index: int) -> None:
     """Apply the legal action at `index` (search bots can skip building the action)."""
     legal = legal_actions(g)
+    if not 0 <= index < len(legal):
+        raise IllegalAction(f"there is no action number {index}", len(legal))
     action = legal[index]
     g._legal = None
     g.log = []

@@ -357,11 +357,16 @@ def check_win_by_achievements(g: GameState, p: int) -> None:
         end_game(g, EndReason.ACHIEVEMENTS, [p])
 
 
-def end_by_score(g: GameState) -> None:
-    """A draw above 10: the highest score wins, then the most achievements; ties share (R33)."""
+def best_by_score(g: GameState) -> list[int]:
+    """The highest score, then the most achievements; ties share (R33)."""
     keys = [(pl.score_total(), len(pl.achieved)) for pl in g.players]
     best = max(keys)
-    end_game(g, EndReason.DRAW_ABOVE_10, [p for p in range(g.n) if keys[p] == best])
+    return [p for p in range(g.n) if keys[p] == best]
+
+
+def end_by_score(g: GameState) -> None:
+    """A draw above 10 ends the game at once (R05, R33)."""
+    end_game(g, EndReason.DRAW_ABOVE_10, best_by_score(g))
 
 
 def win(g: GameState, p: int, card: int) -> None:
@@ -370,12 +375,17 @@ def win(g: GameState, p: int, card: int) -> None:
 
 
 def end_game(g: GameState, reason: EndReason, winners: list[int], card: int = -1) -> None:
+    finish(g, reason, winners, card)
+    raise GameEnded
+
+
+def finish(g: GameState, reason: EndReason, winners: list[int], card: int = -1) -> None:
+    """Mark the game over (end_game also unwinds whatever was running)."""
     g.phase = Phase.OVER
     g.end_reason = reason
     g.winners = sorted(winners)
     g.win_card = card
     g.log.append(("end", str(reason), tuple(g.winners), card))
-    raise GameEnded
 
 
 def only_max(values: list[int]) -> int:

@@ -38,12 +38,14 @@ class EndReason(StrEnum):
     ACHIEVEMENTS = "achievements"  # a player reached the number of achievements (R32)
     DRAW_ABOVE_10 = "draw_above_10"  # a draw above 10: highest score wins (R33)
     CARD = "card_win"  # a card said "you win" (Empiricism, Collaboration...)
+    TURN_LIMIT = "turn_limit"  # the configuration's max_turns were played (adjudicated by score)
 
 
 class InnovationConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     players: int = 2
     seed: int = 0
     edition: str = "3e"  # "1e": the 1st-edition texts of the nine changed cards (RULES.md §13)
+    max_turns: int | None = None  # adjudication: the game ends after this many turns, by score
 
 
 class Player:
@@ -134,7 +136,6 @@ class GameState:
     """One game of Innovation. The rules live in machine.py (turns, dogma, decisions) and
     ops.py (moving cards); this class holds the data and answers the seam's questions."""
 
-    # the machine attaches these (see machine.py): legal_actions, apply, observation
     def __init__(self, config: InnovationConfig) -> None:
         n = config.players
         self.config = config
@@ -193,7 +194,8 @@ class GameState:
         return (self.turn + self.n - 1) // self.n
 
     def clone(self) -> GameState:
-        g = GameState.__new__(GameState)
+        cls = self.__class__
+        g = cls.__new__(cls)
         g.__dict__.update(self.__dict__)
         g.rng = Rng(self.rng.state)
         g.supply = [pile[:] for pile in self.supply]
@@ -265,12 +267,12 @@ class GameState:
     def digest(self) -> str:
         return hashlib.blake2b(msgspec.json.encode(self.to_dict()), digest_size=16).hexdigest()
 
-    @staticmethod
-    def from_dict(data: dict[str, Any]) -> GameState:
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
         """The state `to_dict` gave (ValueError for anything else)."""
         try:
             config = msgspec.convert(data["config"], InnovationConfig)
-            g = GameState(config)
+            g = cls(config)
             g.rng = Rng(int(data["rng"]))
             g.supply = [[int(c) for c in pile] for pile in data["supply"]]
             g.available = [int(c) for c in data["available"]]

@@ -1,0 +1,229 @@
+"""Age 2: the ten cards' effects (texts in cards.json; rulings cited by number)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import ops
+from ..frames import Frame
+from ..routines import (
+    END,
+    MANY,
+    ask_color,
+    ask_player,
+    ask_yes,
+    candidates,
+    demand_has_moved,
+    demand_moved,
+    effect,
+    pick,
+)
+from ..state import BOARD, HAND, SCORE, GameState, Player
+from ..tables import AGE, COLOR, EMPIRE, GREEN, HAS, LEAF, LEFT, RED, SHOWN
+from .common import draw_and_meld, draw_and_score, draw_and_tuck
+
+
+def pile_icons(pl: Player, color: int, icon: int) -> int:
+    """The `icon`s visible in one pile (RULES.md §6.3): the top card's, and what the splay shows
+    of the cards below. (The framework counts whole boards only.)"""
+    pile = pl.piles[color]
+    if not pile:
+        return 0
+    n = HAS[pile[-1]][icon]
+    if len(pile) > 1 and pl.splay[color]:
+        shown = SHOWN[pl.splay[color]]
+        n += sum(shown[c][icon] for c in pile[:-1])
+    return n
+
+
+# ---------------------------------------------------------------------------- Calendar
+@effect("Calendar", 0)
+def calendar_0(g: GameState, f: Frame) -> Any:
+    pl = g.players[f.me]
+    if len(pl.score) > len(pl.hand):
+        ops.draw(g, f.me, 3)
+        ops.draw(g, f.me, 3)
+
+
+# ---------------------------------------------------------------------------- Mathematics
+@effect("Mathematics", 0)
+class Mathematics0:
+    def s0(g: GameState, f: Frame) -> Any:
+        return pick(g, f, "hand", 0, 1, "return", "return", "return a card from your hand")
+
+    def s1(g: GameState, f: Frame) -> Any:
+        if g.ret:
+            draw_and_meld(g, f.me, AGE[g.ret[0]] + 1)
+
+
+# ---------------------------------------------------------------------------- Construction
+@effect("Construction", 0)
+class Construction0:
+    """Demand: give two cards from your hand (all if fewer), then draw a 2 in any case."""
+
+    def s0(g: GameState, f: Frame) -> Any:
+        return pick(
+            g, f, "hand", 2, 2, "hand", "transfer", "give two cards from your hand to the activator", to=f.act
+        )
+
+    def s1(g: GameState, f: Frame) -> Any:
+        ops.draw(g, f.me, 2)
+
+
+@effect("Construction", 1)
+def construction_1(g: GameState, f: Frame) -> Any:
+    if len(g.players[f.me].tops()) == 5 and all(len(g.players[o].tops()) < 5 for o in g.opponents(f.me)):
+        ops.claim(g, f.me, EMPIRE)
+
+
+# ---------------------------------------------------------------------------- Road Building
+@effect("Road Building", 0)
+class RoadBuilding0:
+    def s0(g: GameState, f: Frame) -> Any:
+        return pick(g, f, "hand", 1, 2, "meld", "meld", "meld one or two cards from your hand")
+
+    def s1(g: GameState, f: Frame) -> Any:
+        if len(g.ret) != 2 or g.top(f.me, RED) < 0:
+            return END
+        return ask_player(
+            g,
+            f,
+            g.opponents(f.me),
+            "transfer",
+            "give your top red card to another player, and take their top green card",
+            can_pass=True,
+        )
+
+    def s2(g: GameState, f: Frame) -> Any:
+        if g.ret is None:
+            return END
+        other = g.ret
+        ops.transfer(g, g.top(f.me, RED), BOARD, other, f.me)
+        green = g.top(other, GREEN)
+        if green >= 0:
+            ops.transfer(g, green, BOARD, f.me, f.me)
+
+
+# ---------------------------------------------------------------------------- Currency
+@effect("Currency", 0)
+class Currency0:
+    def s0(g: GameState, f: Frame) -> Any:
+        return pick(g, f, "hand", 0, MANY, "return", "return", "return any number of cards from your hand")
+
+    def s1(g: GameState, f: Frame) -> Any:
+        for _ in range(len({AGE[c] for c in g.ret})):
+            draw_and_score(g, f.me, 2)
+
+
+# ---------------------------------------------------------------------------- Mapmaking
+@effect("Mapmaking", 0)
+class Mapmaking0:
+    def s0(g: GameState, f: Frame) -> Any:
+        return pick(
+            g,
+            f,
+            "score_value",
+            1,
+            1,
+            "score_pile",
+            "transfer",
+            "give a 1 from your score pile to the activator's score pile",
+            to=f.act,
+            value=1,
+        )
+
+    def s1(g: GameState, f: Frame) -> Any:
+        if g.ret:
+            demand_moved(g, f)
+
+
+@effect("Mapmaking", 1)
+def mapmaking_1(g: GameState, f: Frame) -> Any:
+    if demand_has_moved(g, f):
+        draw_and_score(g, f.me, 1)
+
+
+# ---------------------------------------------------------------------------- Canal Building
+@effect("Canal Building", 0)
+class CanalBuilding0:
+    """Optional exchange of the highest cards of hand and score pile, both fixed first (R43)."""
+
+    def s0(g: GameState, f: Frame) -> Any:
+        pl = g.players[f.me]
+        if not pl.hand and not pl.score:
+            return END
+        return ask_yes(
+            g, f, "exchange", "exchange the highest cards in your hand with the highest in your score pile"
+        )
+
+    def s1(g: GameState, f: Frame) -> Any:
+        if g.ret is None:
+            return END
+        pl = g.players[f.me]
+        from_hand = sorted(ops.highest(pl.hand))
+        from_score = sorted(ops.highest(pl.score))
+        ops.exchange(g, from_hand, (SCORE, f.me), from_score, (HAND, f.me), f.me)
+
+
+# ---------------------------------------------------------------------------- Fermenting
+@effect("Fermenting", 0)
+def fermenting_0(g: GameState, f: Frame) -> Any:
+    pl = g.players[f.me]
+    count = sum(1 for k in range(5) if pile_icons(pl, k, LEAF) > 0)
+    for _ in range(count):
+        ops.draw(g, f.me, 2)
+
+
+@effect("Fermenting", 0, first_edition=True)
+def fermenting_0_first(g: GameState, f: Frame) -> Any:
+    for _ in range(g.icons(f.me, LEAF) // 2):
+        ops.draw(g, f.me, 2)
+
+
+# ---------------------------------------------------------------------------- Monotheism
+@candidates("monotheism_tops")
+def _monotheism_tops(g: GameState, f: Frame) -> list[int]:
+    theirs = g.players[f.act].piles
+    return sorted(c for c in g.players[f.v["who"]].tops() if not theirs[COLOR[c]])
+
+
+@effect("Monotheism", 0)
+class Monotheism0:
+    def s0(g: GameState, f: Frame) -> Any:
+        return pick(
+            g,
+            f,
+            "monotheism_tops",
+            1,
+            1,
+            "score_pile",
+            "transfer",
+            "give a top card of a colour the activator lacks to the activator's score pile",
+            to=f.act,
+        )
+
+    def s1(g: GameState, f: Frame) -> Any:
+        if g.ret:
+            draw_and_tuck(g, f.me, 1)
+
+
+@effect("Monotheism", 1)
+def monotheism_1(g: GameState, f: Frame) -> Any:
+    draw_and_tuck(g, f.me, 1)
+
+
+# ---------------------------------------------------------------------------- Philosophy
+@effect("Philosophy", 0)
+class Philosophy0:
+    def s0(g: GameState, f: Frame) -> Any:
+        choices = [k for k in range(5) if ops.can_splay(g, f.me, k, LEFT)]
+        return ask_color(g, f, choices, "splay", "splay one of your colours left", can_pass=True)
+
+    def s1(g: GameState, f: Frame) -> Any:
+        if g.ret is not None:
+            ops.splay(g, f.me, g.ret, LEFT)
+
+
+@effect("Philosophy", 1)
+def philosophy_1(g: GameState, f: Frame) -> Any:
+    return pick(g, f, "hand", 0, 1, "score", "score", "score a card from your hand")

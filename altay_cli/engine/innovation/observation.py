@@ -1,0 +1,208 @@
+"""What one seat may know (RULES.md §12): the only way hidden information leaves the state.
+
+Boards are public (R36); hands and score piles are shown to their owner, and to everyone
+else as the ages on the card backs, with the titles they know (a revealed card, one they
+gave); standard achievements show their age only, to everyone; the supply shows how many
+cards each age has left, and where in it lie the cards this seat knows (ones it returned).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from .frames import Frame
+from .state import ACHIEVEMENTS_TO_WIN, GameState, Phase
+from .tables import AGE, COLOR_NAMES, ICON_NAMES, NAME, REAL_ICONS, SPECIAL_NAME, SPECIALS, SPLAY_NAMES
+
+
+class Settings(msgspec.Struct):
+    """The configuration a bot may know (sent in `hello.game`)."""
+
+    players: int
+    edition: str
+    max_turns: int | None  # the game is adjudicated by score after this many turns
+
+
+class CardRef(msgspec.Struct, omit_defaults=True):
+    """A card in a hidden zone: its age (on the back), and its title when you know it."""
+
+    age: int
+    card: str | None = None
+
+
+class Pile(msgspec.Struct):
+    """One colour pile, bottom to top (the last card is the top card), and its splay."""
+
+    color: str
+    splay: str
+    cards: list[str]
+
+
+class KnownSupplyCard(msgspec.Struct):
+    """A supply card you know: `depth` 0 is the next card drawn from that age."""
+
+    age: int
+    depth: int
+    card: str
+
+
+class Special(msgspec.Struct):
+    name: str
+    owner: int | None  # None while available
+
+
+class PlayerView(msgspec.Struct):
+    seat: int
+    hand: list[CardRef]
+    score_pile: list[CardRef]
+    score: int  # the total value of the score pile (public: card backs show ages)
+    board: list[Pile]  # the five colours, in order blue red green yellow purple
+    icons: dict[str, int]  # visible icons (RULES.md §6.3)
+    achievements: list[int]  # the ages of the standard achievements claimed
+    specials: list[str]  # special achievements claimed
+    achievement_count: int
+    tucked: int  # cards tucked this turn (Monument)
+    scored: int  # cards scored this turn (Monument)
+
+
+class Decision(msgspec.Struct, omit_defaults=True):
+    """A decision in the middle of an effect: who decides, for which card's effect and what.
+    `prompt` is shown to the deciding seat only; the legal answers are the request's list."""
+
+    seat: int
+    kind: str  # card, blind, color, colors, player, value, option, yes
+    purpose: str  # return, meld, transfer, splay, ...
+    card: str | None = None  # the card whose effect asks
+    effect: int | None = None  # that effect's index (0-based, printed order)
+    executing: int | None = None  # the player carrying out the effect ("you" in its text)
+    optional: bool = False  # `pass` is among the answers
+    prompt: str | None = None
+    labels: list[str] = []
+
+
+class DogmaState(msgspec.Struct):
+    """The Dogma action in progress (public)."""
+
+    activator: int
+    card: str
+    featured: str
+    vulnerable: list[int]  # fewer featured icons than the activator: demands reach them
+    sharing: list[int]  # at least as many: they share the non-demand effects
+
+
+class Result(msgspec.Struct):
+    end_reason: str
+    winners: list[int]
+    card: str | None = None  # the card that won the game, if one did
+
+
+class Observation(msgspec.Struct):
+    seat: int
+    phase: str  # first_meld, play, over
+    to_move: int | None
+    active: int  # whose turn it is
+    turn: int  # turns begun so far
+    actions_left: int  # this turn, counting the one in progress
+    achievements_to_win: int
+    supply: list[int]  # cards left in ages 1..10 (index 0 is age 1)
+    supply_known: list[KnownSupplyCard]
+    available_achievements: list[int]  # ages of the standard achievements still on the table
+    specials: list[Special]
+    players: list[PlayerView]
+    first_meld: str | None  # set-up: the card you picked (others' picks stay hidden)
+    decision: Decision | None
+    dogma: DogmaState | None
+    result: Result | None
+
+
+def _refs(g: GameState, cards: list[int], seat: int, own: bool) -> list[CardRef]:
+    if own:
+        return [CardRef(AGE[c], NAME[c]) for c in sorted(cards)]
+    sight = 1 << seat if seat >= 0 else 0
+    known = sorted((AGE[c], NAME[c]) for c in cards if g.known[c] & sight)
+    unknown = sorted(AGE[c] for c in cards if not g.known[c] & sight)
+    out = [CardRef(a, name) for a, name in known] + [CardRef(a) for a in unknown]
+    out.sort(key=lambda r: r.age)
+    return out
+
+
+def observe(g: GameState, seat: int) -> Observation:
+    """The observation of `seat`; -1 for a spectator, who sees only what is public."""
+    sight = 1 << seat if seat >= 0 else 0
+    players = []
+    for p, pl in enumerate(g.players):
+        counts = pl.icon_counts()
+        players.append(
+            PlayerView(
+                seat=p,
+                hand=_refs(g, pl.hand, seat, p == seat),
+                score_pile=_refs(g, pl.score, seat, p == seat),
+                score=pl.score_total(),
+                board=[
+                    Pile(COLOR_NAMES[k], SPLAY_NAMES[pl.splay[k]], [NAME[c] for c in pl.piles[k]])
+                    for k in range(5)
+                ],
+                icons={ICON_NAMES[i]: counts[i] for i in REAL_ICONS},
+                achievements=sorted(AGE[c] for c in pl.achieved if c < 105),
+                specials=[SPECIAL_NAME[c] for c in pl.achieved if c >= 105],
+                achievement_count=len(pl.achieved),
+                tucked=pl.tucked,
+                scored=pl.scored,
+            )
+        )
+    known_supply = []
+    for age in range(1, 11):
+        pile = g.supply[age]
+        top = len(pile) - 1
+        for i, c in enumerate(pile):
+            if g.known[c] & sight:
+                known_supply.append(KnownSupplyCard(age, top - i, NAME[c]))
+    known_supply.sort(key=lambda k: (k.age, k.depth))
+    decision = None
+    ask = g.pending
+    if ask is not None:
+        decision = Decision(
+            seat=ask.seat,
+            kind=str(ask.kind),
+            purpose=ask.purpose,
+            card=NAME[ask.card] if ask.card >= 0 else None,
+            effect=ask.eff if ask.eff >= 0 else None,
+            executing=ask.me if ask.me >= 0 else None,
+            optional=ask.can_pass,
+            prompt=ask.prompt if ask.seat == seat else None,
+            labels=list(ask.labels),
+        )
+    dogma = None
+    if g.stack and isinstance(g.stack[0], Frame) and g.stack[0].kind == "dogma":
+        f = g.stack[0]
+        from .tables import FEATURED
+
+        dogma = DogmaState(
+            activator=f.act,
+            card=NAME[f.card],
+            featured=ICON_NAMES[FEATURED[f.card]],
+            vulnerable=list(f.v["vul"]),
+            sharing=list(f.v["share"]),
+        )
+    result = None
+    if g.phase is Phase.OVER and g.end_reason is not None:
+        result = Result(str(g.end_reason), list(g.winners), NAME[g.win_card] if g.win_card >= 0 else None)
+    pick = g.first_picks[seat] if g.phase is Phase.FIRST_MELD and seat >= 0 else -1
+    return Observation(
+        seat=seat,
+        phase=str(g.phase),
+        to_move=g.to_move,
+        active=g.active,
+        turn=g.turn,
+        actions_left=g.actions_left,
+        achievements_to_win=ACHIEVEMENTS_TO_WIN[g.n],
+        supply=[len(g.supply[a]) for a in range(1, 11)],
+        supply_known=known_supply,
+        available_achievements=sorted(AGE[c] for c in g.available),
+        specials=[Special(SPECIAL_NAME[s], None if g.specials[s] < 0 else g.specials[s]) for s in SPECIALS],
+        players=players,
+        first_meld=NAME[pick] if pick >= 0 else None,
+        decision=decision,
+        dogma=dogma,
+        result=result,
+    )
