@@ -8,8 +8,9 @@ import time
 from .engine import Game, load_game
 
 
-def play_random_game(players: int, seed: int, game: Game | None = None) -> int:
-    """Play one game with uniform random choices; return the number of decisions."""
+def play_random_game(players: int, seed: int, game: Game | None = None) -> tuple[int, str]:
+    """Play one game with uniform random choices; return the number of decisions and how the
+    game ended."""
     game = game or load_game()
     g = game.new_state(game.make_config(players, seed))
     rng = random.Random(seed)
@@ -18,7 +19,7 @@ def play_random_game(players: int, seed: int, game: Game | None = None) -> int:
         actions = g.legal_actions()
         g.apply(actions[rng.randrange(len(actions))])
         decisions += 1
-    return decisions
+    return decisions, str(game.outcome(g).end_reason)
 
 
 def bench_engine(games: int = 40, seed: int = 1, game: Game | None = None) -> dict:
@@ -28,15 +29,21 @@ def bench_engine(games: int = 40, seed: int = 1, game: Game | None = None) -> di
     total_decisions = 0
     total_time = 0.0
     counts = sorted({max(2, game.kind.min_players), game.kind.max_players})
+    endings: dict[str, int] = {}
     for players in counts:
         start = time.perf_counter()
-        decisions = sum(play_random_game(players, seed + i, game) for i in range(games))
+        decisions = 0
+        for i in range(games):
+            n, reason = play_random_game(players, seed + i, game)
+            decisions += n
+            endings[reason] = endings.get(reason, 0) + 1
         elapsed = time.perf_counter() - start
         total_decisions += decisions
         total_time += elapsed
         out[f"games_per_s_{players}p"] = round(games / elapsed, 2)
         out[f"decisions_per_game_{players}p"] = round(decisions / games, 1)
         out[f"decisions_per_s_{players}p"] = round(decisions / elapsed)
+    out["end_reasons"] = ", ".join(f"{k} {v}" for k, v in sorted(endings.items(), key=lambda kv: -kv[1]))
     out["decisions_per_s"] = round(total_decisions / total_time)
     out["us_per_decision"] = round(1e6 * total_time / total_decisions, 2)
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""The greedy Altay heuristic (greedy.py) as a protocol bot: `python greedy_bot.py [SEED]`.
+"""The greedy heuristics as a protocol bot: `python greedy_bot.py [SEED]`.
 
+Altay plays the heuristic of greedy.py, Innovation that of innovation_greedy.py (with the card
+data of `hello.static`); the game is the one `hello.kind` names (Altay when it names none).
 SEED breaks ties between equally scored actions (default 0, so games replay exactly).
 """
 
@@ -8,22 +10,29 @@ import random
 import sys
 
 import altay_bot
+import innovation_greedy
 from greedy import choose
 
 
 class GreedyBot(altay_bot.Bot):
     name = "greedy"
     version = "1.0"
-    games = ("altay",)
+    games = ("altay", "innovation")
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self.game = "altay"
+        self.static: dict | None = None
 
     def start(self, hello: dict) -> None:
         self.rng = random.Random(f"{self.seed}/{hello['seat']}")
+        self.game = (hello.get("kind") or {}).get("name", "altay")
+        self.static = hello.get("static") if isinstance(hello.get("static"), dict) else None
 
     def choose(self, request: dict) -> int:
+        if self.game == "innovation":
+            return innovation_greedy.choose(request["observation"], request["actions"], self.rng, self.static)
         return choose(request["observation"], request["actions"], self.rng)
 
 

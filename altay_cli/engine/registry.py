@@ -18,6 +18,7 @@ from .api import Game
 #: name -> the module whose `GAME` is that game
 GAMES: dict[str, str] = {
     "altay": "altay_cli.engine.altay.game",
+    "innovation": "altay_cli.engine.innovation.game",
 }
 DEFAULT_GAME = "altay"
 _NAME = re.compile(r"^[a-z][a-z0-9-]{0,30}$")

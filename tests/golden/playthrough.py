@@ -34,6 +34,8 @@ PLAYTHROUGHS = (
     Playthrough("altay_2p_choose.txt", "altay", 2, 31, (("max_rounds", 2),)),
     Playthrough("altay_3p_trading.txt", "altay", 3, 32, (("max_rounds", 1), ("trading", True))),
     Playthrough("toy-sum_3p.txt", "toy-sum", 3, 33),
+    Playthrough("innovation_2p.txt", "innovation", 2, 34, (("max_turns", 8),)),
+    Playthrough("innovation_3p_1e.txt", "innovation", 3, 35, (("max_turns", 7), ("edition", "1e"))),
 )
 
 
@@ -67,9 +69,10 @@ def playthrough_text(p: Playthrough) -> str:
                 continue
             seen = game.event_for(state, seat, action, viewer)
             out.append(f"  seat {viewer} learns: " + (game.describe(seen) if seen is not None else "nothing"))
+            note = game.narrate(state, seat, action, viewer)
+            out.extend(f"    {line}" for line in (note or "").splitlines())
         note = game.narrate(state, seat, action, seat)
-        if note:
-            out.append(f"  then: {note}")
+        out.extend(f"  then: {line}" for line in (note or "").splitlines())
         n += 1
     outcome = game.outcome(state)
     out.append("")

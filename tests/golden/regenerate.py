@@ -14,9 +14,11 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from altay_cli.engine import load_game
 from altay_cli.engine.altay import SETUP_CHOOSE, SETUP_RECOMMENDED, GameConfig
+from altay_cli.engine.innovation.state import InnovationConfig
 from altay_cli.gamelog import SeatInfo
 from altay_cli.interactive.session import Session
 from altay_cli.policies import make_policy
@@ -28,9 +30,10 @@ REGENERATE = "python -m tests.golden.regenerate"
 @dataclass(frozen=True)
 class Golden:
     file: str
-    config: GameConfig
+    config: Any  # the game's configuration
     policies: tuple[str, ...]  # one per seat, names as altay_cli.policies.make_policy takes
     note: str
+    game: str = "altay"
 
 
 GOLDENS: tuple[Golden, ...] = (
@@ -52,15 +55,37 @@ GOLDENS: tuple[Golden, ...] = (
         ("greedy", "greedy", "greedy", "random"),
         "4 players choosing setup, one random player (fights, surrenders, abandons, releases)",
     ),
+    Golden(
+        "innovation_2p_greedy.jsonl",
+        InnovationConfig(players=2, seed=21),
+        ("greedy", "greedy"),
+        "Innovation, 2 greedy players, 3rd edition, to the natural end",
+        game="innovation",
+    ),
+    Golden(
+        "innovation_3p_1e_mixed.jsonl",
+        InnovationConfig(players=3, seed=22, edition="1e"),
+        ("greedy", "random", "greedy"),
+        "Innovation, 3 players with the 1st-edition cards, one random player",
+        game="innovation",
+    ),
+    Golden(
+        "innovation_4p_random.jsonl",
+        InnovationConfig(players=4, seed=23),
+        ("random", "random", "random", "random"),
+        "Innovation, 4 random players (every kind of decision, demands out of turn)",
+        game="innovation",
+    ),
 )
 
 
 def play_golden(golden: Golden) -> Session:
     """Play the golden game from scratch (deterministic: seeded policies, no clocks)."""
     config = golden.config
+    game = load_game(golden.game)
     seats = [SeatInfo(seat=i, name=f"{name}-{i}", kind="policy") for i, name in enumerate(golden.policies)]
-    session = Session(config, seats)
-    players = [make_policy(name, load_game(), config.seed * 10 + i) for i, name in enumerate(golden.policies)]
+    session = Session(config, seats, game)
+    players = [make_policy(name, game, config.seed * 10 + i) for i, name in enumerate(golden.policies)]
     g = session.state
     while not g.is_terminal:
         legal = g.legal_actions()

@@ -12,7 +12,9 @@ from pathlib import Path
 from altay_cli.engine import load_game
 from protocol import Clock, Event, Request, encode_line
 
-FIXTURE = Path(__file__).resolve().parent.parent.parent / "protocol" / "games" / "altay-request.json"
+GAMES_DIR = Path(__file__).resolve().parent.parent.parent / "protocol" / "games"
+FIXTURE = GAMES_DIR / "altay-request.json"
+INNOVATION_FIXTURE = GAMES_DIR / "innovation-request.json"
 
 
 def request_line() -> bytes:
@@ -40,6 +42,49 @@ def request_line() -> bytes:
     return encode_line(request)
 
 
+def innovation_request_line() -> bytes:
+    """An Innovation demand: the first decision of a 2-player game (seed 52) that a card's
+    demand asks of the seat whose turn it is not, with the events that seat received since its
+    previous request, exactly as BotSeat builds them. The seats choose at random (seeded), but
+    take a dogma that makes a demand of the other seat whenever there is one."""
+    import random
+
+    from altay_cli.engine.innovation.texts import effect_is_demand
+
+    game = load_game("innovation")
+    state = game.new_state(game.make_config(2, 52))
+    rng = random.Random(52)
+    events: dict[int, list[Event]] = {0: [], 1: []}
+    while True:
+        seat = state.to_move
+        assert seat is not None, "the game ended before any demand"
+        pending = state.pending
+        if (
+            pending is not None
+            and seat != state.active
+            and effect_is_demand(pending.card, False)[pending.eff]
+        ):
+            break
+        events[seat] = []
+        legal = state.legal_actions()
+        demands = game.pressure(state, 1 - seat) if pending is None else []
+        action = legal[demands[0]] if demands else legal[rng.randrange(len(legal))]
+        state.apply(action)
+        for viewer in (0, 1):
+            seen = game.event_for(state, seat, action, viewer)
+            if seen is not None:
+                events[viewer].append(Event(seat=seat, action=seen))
+    request = Request(
+        id=7,
+        clock=Clock(move_ms=1000, bank_ms=0, increment_ms=0),
+        events=events[seat],
+        actions=state.legal_actions(),
+        observation=state.observation(seat),
+    )
+    return encode_line(request)
+
+
 if __name__ == "__main__":
     FIXTURE.write_bytes(request_line())
-    print(f"wrote {FIXTURE}", file=sys.stderr)
+    INNOVATION_FIXTURE.write_bytes(innovation_request_line())
+    print(f"wrote {FIXTURE} and {INNOVATION_FIXTURE}", file=sys.stderr)

@@ -15,8 +15,8 @@ from .explain import explain_illegal
 from .hidden import perturb_hidden
 from .invariants import check_invariants
 from .observation import Observation, Settings, observe
+from .state import DEFAULT_MAX_TURNS, InnovationConfig, Phase
 from .state import EndReason as InnovationEnd
-from .state import InnovationConfig, Phase
 from .static import StaticInfo, static_info
 from .tables import NAME
 
@@ -77,7 +77,8 @@ class InnovationGame(Game):
         GameOption(
             "max_turns",
             OptionKind.INT,
-            "adjudicate after this many turns: highest score, then most achievements (default: no limit)",
+            "adjudicate after this many turns: highest score, then most achievements",
+            default=DEFAULT_MAX_TURNS,
             metavar="N",
         ),
     )
@@ -95,8 +96,8 @@ class InnovationGame(Game):
         if unknown:
             raise ConfigError(f"Innovation has no option {', '.join(sorted(unknown))}")
         edition = str(given.get("edition", "3e")).lower()
-        max_turns = given.get("max_turns")
-        if max_turns is not None and (isinstance(max_turns, bool) or not isinstance(max_turns, int)):
+        max_turns = given.get("max_turns", DEFAULT_MAX_TURNS)
+        if isinstance(max_turns, bool) or not isinstance(max_turns, int):
             raise ConfigError(f"max_turns must be a whole number, not {max_turns!r}")
         config = InnovationConfig(players=players, seed=seed, edition=edition, max_turns=max_turns)
         self.validate_config(config)
@@ -111,7 +112,7 @@ class InnovationGame(Game):
             raise ConfigError(f"edition must be one of {', '.join(EDITIONS)}, not {config.edition!r}")
         if not 0 <= config.seed < 2**64:
             raise ConfigError("the seed must be between 0 and 2**64 - 1")
-        if config.max_turns is not None and not 1 <= config.max_turns <= 100_000:
+        if not 1 <= config.max_turns <= 100_000:
             raise ConfigError(f"max_turns must be 1 to 100000, not {config.max_turns}")
 
     def deal(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> InnovationConfig:
@@ -140,7 +141,7 @@ class InnovationGame(Game):
         else:
             reason = None if state.end_reason is None else str(state.end_reason)
         scores = [
-            {"achievements": len(pl.achieved), "score": pl.score_total(), "total": len(pl.achieved)}
+            {"score": pl.score_total(), "total": len(pl.achieved)}  # total: the achievements
             for pl in state.players
         ]
         finished = state.is_terminal and not out and not aborted
@@ -216,7 +217,7 @@ class InnovationGame(Game):
 
     def describe_config(self, config: Any) -> str:
         edition = "1st-edition cards" if config.edition == "1e" else "3rd edition"
-        limit = f", at most {config.max_turns} turns" if config.max_turns else ""
+        limit = f", at most {config.max_turns} turns" if config.max_turns != DEFAULT_MAX_TURNS else ""
         return f"Innovation: {config.players} players, {edition}{limit}"
 
     def end_reason_text(self, reason: str | None) -> str:

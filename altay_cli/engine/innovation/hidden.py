@@ -17,6 +17,12 @@ from .state import ACHIEVED, AVAILABLE, BOARD, HAND, REMOVED, SCORE, SUPPLY, Gam
 from .tables import AGE, NCARDS
 
 
+def holds_cards(key: str) -> bool:
+    """Whether a routine's local `key` holds card ids (routines.py: such locals are named
+    `cards`, `..._cards` or `..._card`; the pick routine's `fixed` and `done` too)."""
+    return key in ("fixed", "done", "cards") or key.endswith(("_cards", "_card"))
+
+
 def perturb_hidden(g: GameState, seat: int, seed: int) -> GameState:
     rng = random.Random(seed)
     h = g.clone()
@@ -75,10 +81,14 @@ def _rename(h: GameState, sigma: list[int]) -> None:
                     me=e.me,
                     labels=e.labels,
                 )
-        elif e.kind == "pick":
-            for key in ("fixed", "done"):
-                if e.v.get(key) is not None:
-                    e.v[key] = tuple(sigma[c] for c in e.v[key])
+        else:
+            for key, value in e.v.items():
+                if value is None or not holds_cards(key):
+                    continue
+                if isinstance(value, tuple):
+                    e.v[key] = tuple(sigma[c] if c >= 0 else c for c in value)
+                elif value >= 0:
+                    e.v[key] = sigma[value]
         stack.append(e)
     h.stack = stack
     log = []

@@ -99,8 +99,7 @@ def _end_turn(g: GameState) -> None:
     for pl in g.players:  # Monument's counters last one turn (RULES.md §10)
         pl.tucked = 0
         pl.scored = 0
-    limit = g.config.max_turns
-    if limit is not None and g.turn >= limit:
+    if g.turn >= g.config.max_turns:
         ops.finish(g, EndReason.TURN_LIMIT, ops.best_by_score(g))
         return
     g.active = (g.active + 1) % g.n
@@ -322,5 +321,8 @@ routine("self", _self_step)
 
 
 def load_cards() -> None:
-    """Import the card modules: each registers its effects' routines."""
+    """Import the card modules: each registers its effects' routines (idempotent)."""
     from . import cards  # noqa: F401
+
+
+load_cards()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from .frames import Frame
+from .routines import MANY
 from .state import ACHIEVEMENTS_TO_WIN, GameState, Phase
 from .tables import AGE, COLOR_NAMES, ICON_NAMES, NAME, REAL_ICONS, SPECIAL_NAME, SPECIALS, SPLAY_NAMES
 
@@ -20,7 +21,7 @@ class Settings(msgspec.Struct):
 
     players: int
     edition: str
-    max_turns: int | None  # the game is adjudicated by score after this many turns
+    max_turns: int  # the game is adjudicated by score after this many turns
 
 
 class CardRef(msgspec.Struct, omit_defaults=True):
@@ -78,6 +79,9 @@ class Decision(msgspec.Struct, omit_defaults=True):
     optional: bool = False  # `pass` is among the answers
     prompt: str | None = None
     labels: list[str] = []
+    picked: int | None = None  # several cards picked one at a time: how many so far
+    min: int | None = None  # ... how many must be picked in all (null: every one there is)
+    max: int | None = None  # ... and how many may be (null: any number)
 
 
 class DogmaState(msgspec.Struct):
@@ -98,6 +102,7 @@ class Result(msgspec.Struct):
 
 class Observation(msgspec.Struct):
     seat: int
+    edition: str  # "3e" or "1e": which texts of the nine changed cards are played
     phase: str  # first_meld, play, over
     to_move: int | None
     active: int  # whose turn it is
@@ -172,6 +177,12 @@ def observe(g: GameState, seat: int) -> Observation:
             prompt=ask.prompt if ask.seat == seat else None,
             labels=list(ask.labels),
         )
+        parent = g.stack[-2] if len(g.stack) > 1 else None
+        if isinstance(parent, Frame) and parent.kind == "pick":
+            pv = parent.v
+            decision.picked = len(pv["done"])
+            decision.min = pv["lo"] if pv["lo"] < MANY else None
+            decision.max = pv["hi"] if pv["hi"] < MANY else None
     dogma = None
     if g.stack and isinstance(g.stack[0], Frame) and g.stack[0].kind == "dogma":
         f = g.stack[0]
@@ -190,6 +201,7 @@ def observe(g: GameState, seat: int) -> Observation:
     pick = g.first_picks[seat] if g.phase is Phase.FIRST_MELD and seat >= 0 else -1
     return Observation(
         seat=seat,
+        edition=g.config.edition,
         phase=str(g.phase),
         to_move=g.to_move,
         active=g.active,

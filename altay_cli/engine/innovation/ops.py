@@ -123,25 +123,23 @@ def _put(g: GameState, c: int, zone: int, owner: int, bottom: bool = False) -> N
 
 
 def _masks(g: GameState, c: int, src: int, so: int, dst: int, do: int) -> tuple[int, int]:
-    """(who sees which card moves, who knows it where it lands): RULES.md §12 and R46."""
+    """(who sees which card moves, who knows it where it lands): RULES.md §12 and R46.
+
+    A card leaving or reaching a board is seen by everyone, and everyone then knows where it
+    went. A drawn card is seen by its drawer (and by whoever knew it in the supply). A card
+    passing between hidden zones is seen by their owners only, even if it had been revealed
+    (R46), except a revealed card returned (or removed), which everyone sees go. Nobody knows
+    a standard achievement."""
     old = g.known[c]
     if src == BOARD or dst == BOARD:
         seen = g.all
     elif src == SUPPLY:
         seen = old | (bit(do) if dst in (HAND, SCORE) else 0)
-    elif old == g.all:
-        seen = g.all  # a revealed card is seen leaving
+    elif dst in (SUPPLY, REMOVED) and old == g.all:
+        seen = g.all
     else:
         seen = (bit(so) if src in (HAND, SCORE) else 0) | (bit(do) if dst in (HAND, SCORE) else 0)
-    if dst == BOARD:
-        after = g.all
-    elif dst in (ACHIEVED, AVAILABLE):
-        after = 0
-    elif dst in (SUPPLY, REMOVED) or src == SUPPLY:
-        after = seen
-    else:  # into a hand or score pile: its owners know it, nobody else (R46)
-        after = bit(do) | (bit(so) if src in (HAND, SCORE) else 0)
-    return seen, after
+    return seen, (0 if dst in (ACHIEVED, AVAILABLE) else seen)
 
 
 def move(

@@ -7,7 +7,8 @@ the next one; a step that pushed a child (a decision, a pick, a self-execution) 
 and the frame resumes at `pc` once the child is done, reading what it returned in `g.ret`;
 END finishes the frame early. A step may set `frame.pc` itself to loop ("perform this effect
 again"). Locals live in `frame.v` (ints, bools, strings, tuples), so a state can be cloned,
-saved and perturbed at any decision.
+saved and perturbed at any decision. A local that holds card ids is named `cards`, `..._cards`
+(a tuple) or `..._card` (one id): rearranging hidden cards (hidden.py) renames those too.
 
 Card effects register with `@effect("Name", index)` on a function (one step) or on a class
 whose plain functions `s0`, `s1`, ... are the steps.
@@ -65,10 +66,7 @@ def effect_kind(c: int, index: int, first_edition: bool) -> str:
         kind = EFFECT_KIND.get((c, index, True))
         if kind is not None:
             return kind
-    return EFFECT_KIND.get((c, index, False), "todo")  # DEVELOPMENT ONLY
-
-
-STEPS["todo"] = ()  # DEVELOPMENT ONLY
+    return EFFECT_KIND[(c, index, False)]
 
 
 # ---------------------------------------------------------------------------- decisions
@@ -352,10 +350,16 @@ def _op_remove(g: GameState, f: Frame, c: int) -> None:
     ops.remove(g, c, f.me)
 
 
-# the common candidate sets, over the zones of v["who"]; params: icon, color, value, max
+# the common candidate sets, over the zones of v["who"]; params: icon, color, value, max. Cards
+# already picked are never offered again (they may still lie there with the op "none").
+def left_in(cards: list[int], f: Frame) -> list[int]:
+    done = f.v["done"]
+    return [c for c in cards if c not in done] if done else cards
+
+
 @candidates("hand")
 def _hand(g: GameState, f: Frame) -> list[int]:
-    return sorted(g.players[f.v["who"]].hand)
+    return sorted(left_in(g.players[f.v["who"]].hand, f))
 
 
 @candidates("hand_icon")
@@ -378,27 +382,27 @@ def _hand_value(g: GameState, f: Frame) -> list[int]:
 
 @candidates("hand_highest")
 def _hand_highest(g: GameState, f: Frame) -> list[int]:
-    return sorted(ops.highest(g.players[f.v["who"]].hand))
+    return sorted(ops.highest(left_in(g.players[f.v["who"]].hand, f)))
 
 
 @candidates("hand_lowest")
 def _hand_lowest(g: GameState, f: Frame) -> list[int]:
-    return sorted(ops.lowest(g.players[f.v["who"]].hand))
+    return sorted(ops.lowest(left_in(g.players[f.v["who"]].hand, f)))
 
 
 @candidates("score")
 def _score(g: GameState, f: Frame) -> list[int]:
-    return sorted(g.players[f.v["who"]].score)
+    return sorted(left_in(g.players[f.v["who"]].score, f))
 
 
 @candidates("score_highest")
 def _score_highest(g: GameState, f: Frame) -> list[int]:
-    return sorted(ops.highest(g.players[f.v["who"]].score))
+    return sorted(ops.highest(left_in(g.players[f.v["who"]].score, f)))
 
 
 @candidates("score_lowest")
 def _score_lowest(g: GameState, f: Frame) -> list[int]:
-    return sorted(ops.lowest(g.players[f.v["who"]].score))
+    return sorted(ops.lowest(left_in(g.players[f.v["who"]].score, f)))
 
 
 @candidates("score_value")

@@ -1,5 +1,5 @@
 """Innovation's named rulings: the points the sources leave open, each one entry (RULES.md §14,
-and this engine's own, E01-E04, where the rules needed a decision to be a finite list of
+and this engine's own, E01-E05, where the rules needed a decision to be a finite list of
 choices). `altay rules --game innovation` prints them; bots get them in `hello.static`.
 """
 
@@ -320,6 +320,14 @@ RULINGS: tuple[Ruling, ...] = (
         "first-meld-order",
         "The simultaneous first meld is asked of the seats in seat order; no pick is shown to "
         "anyone until every seat has picked, and then all are melded at once.",
+    ),
+    Ruling(
+        "E05",
+        "turn-limit",
+        "A game not over after max_turns turns (1000 unless the configuration says otherwise) ends"
+        " at the end of that turn and is adjudicated as a draw above 10 is: the highest score wins,"
+        " then the most achievements. Innovation has no limit of its own, and players can repeat"
+        " actions that change nothing for ever.",
     ),
 )
 

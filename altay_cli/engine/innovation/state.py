@@ -24,6 +24,10 @@ SUPPLY, HAND, SCORE, BOARD, ACHIEVED, AVAILABLE, REMOVED = range(7)
 ZONE_NAMES = ("supply", "hand", "score", "board", "achievements", "available", "removed")
 OWNED = (False, True, True, True, True, False, False)
 
+#: E05: a game not over after this many turns is adjudicated by score (Innovation has no limit of
+#: its own, and two players can repeat actions that change nothing for ever)
+DEFAULT_MAX_TURNS = 1000
+
 #: achievements needed to win, by number of players (RULES.md §11.1)
 ACHIEVEMENTS_TO_WIN = {2: 6, 3: 5, 4: 4}
 
@@ -45,7 +49,7 @@ class InnovationConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     players: int = 2
     seed: int = 0
     edition: str = "3e"  # "1e": the 1st-edition texts of the nine changed cards (RULES.md §13)
-    max_turns: int | None = None  # adjudication: the game ends after this many turns, by score
+    max_turns: int = DEFAULT_MAX_TURNS  # adjudication: the game ends after this many turns (E05)
 
 
 class Player:

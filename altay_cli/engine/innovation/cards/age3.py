@@ -262,7 +262,7 @@ class Medicine0:
         )
 
     def s1(g: GameState, f: Frame) -> Any:
-        f.v["theirs"] = g.ret
+        f.v["their_cards"] = g.ret
         return pick(
             g,
             f,
@@ -275,7 +275,7 @@ class Medicine0:
         )
 
     def s2(g: GameState, f: Frame) -> Any:
-        ops.exchange(g, g.ret, (SCORE, f.act), f.v["theirs"], (SCORE, f.me), f.me)
+        ops.exchange(g, g.ret, (SCORE, f.act), f.v["their_cards"], (SCORE, f.me), f.me)
 
 
 # ---------------------------------------------------------------------------- Education
