@@ -85,7 +85,7 @@ class InnovationGame(Game):
     guide = "games/innovation.md"
     in_process_bots = {"greedy": "bots.innovation_greedy:choose"}
     can_interrupt = True
-    interrupt_name = "demand"
+    interrupt_name = "demand/sharing"
 
     # ------------------------------------------------------------------ configuration
     def make_config(

@@ -107,6 +107,7 @@ def _end_turn(g: GameState) -> None:
 
 
 def _action_done(g: GameState) -> None:
+    g.shown = []  # revealed cards are face down again (E06)
     g.actions_left -= 1
     if g.actions_left <= 0:
         _end_turn(g)

@@ -30,7 +30,8 @@ from .actions import (
     canonical,
 )
 from .events import Happening, StepEvent
-from .tables import COLOR_NAMES, title_key
+from .tables import COLOR_NAMES, card_id, title_key
+from .texts import effect_is_demand
 
 VERBS = (
     "draw",
@@ -60,8 +61,7 @@ When a card's effect asks you something:
   yes                  do the optional step             red      a colour (`color red`)
   colors red blue      two colours                      player 2 a player
   value 5              a value                          option a one of the named choices
-  blind 1 5            a card of player 1's hidden zone, by its age (the engine picks which)
-An action can also be given as JSON: {"type": "meld", "card": "Archery"}"""
+  blind 1 5            a card of player 1's hidden zone, by its age (the engine picks which)"""
 
 
 def command_text(action: Any) -> str:
@@ -291,9 +291,12 @@ def happening_text(h: Happening, viewer: int | None) -> str | None:
     if w == "claim":
         return f"{who} claimed {h.special}"
     if w == "dogma":
-        vul = ", ".join(_who(p, viewer) for p in h.vulnerable or []) or "nobody"
         share = ", ".join(_who(p, viewer) for p in h.sharing or []) or "nobody"
-        return f"{who}: dogma {h.card} ({h.icon}); demands reach {vul}; sharing: {share}"
+        text = f"{who}: dogma {h.card} ({h.icon}); sharing: {share}"
+        if h.card is not None and any(effect_is_demand(card_id(h.card), False)):
+            vul = ", ".join(_who(p, viewer) for p in h.vulnerable or []) or "nobody"
+            text += f"; demands reach {vul}"
+        return text
     if w == "effect":
         kind = "demand" if h.demand else "effect"
         return f"{h.card} {kind} {(h.effect or 0) + 1} for {who}"

@@ -126,12 +126,13 @@ def _masks(g: GameState, c: int, src: int, so: int, dst: int, do: int) -> tuple[
     """(who sees which card moves, who knows it where it lands): RULES.md §12 and R46.
 
     A card leaving or reaching a board is seen by everyone, and everyone then knows where it
-    went. A drawn card is seen by its drawer (and by whoever knew it in the supply). A card
-    passing between hidden zones is seen by their owners only, even if it had been revealed
-    (R46), except a revealed card returned (or removed), which everyone sees go. Nobody knows
-    a standard achievement."""
+    went; so is a card revealed during the action in progress, still face up (E06). A drawn
+    card is seen by its drawer (and by whoever knew it in the supply). A card passing between
+    hidden zones is seen by their owners only, even if it was revealed in an earlier action
+    (R46), except a revealed card returned (or removed), which everyone sees go. Nobody knows a
+    standard achievement."""
     old = g.known[c]
-    if src == BOARD or dst == BOARD:
+    if src == BOARD or dst == BOARD or (g.shown and c in g.shown):
         seen = g.all
     elif src == SUPPLY:
         seen = old | (bit(do) if dst in (HAND, SCORE) else 0)
@@ -268,6 +269,7 @@ def remove(g: GameState, c: int, actor: int) -> None:
 def reveal(g: GameState, c: int, proof: bool = False) -> None:
     """Show c to everyone. A reveal only to prove you cannot comply (R37) is not a change."""
     g.known[c] = g.all
+    g.shown.append(c)
     owner = g.where[c] & 7
     g.log.append(("reveal", owner, c, proof))
     if not proof:

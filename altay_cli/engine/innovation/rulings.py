@@ -1,5 +1,5 @@
 """Innovation's named rulings: the points the sources leave open, each one entry (RULES.md §14,
-and this engine's own, E01-E05, where the rules needed a decision to be a finite list of
+and this engine's own, E01-E06, where the rules needed a decision to be a finite list of
 choices). `altay rules --game innovation` prints them; bots get them in `hello.static`.
 """
 
@@ -328,6 +328,14 @@ RULINGS: tuple[Ruling, ...] = (
         " at the end of that turn and is adjudicated as a draw above 10 is: the highest score wins,"
         " then the most achievements. Innovation has no limit of its own, and players can repeat"
         " actions that change nothing for ever.",
+    ),
+    Ruling(
+        "E06",
+        "face-up-until-the-action-ends",
+        "A card revealed during an action stays face up until that action ends: if it moves during"
+        " the action, everyone sees which card moves and where it goes (Metalworking scores the"
+        " card it revealed); in a later action it moves between hidden zones as any hidden card"
+        " does (R46).",
     ),
 )
 

@@ -100,6 +100,17 @@ class Player:
             counts = self.icons = tuple(acc)
         return counts
 
+    def pile_icons(self, color: int, icon: int) -> int:
+        """The `icon`s one pile shows: its part of the icon count (Fermenting, Industrialization)."""
+        pile = self.piles[color]
+        if not pile:
+            return 0
+        n = HAS[pile[-1]][icon]
+        if len(pile) > 1 and self.splay[color]:
+            shown = SHOWN[self.splay[color]]
+            n += sum(shown[c][icon] for c in pile[:-1])
+        return n
+
     def tops(self) -> list[int]:
         return [pile[-1] for pile in self.piles if pile]
 
@@ -166,6 +177,7 @@ class GameState:
         self.winners: list[int] = []
         self.win_card = -1  # the card that won the game, when one did
         self.log: list[tuple[Any, ...]] = []  # what the last step did (events are made of it)
+        self.shown: list[int] = []  # cards revealed during the action in progress (still face up, E06)
         self._legal: list[Any] | None = None
 
     # ------------------------------------------------------------------ the seam
@@ -210,6 +222,7 @@ class GameState:
         g.where = self.where[:]
         g.known = self.known[:]
         g.first_picks = self.first_picks[:]
+        g.shown = self.shown[:]
         g.stack = [e.copy() for e in self.stack]
         g.winners = self.winners[:]
         # the log of the last step is never mutated after the step: shared
@@ -261,6 +274,7 @@ class GameState:
             "actions_left": self.actions_left,
             "turn": self.turn,
             "stack": [e.to_dict() for e in self.stack],
+            "shown": self.shown,
             "ret": self.ret,
             "changes": self.changes,
             "end_reason": None if self.end_reason is None else str(self.end_reason),
@@ -291,6 +305,7 @@ class GameState:
             g.actions_left = int(data["actions_left"])
             g.turn = int(data["turn"])
             g.stack = [entry_from_dict(e) for e in data["stack"]]
+            g.shown = [int(c) for c in data["shown"]]
             ret = data["ret"]
             g.ret = tuple(ret) if isinstance(ret, list) else ret
             g.changes = int(data["changes"])

@@ -18,22 +18,9 @@ from ..routines import (
     effect,
     pick,
 )
-from ..state import BOARD, HAND, SCORE, GameState, Player
-from ..tables import AGE, COLOR, EMPIRE, GREEN, HAS, LEAF, LEFT, RED, SHOWN
+from ..state import BOARD, HAND, SCORE, GameState
+from ..tables import AGE, COLOR, EMPIRE, GREEN, LEAF, LEFT, RED
 from .common import draw_and_meld, draw_and_score, draw_and_tuck
-
-
-def pile_icons(pl: Player, color: int, icon: int) -> int:
-    """The `icon`s visible in one pile (RULES.md §6.3): the top card's, and what the splay shows
-    of the cards below. (The framework counts whole boards only.)"""
-    pile = pl.piles[color]
-    if not pile:
-        return 0
-    n = HAS[pile[-1]][icon]
-    if len(pile) > 1 and pl.splay[color]:
-        shown = SHOWN[pl.splay[color]]
-        n += sum(shown[c][icon] for c in pile[:-1])
-    return n
 
 
 # ---------------------------------------------------------------------------- Calendar
@@ -169,7 +156,7 @@ class CanalBuilding0:
 @effect("Fermenting", 0)
 def fermenting_0(g: GameState, f: Frame) -> Any:
     pl = g.players[f.me]
-    count = sum(1 for k in range(5) if pile_icons(pl, k, LEAF) > 0)
+    count = sum(1 for k in range(5) if pl.pile_icons(k, LEAF) > 0)
     for _ in range(count):
         ops.draw(g, f.me, 2)
 

@@ -32,13 +32,7 @@ from ..tables import (
     UNIVERSE,
     YELLOW,
 )
-from .common import draw_and_reveal, draw_and_score, draw_and_tuck
-
-
-def _splay_right(g: GameState, f: Frame) -> Any:
-    """The step after an optional `ask_splay(..., RIGHT)`: splay the chosen colour, if any."""
-    if g.ret is not None:
-        ops.splay(g, f.me, g.ret, RIGHT)
+from .common import draw_and_reveal, draw_and_score, draw_and_tuck, splay_chosen_right
 
 
 # ---------------------------------------------------------------------------- Chemistry
@@ -47,7 +41,7 @@ class Chemistry0:
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (BLUE,), RIGHT)
 
-    s1 = _splay_right
+    s1 = splay_chosen_right
 
 
 @effect("Chemistry", 1)
@@ -91,7 +85,7 @@ class Coal1:
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (RED,), RIGHT)
 
-    s1 = _splay_right
+    s1 = splay_chosen_right
 
 
 @effect("Coal", 2)
@@ -195,7 +189,7 @@ class Banking1:
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (GREEN,), RIGHT)
 
-    s1 = _splay_right
+    s1 = splay_chosen_right
 
 
 # ---------------------------------------------------------------------------- Measurement
@@ -283,13 +277,13 @@ class Statistics1:
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (YELLOW,), RIGHT)
 
-    s1 = _splay_right
+    s1 = splay_chosen_right
 
 
 @effect("Statistics", 1, first_edition=True)
 class Statistics1First:
     s0 = Statistics1.s0
-    s1 = _splay_right
+    s1 = splay_chosen_right
 
 
 # ---------------------------------------------------------------------------- Steam Engine

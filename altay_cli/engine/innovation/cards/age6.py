@@ -19,27 +19,8 @@ from ..routines import (
     pick,
 )
 from ..state import HAND, GameState
-from ..tables import AGE, BLUE, COLOR, FACTORY, GREEN, HAS, PURPLE, RED, RIGHT, SHOWN, YELLOW
-from .common import draw_and_meld, draw_and_score, draw_and_tuck
-
-
-def _splay_right(g: GameState, f: Frame) -> Any:
-    """The step after an optional `ask_splay(..., RIGHT)`: splay the chosen colour, if any."""
-    if g.ret is not None:
-        ops.splay(g, f.me, g.ret, RIGHT)
-
-
-def _pile_shows(g: GameState, p: int, color: int, icon: int) -> int:
-    """How many `icon`s p's pile of `color` shows (its part of the icon count, RULES.md §6.3)."""
-    pl = g.players[p]
-    pile = pl.piles[color]
-    if not pile:
-        return 0
-    n = HAS[pile[-1]][icon]
-    if len(pile) > 1 and pl.splay[color]:
-        shown = SHOWN[pl.splay[color]]
-        n += sum(shown[c][icon] for c in pile[:-1])
-    return n
+from ..tables import AGE, BLUE, COLOR, FACTORY, GREEN, PURPLE, RED, RIGHT, YELLOW
+from .common import draw_and_meld, draw_and_score, draw_and_tuck, splay_chosen_right
 
 
 # ---------------------------------------------------------------------------- Atomic Theory
@@ -48,7 +29,7 @@ class AtomicTheory0:
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (BLUE,), RIGHT)
 
-    s1 = _splay_right
+    s1 = splay_chosen_right
 
 
 @effect("Atomic Theory", 1)
@@ -87,7 +68,7 @@ class Encyclopedia0:
 @effect("Industrialization", 0)
 def industrialization_0(g: GameState, f: Frame) -> Any:
     """3rd edition: a 6 per colour showing a factory, counted once before the first tuck (R15)."""
-    count = sum(1 for k in range(5) if _pile_shows(g, f.me, k, FACTORY) > 0)
+    count = sum(1 for k in range(5) if g.players[f.me].pile_icons(k, FACTORY) > 0)
     for _ in range(count):
         draw_and_tuck(g, f.me, 6)
 
@@ -104,13 +85,13 @@ class Industrialization1:
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (RED, PURPLE), RIGHT)
 
-    s1 = _splay_right
+    s1 = splay_chosen_right
 
 
 @effect("Industrialization", 1, first_edition=True)
 class Industrialization1First:
     s0 = Industrialization1.s0
-    s1 = _splay_right
+    s1 = splay_chosen_right
 
 
 # ---------------------------------------------------------------------------- Machine Tools
@@ -160,7 +141,7 @@ class MetricSystem0:
         choices = [k for k in range(5) if ops.can_splay(g, f.me, k, RIGHT)]
         return ask_color(g, f, choices, "splay", "splay one of your colours right", can_pass=True)
 
-    s1 = _splay_right
+    s1 = splay_chosen_right
 
 
 @effect("Metric System", 1)
@@ -168,7 +149,7 @@ class MetricSystem1:
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (GREEN,), RIGHT)
 
-    s1 = _splay_right
+    s1 = splay_chosen_right
 
 
 # ---------------------------------------------------------------------------- Canning
@@ -191,7 +172,7 @@ class Canning1:
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (YELLOW,), RIGHT)
 
-    s1 = _splay_right
+    s1 = splay_chosen_right
 
 
 # ---------------------------------------------------------------------------- Vaccination
@@ -273,4 +254,4 @@ class Emancipation1:
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (RED, PURPLE), RIGHT)
 
-    s1 = _splay_right
+    s1 = splay_chosen_right

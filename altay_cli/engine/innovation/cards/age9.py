@@ -9,15 +9,9 @@ from ..frames import Frame
 from ..routines import END, MANY, ask_card, ask_splay, candidates, effect, pick, self_execute
 from ..state import BOARD, HAND, GameState
 from ..tables import BLUE, BY_NAME, COLOR, GREEN, LEAF, PURPLE, RED, UP, YELLOW
-from .common import draw_and_meld, draw_and_reveal, draw_and_score
+from .common import draw_and_meld, draw_and_reveal, draw_and_score, splay_chosen_up
 
 FISSION = BY_NAME["Fission"]
-
-
-def _splay_up(g: GameState, f: Frame) -> Any:
-    """The step after ask_splay(..., UP): splay the chosen colour, if any."""
-    if g.ret is not None:
-        ops.splay(g, f.me, g.ret, UP)
 
 
 # ---------------------------------------------------------------------------- Computers
@@ -26,7 +20,7 @@ class Computers0:
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (RED, GREEN), UP)
 
-    s1 = _splay_up
+    s1 = splay_chosen_up
 
 
 @effect("Computers", 1)
@@ -215,7 +209,7 @@ class Satellites1:
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (PURPLE,), UP)
 
-    s1 = _splay_up
+    s1 = splay_chosen_up
 
 
 @effect("Satellites", 2)
@@ -337,4 +331,4 @@ class Specialization1:
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (YELLOW, BLUE), UP)
 
-    s1 = _splay_up
+    s1 = splay_chosen_up
