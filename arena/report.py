@@ -33,6 +33,16 @@ def _failures_text(failures: dict[str, int]) -> str:
     return ", ".join(f"{n} {status}" for status, n in failures.items()) or "-"
 
 
+def _total_name(game: str) -> str:
+    """What the game calls a seat's total ("VP" in Altay, "Achievements" in Innovation)."""
+    try:
+        from altay_cli.engine import load_game
+
+        return load_game(game).score_headers().get("total", "score")
+    except (ValueError, ImportError):  # an arena of a game this installation does not know
+        return "score"
+
+
 def _table(title: str) -> Table:
     """A table whose title is printed on its own line above it (so it never wraps or widens
     a narrow table); see `_parts`."""
@@ -96,7 +106,7 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
     main.add_column("Wins", justify="right")
     main.add_column("Win %", justify="right")
     main.add_column("Avg place", justify="right")
-    main.add_column("Avg VP", justify="right")
+    main.add_column(f"Avg {_total_name(game)}", justify="right")
     main.add_column("Failures")
     for r in rows:
         wins = r["wins"]
@@ -131,7 +141,9 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
     for r in rows:
         fac.add_row(r["bot"], *(_cell(r["factions"].get(f, {})) for f in factions))
     fac.add_row("all bots", *(_cell(board["factions"][f]) for f in factions), style="dim")
-    fac.add_row("avg VP", *(_num(board["factions"][f]["avg_vp"], 1) for f in factions), style="dim")
+    fac.add_row(
+        f"avg {_total_name(game)}", *(_num(board["factions"][f]["avg_vp"], 1) for f in factions), style="dim"
+    )
 
     tables = [main, seats] + ([fac] if factions else [])
     names = [r["bot"] for r in rows]

@@ -96,7 +96,9 @@ def test_physics_two_of_a_colour_return_the_whole_hand() -> None:
     on_top(g, "Atomic Theory", "Industrialization", "Encyclopedia")  # two blues
     dogma(g, 0, "Physics")
     assert set(revealed(g)) >= {"Atomic Theory", "Industrialization", "Encyclopedia"}
-    decide(g, "Pottery", "Encyclopedia", "Atomic Theory")  # the order of the returns
+    # E01: Pottery, alone bound for age 1, goes first; the three 6s are ordered
+    assert sorted(options(g)) == ["Atomic Theory", "Encyclopedia", "Industrialization"]
+    decide(g, "Encyclopedia", "Atomic Theory")
     assert g.players[0].hand == []
     assert supply_bottom(g, 1, 1) == ["Pottery"]
     assert supply_bottom(g, 6, 3) == ["Industrialization", "Atomic Theory", "Encyclopedia"]
@@ -508,7 +510,7 @@ def test_encyclopedia_melds_all_the_highest_score_cards_in_a_chosen_order() -> N
     score_pile(g, 0, "Chemistry", "Physics", "Coal", "Pottery")
     dogma(g, 0, "Encyclopedia")
     decide(g, "yes")
-    assert sorted(options(g)) == ["Chemistry", "Coal", "Physics"]  # two blues: the order matters
+    assert sorted(options(g)) == ["Chemistry", "Physics"]  # two blues: ordered; Coal alone (E01)
     decide(g, "Physics")
     assert pile(g, 0, "blue") == ["Encyclopedia", "Physics", "Chemistry"]
     assert pile(g, 0, "red") == ["Coal"]

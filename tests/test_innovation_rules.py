@@ -17,13 +17,10 @@ from altay_cli.engine.innovation.observation import observe
 from altay_cli.engine.innovation.state import HAND, SUPPLY, EndReason, InnovationConfig, Phase
 from altay_cli.engine.innovation.tables import (
     AGE,
-    CLOCK,
-    EMPIRE,
     MONUMENT,
     NAME,
     UNIVERSE,
     WONDER,
-    WORLD,
     card_id,
 )
 from tests.innovation_helpers import (
@@ -368,12 +365,6 @@ def test_a_splay_that_changes_nothing_is_not_a_change_r10() -> None:
 
 
 # ---------------------------------------------------------------------------- specials (§10)
-def _empire_board(g, p: int) -> None:
-    # three of every icon on one board: tops only
-    board(g, p, "Bicycle", "Colonialism", "Atomic Theory", "Fermenting", "Monotheism")
-    splay(g, p, "green", "right")
-
-
 def test_specials_are_claimed_at_once_when_their_condition_holds() -> None:
     g = scenario(2)
     board(g, 0, "Software", "Miniaturization", "Databases", "Globalization")  # four 10s
@@ -381,16 +372,6 @@ def test_specials_are_claimed_at_once_when_their_condition_holds() -> None:
     meld_action(g, "The Internet")  # five top cards of 8 or more: Universe
     assert g.specials[UNIVERSE] == 0 and UNIVERSE in g.players[0].achieved
     assert ("claim", 0, UNIVERSE) in g.trace
-
-
-def test_world_is_twelve_visible_clocks() -> None:
-    g = scenario(2)
-    board(g, 0, "Rocketry", "Quantum Theory", "Software", "Databases")  # clocks: 3+3 (blue) ...
-    splay(g, 0, "blue", "up")  # covered blue cards show their bottom row
-    g.players[0].icons = None
-    clocks = g.players[0].icon_counts()[CLOCK]
-    ops.check_specials(g, [0])
-    assert (g.specials[WORLD] == 0) == (clocks >= 12)
 
 
 def test_wonder_needs_five_colours_splayed_right_or_up() -> None:
@@ -432,14 +413,6 @@ def test_monument_counts_tucks_of_a_whole_turn_and_resets_r29() -> None:
     draw_action(g2)
     draw_action(g2)  # the turn ends: counters reset
     assert g2.players[0].tucked == 0 and g2.active == 1
-
-
-def test_empire_is_three_of_every_icon() -> None:
-    g = scenario(2)
-    _empire_board(g, 0)
-    counts = g.players[0].icon_counts()
-    ops.check_specials(g, [0])
-    assert (g.specials[EMPIRE] == 0) == all(counts[i] >= 3 for i in range(1, 7))
 
 
 # ---------------------------------------------------------------------------- end by a card (§11.3)

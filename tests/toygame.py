@@ -312,7 +312,7 @@ class ToySum(Game):
             if len(plays) == 1:
                 return plays[0]
             raise AmbiguousCommand("play which card?", plays)
-        elif words[1].isdigit():
+        elif words[1].isdecimal():
             wanted = Play(int(words[1]))
         else:
             raise InvalidCommand(f"{words[1]!r} is not a card value")

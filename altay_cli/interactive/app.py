@@ -337,7 +337,7 @@ class PlayApp:
             self.error("type an action, a number from the list, or `help`")
             return None
         word = tokens[0].lower()
-        if word.isdigit() and len(tokens) == 1:
+        if word.isdecimal() and len(tokens) == 1:
             self.take_index(int(word))
             return None
         if word in META or word in self.game.views():
@@ -457,9 +457,9 @@ class PlayApp:
             else:
                 self.say(text.rstrip("\n"))
         elif word == "history":
-            self.history(int(args[0]) if args and args[0].isdigit() else 20)
+            self.history(int(args[0]) if args and args[0].isdecimal() else 20)
         elif word == "undo":
-            self.undo(int(args[0]) if args and args[0].isdigit() else 1)
+            self.undo(int(args[0]) if args and args[0].isdecimal() else 1)
         elif word == "save":
             self.save(line.split(None, 1)[1].strip() if len(args) else "")
         elif word == "load":

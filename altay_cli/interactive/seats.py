@@ -40,7 +40,7 @@ class SeatSpec:
 def parse_seat_spec(text: str, players: int, game: Game | None = None) -> SeatSpec:
     """'2=greedy' -> SeatSpec(2, BOT, 'greedy', ...); raises SeatSpecError with a hint."""
     seat_text, sep, who = text.partition("=")
-    if not sep or not seat_text.strip().isdigit() or not who.strip():
+    if not sep or not seat_text.strip().isdecimal() or not who.strip():
         raise SeatSpecError(
             f"--seat {text!r}: expected SEAT=WHO, e.g. --seat 1=greedy, --seat 1=policy:random, "
             "--seat 1='python3 my_bot.py', --seat 0=human"

@@ -58,7 +58,7 @@ def _keyed(text: str) -> dict[str, int]:
     out: dict[str, int] = {}
     for line in text.splitlines():
         parts = line.split()
-        if len(parts) == 2 and parts[1].lstrip("-").isdigit():
+        if len(parts) == 2 and parts[1].lstrip("-").isdecimal():
             out[parts[0]] = int(parts[1])
     return out
 
@@ -183,7 +183,7 @@ class BotCgroup:
         if self.version == 2:
             return _keyed(_read(d / "memory.events")).get("max", 0)
         text = _read(d / "memory.failcnt").strip()
-        return int(text) if text.isdigit() else 0
+        return int(text) if text.isdecimal() else 0
 
     def pids_limit_hits(self) -> int:
         d = self.dirs.get("pids")
@@ -194,7 +194,7 @@ class BotCgroup:
         if d is None:
             return None
         text = _read(d / ("memory.peak" if self.version == 2 else "memory.max_usage_in_bytes")).strip()
-        return int(text) if text.isdigit() else None
+        return int(text) if text.isdecimal() else None
 
     def cpu_seconds(self) -> float | None:
         if self.version == 2:
@@ -203,12 +203,12 @@ class BotCgroup:
             return None if usec is None else usec / 1e6
         d = self.dirs.get("cpuacct")
         text = _read(d / "cpuacct.usage").strip() if d is not None else ""
-        return int(text) / 1e9 if text.isdigit() else None
+        return int(text) / 1e9 if text.isdecimal() else None
 
     def pids(self) -> list[int]:
         out: set[int] = set()
         for f in self.procs_files():
-            out.update(int(x) for x in _read(f).split() if x.isdigit())
+            out.update(int(x) for x in _read(f).split() if x.isdecimal())
         return sorted(out)
 
     # ------------------------------------------------------------------ ending
@@ -333,7 +333,7 @@ def sweep_stale(root: Path = CGROUP_ROOT) -> None:
         with contextlib.suppress(OSError):
             for entry in group.iterdir():
                 name = entry.name
-                if not name.startswith("altay-") or not name[6:].isdigit():
+                if not name.startswith("altay-") or not name[6:].isdecimal():
                     continue
                 if Path(f"/proc/{name[6:]}").exists():
                     continue

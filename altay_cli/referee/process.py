@@ -135,7 +135,7 @@ def pipe_holders(inodes: set[int]) -> list[int]:
     except OSError:
         return found
     for entry in entries:
-        if not entry.isdigit() or int(entry) == me:
+        if not entry.isdecimal() or int(entry) == me:
             continue
         fd_dir = f"/proc/{entry}/fd"
         try:

@@ -111,7 +111,7 @@ def _resolve_cards(words: list[str], names: list[str]) -> list[str]:
 
 
 def _int(word: str | None) -> int:
-    return int(word) if word is not None and word.lstrip("-").isdigit() else -1
+    return int(word) if word is not None and word.lstrip("-").isdecimal() else -1
 
 
 def _split_letters(args: list[str], last: bool) -> tuple[list[str], str | None]:
@@ -146,7 +146,7 @@ def action_from_words(tokens: list[str]) -> dict[str, Any] | None:
     second = args[1] if len(args) > 1 else None
     if verb == "play":
         effect = 0
-        if len(args) > 1 and args[-1].isdigit():
+        if len(args) > 1 and args[-1].isdecimal():
             effect, args = int(args[-1]), args[:-1]
         return {"type": "play", "card": _resolve(args, titles), "effect": effect}
     if verb in ("settle", "start"):

@@ -2,7 +2,8 @@
 cannot see into (same age: card backs show it), for the conformance suite's leak test.
 
 A card is hidden from a seat when it lies in a hand, score pile, the supply, an achievement or
-the box and the seat does not know it (state.known). Each such card is exchanged with another
+the box, the seat does not know it (state.known) and the last step did not just show it to the
+seat (a card it saw drawn, then scored out of its sight, it still remembers). Each such card is exchanged with another
 hidden card of the same age; the knowledge marks stay with the places. The generator's state
 changes too. Pending decisions, pick routines and the last step's log are renamed the same
 way, so the copy is a state the seat cannot tell from the original.
@@ -28,10 +29,13 @@ def perturb_hidden(g: GameState, seat: int, seed: int) -> GameState:
     h = g.clone()
     h.rng.state = rng.getrandbits(64)
     sight = 1 << seat
+    # what the seat was just shown (the last step's events) it knows, wherever it went since
+    shown = {e[3] for e in h.log if e[0] == "move" and e[8] & sight}
+    shown |= {e[2] for e in h.log if e[0] == "reveal"}
     hidden_by_age: dict[int, list[int]] = {}
     for c in range(NCARDS):
         zone = h.where[c] >> 3
-        if zone != BOARD and not h.known[c] & sight:
+        if zone != BOARD and not h.known[c] & sight and c not in shown:
             hidden_by_age.setdefault(AGE[c], []).append(c)
     sigma = list(range(NCARDS))
     for group in hidden_by_age.values():

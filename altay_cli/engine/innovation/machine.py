@@ -45,6 +45,19 @@ class InnovationState(GameState):
 
         return observe(self, seat)
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        """The state `to_dict` gave; ValueError for anything else, an unknown routine included."""
+        g = super().from_dict(data)
+        for e in g.stack:
+            if isinstance(e, Frame) and e.kind not in STEPS:
+                raise ValueError(f"not an Innovation state: no routine {e.kind!r}")
+            if isinstance(e, Frame) and not 0 <= e.pc <= len(STEPS[e.kind]):
+                raise ValueError(f"not an Innovation state: step {e.pc} of {e.kind!r}")
+        if g.stack and not isinstance(g.stack[-1], Ask):
+            raise ValueError("not an Innovation state: an effect in progress must wait for a decision")
+        return g
+
 
 # ---------------------------------------------------------------------------- set-up
 def new_game(config: InnovationConfig) -> InnovationState:

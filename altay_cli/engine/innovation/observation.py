@@ -120,15 +120,18 @@ class Observation(msgspec.Struct):
     result: Result | None
 
 
-def _refs(g: GameState, cards: list[int], seat: int, own: bool) -> list[CardRef]:
+def _refs(g: GameState, cards: list[int], sight: int, own: bool) -> list[CardRef]:
+    """A hidden zone as `seat` sees it: by age, the known titles first within an age (never in
+    the zone's own order, which would tell when each card arrived)."""
+    if not cards:
+        return []
     if own:
         return [CardRef(AGE[c], NAME[c]) for c in sorted(cards)]
-    sight = 1 << seat if seat >= 0 else 0
-    known = sorted((AGE[c], NAME[c]) for c in cards if g.known[c] & sight)
-    unknown = sorted(AGE[c] for c in cards if not g.known[c] & sight)
-    out = [CardRef(a, name) for a, name in known] + [CardRef(a) for a in unknown]
-    out.sort(key=lambda r: r.age)
-    return out
+    known = g.known
+    keys = sorted(
+        (AGE[c], "" if known[c] & sight else "~", NAME[c] if known[c] & sight else "") for c in cards
+    )
+    return [CardRef(a, name or None) for a, _, name in keys]
 
 
 def observe(g: GameState, seat: int) -> Observation:
@@ -140,8 +143,8 @@ def observe(g: GameState, seat: int) -> Observation:
         players.append(
             PlayerView(
                 seat=p,
-                hand=_refs(g, pl.hand, seat, p == seat),
-                score_pile=_refs(g, pl.score, seat, p == seat),
+                hand=_refs(g, pl.hand, sight, p == seat),
+                score_pile=_refs(g, pl.score, sight, p == seat),
                 score=pl.score_total(),
                 board=[
                     Pile(COLOR_NAMES[k], SPLAY_NAMES[pl.splay[k]], [NAME[c] for c in pl.piles[k]])
@@ -156,13 +159,12 @@ def observe(g: GameState, seat: int) -> Observation:
             )
         )
     known_supply = []
+    known = g.known
     for age in range(1, 11):
         pile = g.supply[age]
         top = len(pile) - 1
-        for i, c in enumerate(pile):
-            if g.known[c] & sight:
-                known_supply.append(KnownSupplyCard(age, top - i, NAME[c]))
-    known_supply.sort(key=lambda k: (k.age, k.depth))
+        found = [(top - i, c) for i, c in enumerate(pile) if known[c] & sight]
+        known_supply += [KnownSupplyCard(age, depth, NAME[c]) for depth, c in sorted(found)]
     decision = None
     ask = g.pending
     if ask is not None:

@@ -230,16 +230,26 @@ def _pick_step(g: GameState, f: Frame) -> Any:
         must = len(v["done"]) < v["lo"]
         all_go = len(cands) <= room and len(v["done"]) + len(cands) <= v["lo"]
         if all_go:
-            # every candidate moves: only the order is left, and it is asked where it matters
-            if key is None or len({key(c) for c in cands}) == len(cands):
+            # every candidate moves: only the order is left, asked where it matters (E01): the
+            # cards alone on their pile move first, in id order; then one pile's cards at a time
+            if key is None:
                 for c in cands:
                     _do(g, f, c)
                 continue
-            unseen = [c for c in cands if not g.known[c] & sight]
-            if unseen:
+            piles: dict[int, list[int]] = {}
+            for c in cands:
+                piles.setdefault(key(c), []).append(c)
+            alone = [group[0] for group in piles.values() if len(group) == 1]
+            if alone:
+                for c in sorted(alone):
+                    _do(g, f, c)
+                continue
+            group = piles[min(piles)]
+            unseen = [c for c in group if not g.known[c] & sight]
+            if unseen:  # E02: the chooser cannot order what it cannot see
                 _do(g, f, unseen[g.rng.below(len(unseen))])
                 continue
-            seen = cands
+            seen = group
         else:
             seen = [c for c in cands if g.known[c] & sight]
             if not seen:
