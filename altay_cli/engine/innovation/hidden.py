@@ -3,10 +3,11 @@ cannot see into (same age: card backs show it), for the conformance suite's leak
 
 A card is hidden from a seat when it lies in a hand, score pile, the supply, an achievement or
 the box, the seat does not know it (state.known) and the last step did not just show it to the
-seat (a card it saw drawn, then scored out of its sight, it still remembers). Each such card is exchanged with another
-hidden card of the same age; the knowledge marks stay with the places. The generator's state
-changes too. Pending decisions, pick routines and the last step's log are renamed the same
-way, so the copy is a state the seat cannot tell from the original.
+seat (a card it saw drawn, then scored out of its sight, it still remembers). Each such card
+is exchanged with another hidden card of the same age; the knowledge marks stay with the
+places. The generator's state changes too. Pending decisions, routines' card locals and the
+last step's log are renamed the same way, so the copy is a state the seat cannot tell from the
+original.
 """
 
 from __future__ import annotations
