@@ -1,0 +1,154 @@
+"""Every decision of Mammothodus as a typed value with a stable JSON form.
+
+Set-up asks each clan for its two `start` figurines. A turn's Ancients' phase asks for an
+`action` (move, attack, population, development, degradation, activate), then for each
+figurine used (`figurine`) the cards played on it (`card`, one at a time, `pass` to stop);
+allies answer with `card` or `pass` to assist. A move goes `step` by `step` and may take or
+drop a `shard`; an attack's dice may be re-rolled (`reroll` marks a die, `roll` re-rolls the
+marked ones for one population) and its successes assigned (`hit`). Development takes
+adaptation cards (`adapt`); activating a place of power names its portal `line`. At a
+generation change a clan may `place`, `remove` and `swap` figurines. When humans or a spirit
+could go two ways, the active clan picks (`direct`). Figurines are named by their colour.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+
+class Action(msgspec.Struct, frozen=True, tag_field="type"):
+    """Base class of all actions."""
+
+
+class Start(Action, tag="start"):
+    """Set-up: the two figurines (by colour) that start in the centre."""
+
+    colors: tuple[str, str]
+
+
+class ChooseAction(Action, tag="action"):
+    """The one action of this turn: move, attack, population, development, degradation or
+    activate (a place of power)."""
+
+    action: str
+
+
+class Figurine(Action, tag="figurine"):
+    """Act with this figurine of your clan (by its colour) next."""
+
+    color: str
+
+
+class Card(Action, tag="card"):
+    """Play (or, at the end of a turn, discard) this card of your hand: a colour, "wild",
+    "double:COLOUR", "extra:COLOUR", "draw3" or "degradation"."""
+
+    card: str
+
+
+class Step(Action, tag="step"):
+    """Move the figurine one territory, to this adjacent one."""
+
+    to: int
+
+
+class Shard(Action, tag="shard"):
+    """Take an open shard of this type where the figurine is (`take`), or put down the one it
+    carries (`take` null)."""
+
+    take: str | None
+
+
+class Reroll(Action, tag="reroll"):
+    """Mark this die (its index in the roll) to be rolled again."""
+
+    die: int
+
+
+class Roll(Action, tag="roll"):
+    """Roll the marked dice again, for one population."""
+
+
+class Hit(Action, tag="hit"):
+    """Spend successes on a target in the attacked territory: "tribe" or a spirit's name."""
+
+    target: str
+
+
+class Adapt(Action, tag="adapt"):
+    """Take an adaptation card: one of the market's (by name) or "deck" (the top card)."""
+
+    card: str
+
+
+class Line(Action, tag="line"):
+    """The portal line (0-3) whose place of power you activate."""
+
+    line: int
+
+
+class Place(Action, tag="place"):
+    """Generation change: put this figurine on the field in this territory."""
+
+    color: str
+    territory: int
+
+
+class Remove(Action, tag="remove"):
+    """Generation change: take this figurine off the field."""
+
+    color: str
+
+
+class Swap(Action, tag="swap"):
+    """Generation change: two figurines on the field trade places (their specialisations)."""
+
+    a: str
+    b: str
+
+
+class Direct(Action, tag="direct"):
+    """Send a human tribe or a spirit (`who`: "tribe" or its name) that could go several ways to
+    this territory."""
+
+    who: str
+    to: int
+
+
+class Yes(Action, tag="yes"):
+    """Do the optional step."""
+
+
+class Pass(Action, tag="pass"):
+    """Decline, or stop (playing cards, moving, re-rolling, assisting)."""
+
+
+AnyAction = (
+    Start
+    | ChooseAction
+    | Figurine
+    | Card
+    | Step
+    | Shard
+    | Reroll
+    | Roll
+    | Hit
+    | Adapt
+    | Line
+    | Place
+    | Remove
+    | Swap
+    | Direct
+    | Yes
+    | Pass
+)
+
+
+def action_from_builtins(data: Any) -> Any:
+    return msgspec.convert(data, AnyAction)
+
+
+def action_to_builtins(action: Any) -> dict[str, Any]:
+    return msgspec.to_builtins(action)

@@ -1,0 +1,256 @@
+"""The rules of play: set-up, the turn (human phase, Ancients' phase, end of turn), and the loop
+that runs routines until a seat must decide.
+
+Routines are step tables, as in Innovation (altay_cli/engine/innovation/routines.py): a step
+`step(g, frame)` returns None (go on to the next step), WAIT after pushing a child (a decision
+with `ask`, or another routine with `call`; the frame resumes at its next step and reads the
+child's result in `g.ret`), or END. A step may set `frame.pc` to loop. Locals go in `frame.v`
+and hold only ints, bools, strings, None and tuples of them.
+
+The routines of a turn: "humans" (humans.py), "ancients" (ancients.py), "end_turn",
+"draw" and "generation" (generation.py). `legal_actions(g)` and `apply(g, action)` are the
+seam's State methods (game.py binds them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..api import IllegalAction
+from . import ops
+from .actions import Pass, Start
+from .data import load
+from .frames import Ask, Frame
+from .ops import GameOver
+from .state import COLORS, GameState, MammothodusConfig, Phase
+
+Step = Callable[[GameState, Frame], Any]
+WAIT = "wait"
+END = "end"
+STEPS: dict[str, tuple[Step, ...]] = {}
+
+
+def routine(kind: str, *steps: Step) -> None:
+    if kind in STEPS:
+        raise ValueError(f"routine {kind!r} registered twice")
+    STEPS[kind] = steps
+
+
+def steps_of(cls: type) -> tuple[Step, ...]:
+    """The steps s0, s1, ... of a class used as a step table."""
+    out = []
+    while hasattr(cls, f"s{len(out)}"):
+        out.append(getattr(cls, f"s{len(out)}"))
+    return tuple(out)
+
+
+def call(g: GameState, kind: str, me: int, **v: Any) -> str:
+    """Push routine `kind` for clan `me` with locals `v`; returns WAIT (for the step to return)."""
+    g.stack.append(Frame(kind, me, dict(v)))
+    return WAIT
+
+
+def ask(
+    g: GameState,
+    seat: int,
+    options: list[Any] | tuple[Any, ...],
+    purpose: str,
+    prompt: str,
+    can_pass: bool = False,
+) -> str | None:
+    """Ask `seat` to choose one of `options` (actions), or pass. The chosen action is in `g.ret`
+    (None for a pass) when the frame resumes. A question with one possible answer is not asked
+    (none at all: the frame goes straight on with g.ret None). Returns WAIT, or None when
+    nothing was asked."""
+    options = tuple(options)
+    if not options and not can_pass:
+        g.ret = None
+        return None
+    if len(options) + can_pass == 1:
+        g.ret = options[0] if options else None
+        return None
+    g.stack.append(Ask(seat, options, purpose, prompt, can_pass))
+    return WAIT
+
+
+# ---------------------------------------------------------------------------- set-up
+class MammothodusState(GameState):
+    def legal_actions(self) -> list[Any]:
+        return legal_actions(self)
+
+    def apply(self, action: Any) -> None:
+        apply(self, action)
+
+    def apply_index(self, index: int) -> None:
+        apply_index(self, index)
+
+    def observation(self, seat: int) -> Any:
+        from .observation import observe
+
+        return observe(self, seat)
+
+
+START_PAIRS = tuple((a, b) for i, a in enumerate(COLORS) for b in COLORS[i + 1 :])
+
+
+def new_game(config: MammothodusConfig) -> MammothodusState:
+    """The rulebook's preparation with the stand-in components: shards face down (one per
+    territory but the centre), a tribe on each initial trail, every deck shuffled, four
+    fragments of the shuffled portal track face up, the adaptation market, population 7 and four
+    cards for every clan. Each clan then picks its two starting figurines (a decision)."""
+    d = load()
+    g = MammothodusState(config)
+    rng = g.rng
+    kinds = [k for k in range(len(d.shards.types)) for _ in range(d.shards.per_type)]
+    rng.shuffle(kinds)
+    places = [t.id for t in d.map.territories if t.id != d.map.centre]
+    g.shard_type = kinds
+    g.shard_at = places[: len(kinds)]
+    g.shard_open = [False] * len(kinds)
+    for t in d.map.initial_trails:
+        g.trails.append(t)
+        g.tribes[t] += 1
+    g.trail_tokens = [int(k) for k in d.map.trail_positions]
+    rng.shuffle(g.trail_tokens)
+    g.human_deck = [name for name, n in d.human_deck.cards.items() for _ in range(n)]
+    rng.shuffle(g.human_deck)
+    g.spirit_deck = list(range(len(d.spirits.cards)))
+    rng.shuffle(g.spirit_deck)
+    g.adaptation_deck = list(range(len(d.adaptation.cards)))
+    rng.shuffle(g.adaptation_deck)
+    g.market = [g.adaptation_deck.pop() for _ in range(d.adaptation.market)]
+    g.degradation_supply = d.degradation.cards
+    g.portal = [f.id for f in d.portal.fragments]
+    rng.shuffle(g.portal)
+    g.portal_open = d.portal.open_at_start
+    if config.discoveries:
+        g.discovery_deck = list(range(len(d.discoveries.cards)))
+        rng.shuffle(g.discovery_deck)
+    g.talents = [[] for _ in d.map.territories] if config.talents else []
+    for clan in g.clans:
+        clan.population = d.population.start
+        clan.degradation = d.degradation_track.start
+        clan.deck = [str(color) for color, n in d.clan_deck.cards.items() for _ in range(n)]
+        rng.shuffle(clan.deck)
+        clan.hand = [clan.deck.pop() for _ in range(d.limits.hand)]
+    g.first = rng.below(config.players)
+    g.phase = Phase.SETUP
+    return g
+
+
+def _begin(g: GameState) -> None:
+    g.phase = Phase.PLAY
+    g.active = g.first
+    g.turn = 1
+    g.log.append(("turn", g.active, g.turn))
+    g.stack.append(Frame("turn", g.active))
+    _run(g)
+
+
+# ---------------------------------------------------------------------------- legal actions and apply
+def legal_actions(g: GameState) -> list[Any]:
+    legal = g._legal
+    if legal is None:
+        legal = g._legal = _legal(g)
+    return legal
+
+
+def _legal(g: GameState) -> list[Any]:
+    if g.phase is Phase.OVER:
+        return []
+    if g.phase is Phase.SETUP:
+        return [Start(pair) for pair in START_PAIRS]
+    top = g.stack[-1]
+    assert isinstance(top, Ask)
+    return [*top.options, Pass()] if top.can_pass else list(top.options)
+
+
+def apply(g: GameState, action: Any) -> None:
+    legal = legal_actions(g)
+    try:
+        index = legal.index(action)
+    except ValueError:
+        ask_ = g.pending
+        what = f"{ask_.purpose}: {ask_.prompt}" if ask_ is not None else "the set-up"
+        raise IllegalAction(f"that is not one of the answers to {what}", len(legal)) from None
+    apply_index(g, index)
+
+
+def apply_index(g: GameState, index: int) -> None:
+    legal = legal_actions(g)
+    if not 0 <= index < len(legal):
+        raise IllegalAction(f"there is no action number {index}", len(legal))
+    action = legal[index]
+    g._legal = None
+    g.log = []
+    if g.phase is Phase.SETUP:
+        seat = g.start_picks.index(-1)
+        g.start_picks[seat] = index
+        for color in action.colors:
+            g.clans[seat].figurines[COLORS.index(color)] = ops.CENTRE
+        g.log.append(("start", seat, action.colors))
+        if -1 not in g.start_picks:
+            _begin(g)
+        return
+    top = g.stack.pop()
+    assert isinstance(top, Ask)
+    g.ret = None if isinstance(action, Pass) and top.can_pass and index == len(top.options) else action
+    g.log.append(("answer", top.seat, top.purpose))
+    _run(g)
+
+
+def _run(g: GameState) -> None:
+    stack = g.stack
+    try:
+        while stack:
+            f = stack[-1]
+            if type(f) is Ask:
+                return
+            steps = STEPS[f.kind]
+            while True:
+                if f.pc >= len(steps):
+                    stack.pop()
+                    break
+                step = steps[f.pc]
+                f.pc += 1
+                r = step(g, f)
+                if r is WAIT:
+                    break
+                if r is END:
+                    stack.pop()
+                    break
+    except GameOver:
+        stack.clear()
+
+
+# ---------------------------------------------------------------------------- the turn
+class Turn:
+    """One clan's turn: the human phase, the Ancients' phase, the end of the turn; then the
+    next clan clockwise."""
+
+    def s0(g: GameState, f: Frame) -> Any:
+        return call(g, "humans", f.me)
+
+    def s1(g: GameState, f: Frame) -> Any:
+        return call(g, "ancients", f.me)
+
+    def s2(g: GameState, f: Frame) -> Any:
+        return call(g, "end_turn", f.me)
+
+    def s3(g: GameState, f: Frame) -> Any:
+        if g.turn >= g.config.max_turns:
+            ops.lose(g, "turn_limit")
+        g.active = (g.active + 1) % g.n
+        g.turn += 1
+        g.log.append(("turn", g.active, g.turn))
+        f.me = g.active
+        f.pc = 0
+
+
+routine("turn", *steps_of(Turn))
+
+
+def load_rules() -> None:
+    """Import the modules whose routines make up a turn (idempotent)."""
+    from . import ancients, generation, humans  # noqa: F401

@@ -1,0 +1,168 @@
+"""What the rules do to the state, one function each: the map's geometry, dice, damage,
+humans and spirits appearing, trails, degradation cards, and the ends of the game (which raise
+GameOver: "if the players must do something but can't, it is a defeat").
+
+Every change is logged (state.log) for the events of the step."""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+
+from .data import load
+from .state import OFF, GameState, Phase, Result
+
+
+class GameOver(Exception):
+    """The game is over (the state says how): unwind whatever was running."""
+
+
+# ---------------------------------------------------------------------------- the map
+@cache
+def neighbours() -> tuple[tuple[int, ...], ...]:
+    m = load().map
+    out: list[set[int]] = [set() for _ in m.territories]
+    for a, b in m.adjacency:
+        out[a].add(b)
+        out[b].add(a)
+    return tuple(tuple(sorted(s)) for s in out)
+
+
+@cache
+def distances() -> tuple[tuple[int, ...], ...]:
+    """distances()[a][b]: the fewest steps from a to b."""
+    nb = neighbours()
+    n = len(nb)
+    table = []
+    for a in range(n):
+        dist = [-1] * n
+        dist[a] = 0
+        todo = deque([a])
+        while todo:
+            x = todo.popleft()
+            for y in nb[x]:
+                if dist[y] < 0:
+                    dist[y] = dist[x] + 1
+                    todo.append(y)
+        table.append(tuple(dist))
+    return tuple(table)
+
+
+def color_of(t: int) -> str | None:
+    c = load().map.territories[t].color
+    return None if c is None else str(c)
+
+
+def region_of(t: int) -> str | None:
+    return load().map.territories[t].region
+
+
+CENTRE = 0
+
+
+# ---------------------------------------------------------------------------- figures
+def ancients_at(g: GameState, t: int) -> list[tuple[int, int]]:
+    """(clan, figurine colour index) of every Ancient figurine in territory t."""
+    return [(s, k) for s, clan in enumerate(g.clans) for k, where in enumerate(clan.figurines) if where == t]
+
+
+def ancient_count(g: GameState, t: int) -> int:
+    return sum(1 for clan in g.clans for where in clan.figurines if where == t)
+
+
+def figures_on_field(g: GameState) -> int:
+    return sum(1 for clan in g.clans for where in clan.figurines if where != OFF)
+
+
+# ---------------------------------------------------------------------------- dice and damage
+def roll(g: GameState) -> int:
+    return g.rng.below(6) + 1
+
+
+def damage(g: GameState, clan: int, amount: int, why: str) -> None:
+    """The clan loses population; below the track's floor the players lose at once (M14)."""
+    if amount <= 0:
+        return
+    c = g.clans[clan]
+    c.population -= amount
+    g.log.append(("population", clan, -amount, why))
+    if c.population < load().population.lose_below:
+        lose(g, "population_below_minimum")
+
+
+def gain(g: GameState, clan: int, amount: int) -> None:
+    c = g.clans[clan]
+    before = c.population
+    c.population = min(load().population.max, c.population + amount)
+    g.log.append(("population", clan, c.population - before, "gain"))
+
+
+# ---------------------------------------------------------------------------- humans and spirits
+def add_tribe(g: GameState, t: int, why: str = "appear") -> None:
+    """A tribe appears; the 13th one is a defeat."""
+    if sum(g.tribes) >= load().limits.tribes:
+        lose(g, "too_many_tribes")
+    g.tribes[t] += 1
+    g.log.append(("tribe", why, t))
+
+
+def summon_spirit(g: GameState, t: int) -> int:
+    """A random spirit card's figurine appears in t (the 4th spirit is a defeat); returns the
+    index of the spirit on the field."""
+    if len(g.spirits) >= load().limits.spirits or not g.spirit_deck:
+        lose(g, "too_many_spirits")
+    card = g.spirit_deck.pop()
+    g.spirits.append(t)
+    g.spirit_on.append(card)
+    g.log.append(("spirit", "summon", t, card))
+    return len(g.spirits) - 1
+
+
+def spirit_attack(g: GameState, t: int) -> None:
+    """One die; every clan loses ceil(die / 2) per figurine of its own in t."""
+    die = roll(g)
+    per = (die + 1) // 2
+    g.log.append(("spirit", "attack", t, die))
+    for s, clan in enumerate(g.clans):
+        figures = sum(1 for where in clan.figurines if where == t)
+        if figures:
+            damage(g, s, per * figures, "spirit")
+
+
+def open_trail(g: GameState) -> None:
+    """A New Trail card: a random trail token is placed on its territory (the 9th is a defeat)."""
+    if not g.trail_tokens:
+        lose(g, "too_many_trails")
+    number = g.trail_tokens.pop()
+    t = load().map.trail_positions[str(number)]
+    g.trails.append(t)
+    g.log.append(("trail", number, t))
+
+
+def take_degradation(g: GameState, clan: int) -> None:
+    """A degradation card goes to the clan's discard pile; none left is a defeat."""
+    if g.degradation_supply <= 0:
+        lose(g, "no_degradation_cards")
+    g.degradation_supply -= 1
+    g.clans[clan].discard.append("degradation")
+    g.log.append(("degradation", clan))
+
+
+# ---------------------------------------------------------------------------- the end
+def check_win(g: GameState) -> None:
+    """All four places of power and a figurine of every clan in the centre: the team wins."""
+    if all(t >= 0 for t in g.places) and all(CENTRE in clan.figurines for clan in g.clans):
+        finish(g, Result.WON, "portal_opened")
+        raise GameOver
+
+
+def lose(g: GameState, reason: str) -> None:
+    finish(g, Result.LOST, reason)
+    raise GameOver
+
+
+def finish(g: GameState, result: Result, reason: str) -> None:
+    g.phase = Phase.OVER
+    g.result = result
+    g.end_reason = reason
+    g.log.append(("end", str(result), reason))

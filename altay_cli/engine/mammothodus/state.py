@@ -1,0 +1,272 @@
+"""Mammothodus's game state: the map (tribes, spirits, shards, trails, places of power), each
+clan (population, degradation marker, figurines, deck, hand, discard), the human deck, the
+portal track, the card supplies, and the routine in progress (frames and the pending decision,
+as in frames.py). Everything is plain lists and ints: cloning copies them, `to_dict` is the
+whole state as JSON builtins, `digest` a hash of it.
+
+Cards are short strings: a clan card is its colour ("red", "green", "yellow", "blue"); an
+adaptation card "extra:red", "double:blue", "wild" or "draw3"; a degradation card
+"degradation". Human cards are a colour or "new_trail".
+"""
+
+from __future__ import annotations
+
+import hashlib
+from enum import StrEnum
+from typing import Any
+
+import msgspec
+
+from ..rng import Rng
+from .frames import Ask, Frame, entry_from_dict
+
+COLORS = ("red", "green", "yellow", "blue")  # attack, move, population, development
+ACTIONS = ("move", "attack", "population", "development", "degradation", "activate")
+#: the action each card colour (and each figurine's bonus) belongs to
+ACTION_OF_COLOR = {"red": "attack", "green": "move", "yellow": "population", "blue": "development"}
+COLOR_OF_ACTION = {v: k for k, v in ACTION_OF_COLOR.items()}
+OFF = -1  # a figurine not on the field (on the degradation track)
+
+
+class Phase(StrEnum):
+    SETUP = "setup"  # each clan picks its two starting figurines
+    PLAY = "play"
+    OVER = "over"
+
+
+class Result(StrEnum):
+    WON = "won"
+    LOST = "lost"
+
+
+class MammothodusConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    players: int = 2  # clans in play, one seat each (M18): a bot or person may hold several
+    seed: int = 0
+    discoveries: bool = False  # advanced rules: human discoveries (M16)
+    talents: bool = False  # advanced rules: Ancient talents (M15)
+    max_turns: int = 400  # adjudication (a lost game by the turn limit, M27)
+
+
+class Clan:
+    """One clan of the Ancients (one seat)."""
+
+    __slots__ = ("acted", "deck", "degradation", "discard", "figurines", "hand", "population")
+
+    def __init__(self) -> None:
+        self.population = 7
+        self.degradation = 0  # the degradation defence marker (M13)
+        #: figurines by bonus colour (index into COLORS): territory, or OFF
+        self.figurines = [OFF, OFF, OFF, OFF]
+        self.deck: list[str] = []  # the top is the end
+        self.hand: list[str] = []
+        self.discard: list[str] = []
+        self.acted: list[int] = []  # figurines that already moved/acted this turn (by colour index)
+
+    def copy(self) -> Clan:
+        c = Clan.__new__(Clan)
+        c.population = self.population
+        c.degradation = self.degradation
+        c.figurines = self.figurines[:]
+        c.deck = self.deck[:]
+        c.hand = self.hand[:]
+        c.discard = self.discard[:]
+        c.acted = self.acted[:]
+        return c
+
+    def on_field(self) -> list[int]:
+        """The colour indexes of the figurines on the field."""
+        return [k for k, t in enumerate(self.figurines) if t != OFF]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "population": self.population,
+            "degradation": self.degradation,
+            "figurines": self.figurines,
+            "deck": self.deck,
+            "hand": self.hand,
+            "discard": self.discard,
+            "acted": self.acted,
+        }
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Clan:
+        c = Clan()
+        c.population = int(d["population"])
+        c.degradation = int(d["degradation"])
+        c.figurines = [int(x) for x in d["figurines"]]
+        c.deck = [str(x) for x in d["deck"]]
+        c.hand = [str(x) for x in d["hand"]]
+        c.discard = [str(x) for x in d["discard"]]
+        c.acted = [int(x) for x in d["acted"]]
+        if len(c.figurines) != 4:
+            raise ValueError("a clan has four figurines")
+        return c
+
+
+class GameState:
+    """One game of Mammothodus. The rules live in machine.py (turns), humans.py (the human
+    phase) and ancients.py (the Ancients' phase); this class holds the data."""
+
+    def __init__(self, config: MammothodusConfig) -> None:
+        n = config.players
+        self.config = config
+        self.n = n
+        self.rng = Rng(config.seed)
+        self.clans = [Clan() for _ in range(n)]
+        self.tribes = [0] * 21  # human tribes per territory
+        self.spirits: list[int] = []  # territory of each spirit on the field (index: spirit card)
+        self.spirit_on: list[int] = []  # the spirit card (index into data) of each spirit on the field
+        self.spirit_deck: list[int] = []  # spirit cards not summoned, the next one is the end
+        self.shard_type: list[int] = []  # per shard id: its type (index into data.shards.types)
+        self.shard_at: list[int] = []  # per shard id: its territory, -1 once used
+        self.shard_open: list[bool] = []  # per shard id: face up
+        self.carried: dict[str, int] = {}  # "clan:colour" -> shard id carried in a move this turn
+        self.trails: list[int] = []  # territories with an open human trail
+        self.trail_tokens: list[int] = []  # face-down trail tokens left (numbers 1-8), the next is the end
+        self.places: list[int] = [-1, -1, -1, -1]  # territory of each line's place of power, -1 if not yet
+        self.human_deck: list[str] = []  # the next card is the end
+        self.human_discard: list[str] = []
+        self.portal: list[int] = []  # fragment ids (index into data) in their row, left to right
+        self.portal_open = 0  # how many, from the left, are face up
+        self.adaptation_deck: list[int] = []  # adaptation card indexes; the next is the end
+        self.market: list[int] = []  # face-up adaptation cards
+        self.degradation_supply = 0
+        self.discovery_deck: list[int] = []
+        self.discoveries: list[int] = []  # revealed human discoveries (advanced)
+        self.talents: list[list[int]] = []  # advanced: talent tokens on the field, per territory
+        self.phase = Phase.SETUP
+        self.start_picks = [-1] * n  # set-up: each clan's chosen pair of starting figurines
+        self.active = 0
+        self.first = 0
+        self.turn = 0
+        self.stack: list[Frame | Ask] = []
+        self.ret: Any = None
+        self.result: Result | None = None
+        self.end_reason: str | None = None
+        self.log: list[tuple[Any, ...]] = []  # what the last step did
+        self._legal: list[Any] | None = None
+
+    # ------------------------------------------------------------------ the seam
+    @property
+    def to_move(self) -> int | None:
+        if self.phase is Phase.OVER:
+            return None
+        if self.stack:
+            top = self.stack[-1]
+            assert isinstance(top, Ask)
+            return top.seat
+        return self.start_picks.index(-1) if self.phase is Phase.SETUP else self.active
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def pending(self) -> Ask | None:
+        if self.stack:
+            top = self.stack[-1]
+            return top if isinstance(top, Ask) else None
+        return None
+
+    def clone(self) -> GameState:
+        cls = self.__class__
+        g = cls.__new__(cls)
+        g.__dict__.update(self.__dict__)
+        g.rng = Rng(self.rng.state)
+        g.clans = [c.copy() for c in self.clans]
+        g.tribes = self.tribes[:]
+        g.spirits = self.spirits[:]
+        g.spirit_on = self.spirit_on[:]
+        g.spirit_deck = self.spirit_deck[:]
+        g.shard_at = self.shard_at[:]
+        g.shard_open = self.shard_open[:]
+        g.carried = dict(self.carried)
+        g.trails = self.trails[:]
+        g.trail_tokens = self.trail_tokens[:]
+        g.places = self.places[:]
+        g.human_deck = self.human_deck[:]
+        g.human_discard = self.human_discard[:]
+        g.portal = self.portal[:]
+        g.adaptation_deck = self.adaptation_deck[:]
+        g.market = self.market[:]
+        g.discovery_deck = self.discovery_deck[:]
+        g.discoveries = self.discoveries[:]
+        g.talents = [t[:] for t in self.talents]
+        g.start_picks = self.start_picks[:]
+        g.stack = [e.copy() for e in self.stack]
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "config": msgspec.to_builtins(self.config),
+            "rng": self.rng.state,
+            "clans": [c.to_dict() for c in self.clans],
+            "tribes": self.tribes,
+            "spirits": self.spirits,
+            "spirit_on": self.spirit_on,
+            "spirit_deck": self.spirit_deck,
+            "shard_type": self.shard_type,
+            "shard_at": self.shard_at,
+            "shard_open": self.shard_open,
+            "carried": self.carried,
+            "trails": self.trails,
+            "trail_tokens": self.trail_tokens,
+            "places": self.places,
+            "human_deck": self.human_deck,
+            "human_discard": self.human_discard,
+            "portal": self.portal,
+            "portal_open": self.portal_open,
+            "adaptation_deck": self.adaptation_deck,
+            "market": self.market,
+            "degradation_supply": self.degradation_supply,
+            "discovery_deck": self.discovery_deck,
+            "discoveries": self.discoveries,
+            "talents": self.talents,
+            "phase": str(self.phase),
+            "start_picks": self.start_picks,
+            "active": self.active,
+            "first": self.first,
+            "turn": self.turn,
+            "stack": [e.to_dict() for e in self.stack],
+            "ret": self.ret,
+            "result": None if self.result is None else str(self.result),
+            "end_reason": self.end_reason,
+        }
+
+    def digest(self) -> str:
+        return hashlib.blake2b(msgspec.json.encode(self.to_dict()), digest_size=16).hexdigest()
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        try:
+            config = msgspec.convert(data["config"], MammothodusConfig)
+            g = cls(config)
+            g.rng = Rng(int(data["rng"]))
+            g.clans = [Clan.from_dict(c) for c in data["clans"]]
+            ints = (
+                "tribes spirits spirit_on spirit_deck shard_type shard_at trails trail_tokens places portal"
+                " adaptation_deck market discovery_deck discoveries start_picks"
+            )
+            for name in ints.split():
+                setattr(g, name, [int(x) for x in data[name]])
+            g.shard_open = [bool(x) for x in data["shard_open"]]
+            g.carried = {str(k): int(v) for k, v in dict(data["carried"]).items()}
+            g.human_deck = [str(x) for x in data["human_deck"]]
+            g.human_discard = [str(x) for x in data["human_discard"]]
+            g.portal_open = int(data["portal_open"])
+            g.degradation_supply = int(data["degradation_supply"])
+            g.talents = [[int(x) for x in t] for t in data["talents"]]
+            g.phase = Phase(data["phase"])
+            g.active = int(data["active"])
+            g.first = int(data["first"])
+            g.turn = int(data["turn"])
+            g.stack = [entry_from_dict(e) for e in data["stack"]]
+            ret = data["ret"]
+            g.ret = tuple(ret) if isinstance(ret, list) else ret
+            g.result = None if data["result"] is None else Result(data["result"])
+            g.end_reason = data["end_reason"]
+        except (KeyError, TypeError, ValueError, AttributeError, msgspec.ValidationError) as exc:
+            raise ValueError(f"not a Mammothodus state: {exc}") from None
+        if len(g.clans) != config.players or len(g.tribes) != 21:
+            raise ValueError("not a Mammothodus state: zones of the wrong size")
+        return g
