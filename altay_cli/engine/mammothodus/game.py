@@ -1,0 +1,220 @@
+"""Mammothodus behind the seam: `GAME`, the `altay_cli.engine.api.Game` the registry returns.
+
+A cooperative game: every seat shares one result (won or lost, with the reason) and one rank;
+the progress score is the number of places of power activated (0-4), reported as `total`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from ..api import ConfigError, EndReason, Game, GameKind, GameOption, OptionKind, Outcome, TeamResult
+from . import machine, notation, views
+from .actions import AnyAction, action_from_builtins, action_to_builtins
+from .data import load
+from .events import StepEvent, event_for
+from .hidden import perturb_hidden
+from .invariants import check_invariants
+from .observation import Observation, Settings, observe
+from .state import MammothodusConfig, Phase, Result
+from .static import StaticInfo, static_info
+
+ENGINE_VERSION = "mammothodus-1"
+END_REASONS = {
+    "portal_opened": "the four places of power are active and every clan stands in the centre",
+    "too_many_tribes": "a 13th human tribe had to appear",
+    "too_many_spirits": "a 4th spirit had to appear",
+    "too_many_trails": "a 9th human trail had to open",
+    "no_degradation_cards": "a degradation card had to be taken and none was left",
+    "population_at_generation": "a clan's population was 0 or less at a generation change",
+    "population_below_minimum": "a clan's population fell below -4",
+    "turn_limit": "the turn limit was reached (the portal did not open in time)",
+}
+
+
+class MammothodusGame(Game):
+    kind = GameKind(
+        name="mammothodus",
+        title="Mammothodus",
+        version=ENGINE_VERSION,
+        min_players=1,
+        max_players=4,
+        cooperative=True,
+        role_name="clan",
+    )
+    config_type = MammothodusConfig
+    action_type = AnyAction
+    observation_type = Observation
+    event_type = StepEvent
+    static_info_type = StaticInfo
+    settings_type = Settings
+    options = (
+        GameOption("discoveries", OptionKind.FLAG, "advanced rules: human discoveries", default=False),
+        GameOption("talents", OptionKind.FLAG, "advanced rules: Ancient talents", default=False),
+        GameOption(
+            "max_turns",
+            OptionKind.INT,
+            "the team loses if the portal is not open after this many turns",
+            default=400,
+            metavar="N",
+        ),
+    )
+    guide = "games/mammothodus.md"
+    can_interrupt = True
+    interrupt_name = "assistance"
+
+    def make_config(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> MammothodusConfig:
+        given = {k: v for k, v in (options or {}).items() if v is not None}
+        unknown = set(given) - {"discoveries", "talents", "max_turns"}
+        if unknown:
+            raise ConfigError(f"Mammothodus has no option {', '.join(sorted(unknown))}")
+        try:
+            config = MammothodusConfig(players=players, seed=seed, **given)
+        except TypeError as exc:
+            raise ConfigError(str(exc)) from None
+        self.validate_config(config)
+        return config
+
+    def validate_config(self, config: Any) -> None:
+        if not isinstance(config, MammothodusConfig):
+            raise ConfigError("not a Mammothodus configuration")
+        if not 1 <= config.players <= 4:
+            raise ConfigError(f"Mammothodus is for 1 to 4 clans, not {config.players}")
+        if not 1 <= config.max_turns <= 100_000:
+            raise ConfigError(f"max_turns must be 1 to 100000, not {config.max_turns}")
+        if not 0 <= config.seed < 2**64:
+            raise ConfigError("the seed must be between 0 and 2**64 - 1")
+
+    def deal(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> MammothodusConfig:
+        return self.make_config(players, seed, options)
+
+    def public_settings(self, config: Any) -> Settings:
+        return Settings(config.players, config.discoveries, config.talents, config.max_turns)
+
+    def new_state(self, config: Any) -> Any:
+        machine.load_rules()
+        return machine.new_game(config)
+
+    def static_info(self, config: Any) -> StaticInfo:
+        return static_info()
+
+    def event_for(self, state: Any, seat: int, action: Any, viewer: int) -> StepEvent:
+        return event_for(state, seat, action, viewer)
+
+    def outcome(self, state: Any, forfeits: Sequence[int] = (), aborted: bool = False) -> Outcome:
+        out = sorted(set(forfeits))
+        places = sum(1 for t in state.places if t >= 0)
+        if aborted:
+            team, reason = TeamResult.UNFINISHED, EndReason.ABORTED.value
+        elif out:
+            team, reason = TeamResult.LOST, EndReason.FORFEIT.value
+        elif state.phase is Phase.OVER:
+            team = TeamResult.WON if state.result is Result.WON else TeamResult.LOST
+            reason = state.end_reason
+        else:
+            team, reason = TeamResult.UNFINISHED, None
+        n = state.n
+        score = {"places": places, "total": places}
+        won = team == TeamResult.WON
+        return Outcome(
+            finished=state.is_terminal and not out and not aborted,
+            end_reason=reason,
+            rounds=(state.turn + n - 1) // n,
+            turns=state.turn,
+            scores=[dict(score) for _ in range(n)],
+            ranks=[1] * n,
+            winners=list(range(n)) if won else [],
+            forfeits=out,
+            team=team,
+        )
+
+    def roles(self, state: Any) -> list[str]:
+        return list(load().clans.names[: state.n])
+
+    def config_roles(self, config: Any) -> list[str]:
+        return list(load().clans.names[: config.players])
+
+    def role_choices(self) -> tuple[str, ...]:
+        return tuple(load().clans.names)
+
+    def explain_illegal(self, state: Any, action: Any) -> str:
+        if state.phase is Phase.OVER:
+            return "the game is over"
+        ask = state.pending
+        if ask is None:
+            return "set-up: choose the two figurines that start in the centre (start COLOUR COLOUR)"
+        return f"that is not one of the answers to {ask.purpose} ({ask.prompt})"
+
+    def check_invariants(self, state: Any) -> list[str]:
+        return check_invariants(state)
+
+    def perturb_hidden(self, state: Any, seat: int, seed: int) -> Any:
+        return perturb_hidden(state, seat, seed)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> Any:
+        machine.load_rules()
+        g = machine.MammothodusState.from_dict(dict(data))
+        for e in g.stack:
+            if not hasattr(e, "options") and e.kind not in machine.STEPS:
+                raise ValueError(f"not a Mammothodus state: no routine {e.kind!r}")
+        return g
+
+    def action_to_builtins(self, action: Any) -> dict[str, Any]:
+        return action_to_builtins(action)
+
+    def action_from_builtins(self, data: Any) -> Any:
+        try:
+            return action_from_builtins(data)
+        except msgspec.ValidationError as exc:
+            raise ValueError(str(exc)) from None
+
+    def command_text(self, action: Any) -> str:
+        return notation.command_text(action)
+
+    def describe(self, action: Any) -> str:
+        return notation.describe(action)
+
+    def parse(self, state: Any, text: str) -> int:
+        return notation.parse(state.legal_actions(), text)
+
+    def views(self) -> Mapping[str, str]:
+        return views.VIEWS
+
+    def view(self, state: Any, seat: int | None, name: str) -> list[str]:
+        return views.view(observe(state, -1 if seat is None else seat), name)
+
+    def turn_of(self, state: Any) -> tuple[str, int] | None:
+        if state.phase is Phase.SETUP:
+            return None
+        return f"turn {state.turn}", state.active
+
+    def is_interrupt(self, state: Any) -> bool:
+        ask = state.pending
+        return ask is not None and ask.seat != state.active
+
+    def seat_label(self, state: Any, seat: int) -> str:
+        return f"P{seat} {load().clans.names[seat]}"
+
+    def describe_config(self, config: Any) -> str:
+        extras = [
+            name for name, on in (("discoveries", config.discoveries), ("talents", config.talents)) if on
+        ]
+        return f"Mammothodus: {config.players} clan{'s' if config.players != 1 else ''}" + (
+            f", advanced: {', '.join(extras)}" if extras else ""
+        )
+
+    def end_reason_text(self, reason: str | None) -> str:
+        return END_REASONS.get(reason or "", super().end_reason_text(reason))
+
+    def score_headers(self) -> dict[str, str]:
+        return {"total": "Places of power"}
+
+    def help_text(self) -> str:
+        return notation.HELP
+
+
+GAME = MammothodusGame()

@@ -1,0 +1,33 @@
+"""Hidden information, rearranged for the leak test (and, later, a search bot's sampler): what a
+clan cannot see is shuffled among the places it cannot see into, sizes kept. That is the other
+clans' hands and decks (together), every deck's order (human, trail tokens, spirits,
+adaptation, discoveries), the types of face-down shards, and the generator's state."""
+
+from __future__ import annotations
+
+import random
+
+from .state import GameState
+
+
+def perturb_hidden(g: GameState, seat: int, seed: int) -> GameState:
+    rng = random.Random(seed)
+    h = g.clone()
+    h.rng.state = rng.getrandbits(64)
+    for s, clan in enumerate(h.clans):
+        if s == seat:
+            rng.shuffle(clan.deck)
+            continue
+        pool = clan.hand + clan.deck
+        rng.shuffle(pool)
+        clan.hand, clan.deck = pool[: len(clan.hand)], pool[len(clan.hand) :]
+    for pile in (h.human_deck, h.trail_tokens, h.spirit_deck, h.adaptation_deck, h.discovery_deck):
+        rng.shuffle(pile)
+    closed = [i for i, t in enumerate(h.shard_at) if t >= 0 and not h.shard_open[i]]
+    types = [h.shard_type[i] for i in closed]
+    rng.shuffle(types)
+    h.shard_type = h.shard_type[:]
+    for i, t in zip(closed, types):
+        h.shard_type[i] = t
+    h._legal = None
+    return h

@@ -1,0 +1,57 @@
+"""Conservation and consistency: cards of every clan, tribes, spirits, shards and trail tokens
+are where they can be, the population in its range, figurines on real territories."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .data import load
+from .state import COLORS, OFF, GameState, Phase
+
+
+def check_invariants(g: GameState) -> list[str]:
+    d = load()
+    bad: list[str] = []
+    n_terr = len(d.map.territories)
+    base = Counter({str(c): k for c, k in d.clan_deck.cards.items()})
+    degradation_out = 0
+    adaptation_out = 0
+    for s, clan in enumerate(g.clans):
+        cards = Counter(clan.deck + clan.hand + clan.discard)
+        basic = Counter({c: cards.get(c, 0) for c in COLORS})
+        if basic != base:
+            bad.append(f"clan {s} holds {dict(basic)} basic cards, not {dict(base)}")
+        degradation_out += cards.get("degradation", 0)
+        adaptation_out += sum(k for c, k in cards.items() if c not in COLORS and c != "degradation")
+        for k, where in enumerate(clan.figurines):
+            if where != OFF and not 0 <= where < n_terr:
+                bad.append(f"clan {s}'s {COLORS[k]} figurine is nowhere ({where})")
+        if not d.population.min - 10 <= clan.population <= d.population.max:
+            bad.append(f"clan {s}'s population {clan.population} is off the track")
+        if g.phase is Phase.PLAY and len(clan.hand) > 50:
+            bad.append(f"clan {s} holds {len(clan.hand)} cards")
+    if degradation_out + g.degradation_supply != d.degradation.cards:
+        bad.append(f"{degradation_out} degradation cards out and {g.degradation_supply} in the supply")
+    if adaptation_out + len(g.adaptation_deck) + len(g.market) != len(d.adaptation.cards):
+        bad.append("adaptation cards are not conserved")
+    if len(set(g.adaptation_deck + g.market)) != len(g.adaptation_deck) + len(g.market):
+        bad.append("an adaptation card is in two places")
+    if sum(g.tribes) > d.limits.tribes or min(g.tribes) < 0:
+        bad.append(f"{sum(g.tribes)} tribes on the field")
+    if len(g.spirits) != len(g.spirit_on) or len(g.spirits) > d.limits.spirits:
+        bad.append("spirits on the field are inconsistent")
+    if sorted(g.spirit_on + g.spirit_deck) != list(range(len(d.spirits.cards))):
+        bad.append("spirit cards are not conserved")
+    if len(g.trail_tokens) + len(g.trails) != len(d.map.trail_positions) + len(d.map.initial_trails):
+        bad.append("trail tokens are not conserved")
+    human = Counter(g.human_deck + g.human_discard)
+    if human != Counter({k: v for k, v in d.human_deck.cards.items()}):
+        bad.append("human cards are not conserved")
+    if len(g.shard_at) != len(g.shard_type) or any(not -2 <= t < n_terr for t in g.shard_at):
+        bad.append("shards lie outside the map")
+    for line, t in enumerate(g.places):
+        if t == d.map.centre:
+            bad.append(f"the place of power of line {line} is in the centre")
+    if not 0 <= g.portal_open <= len(g.portal):
+        bad.append("the portal track is inconsistent")
+    return bad

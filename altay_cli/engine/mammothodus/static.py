@@ -1,0 +1,37 @@
+"""What bots get once, in `hello.static`: the map (territories with region and colour,
+adjacency, trails), the decks' contents, the portal fragments, the spirits, the population
+track, the limits, and every ruling (RULINGS.md's stand-ins and this engine's own)."""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from .data import DATA_FILE, DataFile, load
+
+
+class Ruling(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    text: str
+
+
+class StaticInfo(msgspec.Struct):
+    data: DataFile  # the components, exactly as data.json holds them
+    rulings: list[Ruling]
+
+
+def rulings() -> list[Ruling]:
+    """The rulings table of RULINGS.md: id, the gap's name, the ruling."""
+    out = []
+    text = (DATA_FILE.parent / "RULINGS.md").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        m = re.match(r"^\| (M\d+) \| ([^|]+) \| ([^|]+) \|", line)
+        if m:
+            out.append(Ruling(m.group(1), m.group(2).strip(), m.group(3).strip()))
+    return out
+
+
+def static_info() -> StaticInfo:
+    return StaticInfo(load(), rulings())
