@@ -19,6 +19,7 @@ from .api import Game
 GAMES: dict[str, str] = {
     "altay": "altay_cli.engine.altay.game",
     "innovation": "altay_cli.engine.innovation.game",
+    "mammothodus": "altay_cli.engine.mammothodus.game",
 }
 DEFAULT_GAME = "altay"
 _NAME = re.compile(r"^[a-z][a-z0-9-]{0,30}$")

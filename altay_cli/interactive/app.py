@@ -444,8 +444,10 @@ class PlayApp:
                 self.emit({"type": "actions", "seat": g.to_move, "legal": legal, "commands": commands})
             else:
                 self.say(*self.action_lines())
-        elif word in VIEW_ALIASES or word in self.game.views():
-            self.show(VIEW_ALIASES.get(word, word), obs)
+        elif word in self.game.views():
+            self.show(word, obs)  # a game's own view comes before an alias ("map" in Mammothodus)
+        elif VIEW_ALIASES.get(word) in self.game.views():
+            self.show(VIEW_ALIASES[word], obs)
         elif word == "card":
             self.lookup(line.split(None, 1)[1] if args else "")
         elif word == "why":

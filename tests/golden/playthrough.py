@@ -36,6 +36,7 @@ PLAYTHROUGHS = (
     Playthrough("toy-sum_3p.txt", "toy-sum", 3, 33),
     Playthrough("innovation_2p.txt", "innovation", 2, 34, (("max_turns", 8),)),
     Playthrough("innovation_3p_1e.txt", "innovation", 3, 35, (("max_turns", 7), ("edition", "1e"))),
+    Playthrough("mammothodus_2p.txt", "mammothodus", 2, 36, (("max_turns", 4),)),
 )
 
 

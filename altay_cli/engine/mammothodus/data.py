@@ -255,6 +255,13 @@ def load() -> DataFile:
     return parse(DATA_FILE.read_bytes())
 
 
+def adaptation_name(index: int) -> str:
+    """An adaptation card (its index in the data) as the card string a clan's hand holds:
+    "extra:red", "double:blue", "wild" or "draw3"."""
+    card = load().adaptation.cards[index]
+    return card.kind if card.color is None else f"{card.kind.replace('_action', '')}:{card.color}"
+
+
 def figurines_for(population: int) -> int:
     """M12: how many figurines a clan's population supports, ceil(pop / 4) in 0..4."""
     p = load().population

@@ -41,6 +41,8 @@ def happening(entry: tuple[Any, ...], viewer: int) -> Happening | None:
     values = [_public(v) for v in entry[1:]]
     if kind in PRIVATE_CARDS and values and values[0] != viewer:
         values = [values[0], *(None if isinstance(v, str) else v for v in values[1:])]
+    elif kind == "adapt" and values[-1] == "deck" and values[0] != viewer:
+        values = [values[0], None, "deck"]  # a card taken from the face-down deck
     return Happening(kind, values)
 
 

@@ -28,9 +28,10 @@ END_REASONS = {
     "too_many_spirits": "a 4th spirit had to appear",
     "too_many_trails": "a 9th human trail had to open",
     "no_degradation_cards": "a degradation card had to be taken and none was left",
-    "population_at_generation": "a clan's population was 0 or less at a generation change",
+    "population_exhausted": "a clan's population was 0 or less at a generation change",
     "population_below_minimum": "a clan's population fell below -4",
     "turn_limit": "the turn limit was reached (the portal did not open in time)",
+    "no_adaptation_cards": "the adaptation market had to be refilled from an empty deck (M50's alternative)",
 }
 
 
@@ -118,7 +119,7 @@ class MammothodusGame(Game):
         else:
             team, reason = TeamResult.UNFINISHED, None
         n = state.n
-        score = {"places": places, "total": places}
+        score = {"total": places}
         won = team == TeamResult.WON
         return Outcome(
             finished=state.is_terminal and not out and not aborted,
@@ -186,6 +187,10 @@ class MammothodusGame(Game):
 
     def view(self, state: Any, seat: int | None, name: str) -> list[str]:
         return views.view(observe(state, -1 if seat is None else seat), name)
+
+    def narrate(self, state: Any, seat: int, action: Any, viewer: int) -> str | None:
+        lines = notation.narration(event_for(state, seat, action, viewer).happened, viewer)
+        return "\n".join(lines) if lines else None
 
     def turn_of(self, state: Any) -> tuple[str, int] | None:
         if state.phase is Phase.SETUP:

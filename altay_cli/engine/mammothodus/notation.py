@@ -203,3 +203,69 @@ def parse(legal: list[Any], text: str) -> int:
     shown = ", ".join(command_text(a) for a in legal[:12])
     more = "" if len(legal) <= 12 else f", ... ({len(legal)} in all)"
     raise IllegalCommand(f"{raw!r} is not legal now; legal: {shown}{more}")
+
+
+# ---------------------------------------------------------------------------- what happened
+def _clan(x: Any, viewer: int | None) -> str:
+    if not isinstance(x, int):
+        return str(x)
+    from .data import load
+
+    name = load().clans.names[x] if 0 <= x < len(load().clans.names) else f"P{x}"
+    return "you" if x == viewer else name
+
+
+def happening_text(h: Any, viewer: int | None) -> str | None:
+    """One happening in words (the events' `what` and `values`, see the game's guide)."""
+    w, v = h.what, h.values
+
+    def t(x: Any) -> str:
+        return "the centre" if x == 0 else f"T{x}"
+
+    if w == "human_card":
+        return f"humans: {'a new trail' if v[0] == 'new_trail' else 'the ' + str(v[0]) + ' card'}"
+    if w == "tribe" and v[0] == "destroyed":
+        return f"a tribe is destroyed in {t(v[1])}"
+    if w == "tribe":
+        return f"a tribe appears in {t(v[1])}"
+    if w == "tribe_move":
+        return f"a tribe moves from {t(v[0])} to {t(v[1])}"
+    if w == "tribe_attack":
+        return f"{v[1]} tribe(s) attack in {t(v[0])}"
+    if w == "spirit":
+        return f"a spirit is {'summoned' if v[0] == 'summon' else v[0]} in {t(v[1])}" + (
+            f" (die {v[2]})" if v[0] == "attack" else ""
+        )
+    if w == "spirit_move":
+        return f"a spirit moves from {t(v[1])} to {t(v[2])}"
+    if w == "population":
+        return f"{_clan(v[0], viewer)}: population {'+' if v[1] >= 0 else ''}{v[1]} ({v[2]})"
+    if w == "trail":
+        return f"a human trail opens in {t(v[1])}"
+    if w == "portal_flip":
+        return "a portal fragment is turned face up"
+    if w == "action":
+        return f"{_clan(v[0], viewer)} chooses {v[1]}"
+    if w == "move":
+        return f"{_clan(v[0], viewer)}'s {v[1]} figurine moves from {t(v[2])} to {t(v[3])}"
+    if w == "dice":
+        return f"{_clan(v[0], viewer)} rolls {v[2]}"
+    if w == "hit":
+        return f"{_clan(v[0], viewer)} hits {v[1]} in {t(v[2])}"
+    if w == "place_of_power":
+        return f"a place of power is activated in {t(v[2])} (line {v[1]})"
+    if w == "draw":
+        return f"{_clan(v[0], viewer)} draws " + (str(v[1]) if v[1] is not None else "a card")
+    if w == "generation":
+        return f"{_clan(v[0], viewer)}: generation change"
+    if w == "turn":
+        return f"-- turn {v[1]}: {_clan(v[0], viewer)}"
+    if w == "end":
+        return f"game over: the Ancients {v[0]} ({str(v[1]).replace('_', ' ')})"
+    if w in ("answer", "acts", "play", "assist", "bonus", "market"):
+        return None
+    return f"{w}: " + ", ".join(str(x) for x in v)
+
+
+def narration(happened: list[Any], viewer: int | None) -> list[str]:
+    return [x for x in (happening_text(h, viewer) for h in happened) if x]

@@ -6,9 +6,11 @@ every deck's order, face-down shards, the next human card, trail token and spiri
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
-from .data import figurines_for, load
+from .data import adaptation_name, figurines_for, load
 from .frames import Frame
 from .state import COLORS, OFF, GameState, Phase
 
@@ -75,7 +77,7 @@ class Progress(msgspec.Struct):
 
     routine: str
     clan: int
-    v: dict[str, object]
+    v: dict[str, Any]
 
 
 class Outcome(msgspec.Struct):
@@ -105,11 +107,6 @@ class Observation(msgspec.Struct):
     decision: Decision | None
     progress: list[Progress]
     result: Outcome | None
-
-
-def adaptation_name(index: int) -> str:
-    card = load().adaptation.cards[index]
-    return card.kind if card.color is None else f"{card.kind.replace('_action', '')}:{card.color}"
 
 
 def observe(g: GameState, seat: int) -> Observation:

@@ -28,6 +28,28 @@ COLOR_OF_ACTION = {v: k for k, v in ACTION_OF_COLOR.items()}
 OFF = -1  # a figurine not on the field (on the degradation track)
 
 
+def _ret_to_builtins(ret: Any) -> Any:
+    """What the last routine or decision returned, as JSON: an answered decision's action is
+    kept with its type tag."""
+    if isinstance(ret, msgspec.Struct):
+        return {"action": msgspec.to_builtins(ret)}
+    return msgspec.to_builtins(ret)
+
+
+def _ret_from_builtins(data: Any) -> Any:
+    if isinstance(data, dict) and "action" in data:
+        from .actions import AnyAction
+
+        return msgspec.convert(data["action"], AnyAction)
+    return _tuples(data)
+
+
+def _tuples(x: Any) -> Any:
+    if isinstance(x, list):
+        return tuple(_tuples(i) for i in x)
+    return x
+
+
 class Phase(StrEnum):
     SETUP = "setup"  # each clan picks its two starting figurines
     PLAY = "play"
@@ -44,7 +66,7 @@ class MammothodusConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
     seed: int = 0
     discoveries: bool = False  # advanced rules: human discoveries (M16)
     talents: bool = False  # advanced rules: Ancient talents (M15)
-    max_turns: int = 400  # adjudication (a lost game by the turn limit, M27)
+    max_turns: int = 400  # adjudication: the team loses at the turn limit (M62)
 
 
 class Clan:
@@ -228,7 +250,7 @@ class GameState:
             "first": self.first,
             "turn": self.turn,
             "stack": [e.to_dict() for e in self.stack],
-            "ret": self.ret,
+            "ret": _ret_to_builtins(self.ret),
             "result": None if self.result is None else str(self.result),
             "end_reason": self.end_reason,
         }
@@ -261,8 +283,7 @@ class GameState:
             g.first = int(data["first"])
             g.turn = int(data["turn"])
             g.stack = [entry_from_dict(e) for e in data["stack"]]
-            ret = data["ret"]
-            g.ret = tuple(ret) if isinstance(ret, list) else ret
+            g.ret = _ret_from_builtins(data["ret"])
             g.result = None if data["result"] is None else Result(data["result"])
             g.end_reason = data["end_reason"]
         except (KeyError, TypeError, ValueError, AttributeError, msgspec.ValidationError) as exc:

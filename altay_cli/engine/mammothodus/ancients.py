@@ -1,0 +1,863 @@
+"""The Ancients' phase: the active clan's one action of the turn (routine "ancients").
+
+The clan chooses one action (move, attack, population, development, degradation or activate a
+place of power) among those its hand can perform, then acts with its figurines one at a time:
+a figurine, the cards played on it one by one (the action's colour or the colour of the
+territory it stands in; "wild" as any colour, "double:C" as two cards of C, "extra:C" as one),
+the allies' help (cards of the action's colour only, from clans with a figurine in the same or
+an adjacent territory), then the effect. A figurine's bonus (its colour's action) adds one when
+at least one card of the clan was played on it. Degradation is played from the hand, not on a
+figurine. After the action an "extra:C" card may be discarded for another, different action; a
+"draw3" card may be played at any of the clan's (or a helping ally's) card decisions.
+
+Routines (each a step table, see machine.py): "ancients" (the action choice and the extra
+actions), "ancients_action" (the figurines one at a time), "ancients_figurine" (one
+figurine's cards, the allies' cards and the effect), "ancients_move", "ancients_attack",
+"ancients_develop" and "ancients_degradation".
+
+Rulings of this part (RULINGS.md's form; each is one named constant here):
+
+- M30 `MAY_DECLINE_ACTION`: the clan may pass at the action choice (no action this turn).
+- M31 `FIRST_CARD_REQUIRED`: a chosen figurine takes at least one card of its clan (passing
+  happens at the figurine choice, which ends the action).
+- M32 `ATTACK_NEEDS_TARGET`: a figurine attacks only where a tribe or a spirit stands.
+- M33 `DEVELOPMENT_OPEN_BOXES`: a development point moves the marker one box while the marker
+  is below the number of figurines on the field (the open boxes); a point at or past that
+  takes an adaptation card instead (the blue figurine of the rulebook's example: marker one
+  box short, one blue card plus the bonus: the first point reaches the closed boxes, the
+  second takes a card). Taking the card is optional; none left means the point is lost.
+- M34 `ALLIES_CLOCKWISE`: allies are asked in seat order from the clan after the active one,
+  each until it passes; "near" is judged from the territory where the figurine stands when its
+  cards are played (for a move, where it starts).
+- M35 `CENTRE_IS_A_REGION`: for the degradation action's allies, two regions neighbour when a
+  territory of one borders a territory of the other; the centre counts as a region of its own
+  (so it neighbours every region).
+- M36 `ALLIES_PAY_ACTIVATION`: allies may pay part of a place of power's cost with cards of the
+  action's colour (blue). If everything played falls short of the cost, nothing is activated
+  and every card goes back to its owner's hand (the figurine has still acted).
+- M37 `ONE_PLACE_PER_TERRITORY`: a territory holds at most one place of power.
+- M38 `REROLL_ONLY_IF_PAYABLE`: a re-roll is offered only while paying its population leaves
+  the clan at or above the loss floor (a cost the clan cannot pay is not offered).
+- M39 `HITS_USE_SMALLEST_DICE`: a hit spends the smallest dice that achieve it (never worse for
+  the clan, so the dice are not asked).
+- M40 `SPIRIT_CARD_SHUFFLED_BACK`: a destroyed spirit's card is shuffled back into the spirit
+  deck (the next summon stays random).
+- M41 `SHARD_ONCE_PER_TERRITORY`: a moving figurine carries at most one open shard; in each
+  territory it stands in it may take or drop any one shard once (drop one and take another is
+  a swap). Shards of one type are alike, so they are offered by type. A carried shard lies
+  where the figurine's move ends.
+- M42 `OPEN_WHERE_MOVERS_STOP`: when the move action ends, the face-down shards are opened in
+  the territories where the figurines that acted in it stand.
+- M43 `EXTRA_ACTIONS_DIFFER`: each "extra" card discarded after an action gives one more
+  action, different from every action already taken this turn; it is offered only when such
+  an action is possible with the rest of the hand.
+- M44 `DRAW3_ANYWHERE`: "draw3" is offered at every card decision of the phase (the action,
+  figurine, card, assistance, degradation and extra-action decisions). If the generation change
+  it causes takes the figurine being played on away from its place, that figurine's play is
+  undone (its cards back in the hand) and it has not acted.
+- M45 `ACTED_PER_ACTION`: clan.acted is cleared at the start of each action: "acts once" is per
+  action (the rulebook's "moves once per turn" and "attacks once per turn" follow, since the
+  actions of one turn differ, M43).
+- M46 `LINE_CONDITIONS_ACCUMULATE`: a portal line's cells on the open fragments add up: its
+  shards as a multiset of types, face up in the figurine's territory; every region cell must be
+  the territory's region and every colour cell its colour (contradictory cells make the line
+  impossible). The shards used are chosen by type (alike).
+- M47 `WILD_COLOUR_NOT_ASKED`: a wild card's colour is never asked: on a figurine it is the
+  colour that lets it be played; every choice has the same effect.
+- M48 `ALLY_ADAPTATION_CARDS`: an ally may help with "wild" (as the action's colour),
+  "double:C" (two) and "extra:C" (one) of the action's colour.
+- M49 `DEGRADATION_FIRST_CARD`: once the degradation action is chosen, the clan plays at least
+  one degradation card before passing; allies help only after that.
+
+Log kinds: ("action", clan, action), ("no_action", clan), ("extra_action", clan, card), ("acts", clan, colour,
+action, territory), ("play", clan, card, colour or "degradation"), ("assist", ally, card,
+clan), ("take_back", clan, card), ("bonus", clan, colour, action), ("draw3", clan),
+("move", clan, colour, from, to), ("shard_take", clan, colour, type, territory),
+("shard_drop", clan, colour, type, territory), ("shard_open", territory, type), ("dice",
+clan, territory, dice), ("reroll", clan, indexes, dice), ("hit", clan, target, territory,
+dice used), ("tribe", "destroyed", territory), ("spirit", "destroyed", territory, card),
+("development", clan, marker), ("adapt", clan, card, source), ("adapt_declined", clan),
+("adapt_none", clan, points), ("activation_failed", clan, line, territory), ("place_of_power",
+clan, line, territory, shard types used). ops logs ("population", ...) for gains and re-rolls.
+
+Talents (advanced, M15) are not implemented here: the state records neither a clan's talent
+nor its tokens in reserve.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from typing import Any
+
+from . import ops
+from .actions import Adapt, Card, ChooseAction, Figurine, Hit, Line, Reroll, Roll, Shard, Step
+from .data import Fragment, adaptation_name, load
+from .frames import Frame
+from .machine import END, ask, call, routine, steps_of
+from .state import ACTIONS, COLORS, OFF, GameState
+
+MAY_DECLINE_ACTION = True  # M30
+FIRST_CARD_REQUIRED = True  # M31
+ATTACK_NEEDS_TARGET = True  # M32
+DEVELOPMENT_OPEN_BOXES = True  # M33
+ALLIES_CLOCKWISE = True  # M34
+CENTRE_IS_A_REGION = True  # M35
+ALLIES_PAY_ACTIVATION = True  # M36
+ONE_PLACE_PER_TERRITORY = True  # M37
+REROLL_ONLY_IF_PAYABLE = True  # M38
+HITS_USE_SMALLEST_DICE = True  # M39 (no alternative implemented: the rule is built in)
+SPIRIT_CARD_SHUFFLED_BACK = True  # M40
+SHARD_ONCE_PER_TERRITORY = True  # M41 (built in)
+OPEN_WHERE_MOVERS_STOP = True  # M42
+EXTRA_ACTIONS_DIFFER = True  # M43
+DRAW3_ANYWHERE = True  # M44
+ACTED_PER_ACTION = True  # M45
+LINE_CONDITIONS_ACCUMULATE = True  # M46 (built in)
+WILD_COLOUR_NOT_ASKED = True  # M47 (built in)
+ALLY_ADAPTATION_CARDS = True  # M48
+DEGRADATION_FIRST_CARD = True  # M49
+
+#: the colour of the cards of each action (activating a place of power is paid with blue)
+ACTION_COLOR = {
+    "move": "green",
+    "attack": "red",
+    "population": "yellow",
+    "development": "blue",
+    "activate": "blue",
+}
+#: the actions a figurine's bonus applies to (M20: not degradation nor activate)
+BONUS_ACTIONS = ("move", "attack", "population", "development")
+DRAW3 = "draw3"
+DEGRADATION = "degradation"
+
+
+# ---------------------------------------------------------------------------- cards
+def card_value(card: str, colors: tuple[str, ...]) -> int:
+    """How many cards of `colors` `card` counts as (0: it cannot be played there)."""
+    if card == "wild":
+        return 1
+    if ":" in card:
+        kind, color = card.split(":", 1)
+        if color not in colors:
+            return 0
+        return 2 if kind == "double" else 1 if kind == "extra" else 0
+    return 1 if card in colors else 0
+
+
+def own_colors(action: str, t: int) -> tuple[str, ...]:
+    """The colours the clan may play on a figurine in t: the action's and the territory's."""
+    territory = ops.color_of(t)
+    base = ACTION_COLOR[action]
+    return (base,) if territory is None or territory == base else (base, territory)
+
+
+def points(hand: list[str], colors: tuple[str, ...]) -> int:
+    return sum(card_value(c, colors) for c in hand)
+
+
+def playable(hand: list[str], colors: tuple[str, ...]) -> list[Card]:
+    return [Card(c) for c in sorted(set(hand)) if card_value(c, colors) > 0]
+
+
+def draw3_option(hand: list[str]) -> list[Card]:
+    return [Card(DRAW3)] if DRAW3_ANYWHERE and DRAW3 in hand else []
+
+
+def play_draw3(g: GameState, seat: int) -> str:
+    """Play a "draw3" card: to the discard pile, then draw three (generation.py's "draw")."""
+    clan = g.clans[seat]
+    clan.hand.remove(DRAW3)
+    clan.discard.append(DRAW3)
+    g.log.append(("draw3", seat))
+    return call(g, "draw", seat, n=3)
+
+
+def spend(g: GameState, seat: int, card: str) -> None:
+    """A card leaves the hand for the discard pile (where played cards go at once)."""
+    clan = g.clans[seat]
+    clan.hand.remove(card)
+    clan.discard.append(card)
+
+
+def take_back(g: GameState, seat: int, card: str) -> None:
+    """Undo `spend`: the card returns to the hand (from the discard pile, or from the deck if a
+    generation change has shuffled it there; if it was drawn again it is in the hand already)."""
+    clan = g.clans[seat]
+    g.log.append(("take_back", seat, card))
+    for pile in (clan.discard, clan.deck):
+        for i in range(len(pile) - 1, -1, -1):
+            if pile[i] == card:
+                del pile[i]
+                clan.hand.append(card)
+                return
+
+
+# ---------------------------------------------------------------------------- where allies stand
+def near(g: GameState, seat: int, t: int) -> bool:
+    """Has clan `seat` a figurine in t or a territory adjacent to it?"""
+    nb = ops.neighbours()[t]
+    return any(w != OFF and (w == t or w in nb) for w in g.clans[seat].figurines)
+
+
+def others(g: GameState, me: int) -> tuple[int, ...]:
+    """M34: the other clans, from the one after the active clan, in seat order (the alternative:
+    from seat 0)."""
+    if ALLIES_CLOCKWISE:
+        return tuple((me + i) % g.n for i in range(1, g.n))
+    return tuple(s for s in range(g.n) if s != me)
+
+
+@cache
+def _region_links() -> frozenset[tuple[str, str]]:
+    m = load().map
+
+    def key(t: int) -> str:
+        return m.territories[t].region or "centre"
+
+    return frozenset(p for a, b in m.adjacency for p in ((key(a), key(b)), (key(b), key(a))))
+
+
+def region_key(t: int) -> str:
+    return ops.region_of(t) or "centre"
+
+
+def regions_close(a: int, b: int) -> bool:
+    """M35: are territories a and b in the same or neighbouring regions?"""
+    ra, rb = region_key(a), region_key(b)
+    if not CENTRE_IS_A_REGION and "centre" in (ra, rb):
+        return False
+    return ra == rb or (ra, rb) in _region_links()
+
+
+def near_region(g: GameState, seat: int, me: int) -> bool:
+    """Has clan `seat` a figurine in the region of one of clan `me`'s figurines, or in a
+    neighbouring region?"""
+    mine = [w for w in g.clans[me].figurines if w != OFF]
+    return any(w != OFF and regions_close(w, m) for w in g.clans[seat].figurines for m in mine)
+
+
+def ally_potential(g: GameState, me: int, t: int, action: str) -> int:
+    """How many cards of the action's colour the clans near t could add."""
+    colors = (ACTION_COLOR[action],)
+    return sum(points(g.clans[s].hand, colors) for s in others(g, me) if near(g, s, t))
+
+
+# ---------------------------------------------------------------------------- places of power
+@cache
+def _fragments() -> dict[int, Fragment]:
+    return {f.id: f for f in load().portal.fragments}
+
+
+def line_conditions(g: GameState, line: int) -> tuple[Counter[str], set[str], set[str]]:
+    """M46: the shards (a multiset of types), regions and colours the open fragments ask of a
+    portal line."""
+    frags = _fragments()
+    shards: Counter[str] = Counter()
+    regions: set[str] = set()
+    colors: set[str] = set()
+    for fid in g.portal[: g.portal_open]:
+        cell = frags[fid].lines[line]
+        if cell.shard is not None:
+            shards[cell.shard] += 1
+        if cell.region is not None:
+            regions.add(cell.region)
+        if cell.color is not None:
+            colors.add(str(cell.color))
+    return shards, regions, colors
+
+
+def open_shards_at(g: GameState, t: int) -> list[int]:
+    """The face-up shards lying in t (ids), not carried by a moving figurine."""
+    carried = set(g.carried.values())
+    return [i for i, w in enumerate(g.shard_at) if w == t and g.shard_open[i] and i not in carried]
+
+
+def shard_name(g: GameState, shard: int) -> str:
+    return load().shards.types[g.shard_type[shard]]
+
+
+def line_met(g: GameState, line: int, t: int) -> bool:
+    """Can line's place of power be activated in t (shards, region, colour, place free)?"""
+    if t == ops.CENTRE or g.places[line] >= 0:
+        return False
+    if ONE_PLACE_PER_TERRITORY and t in g.places:
+        return False
+    shards, regions, colors = line_conditions(g, line)
+    if any(r != ops.region_of(t) for r in regions) or any(c != ops.color_of(t) for c in colors):
+        return False
+    here = Counter(shard_name(g, i) for i in open_shards_at(g, t))
+    return all(here[k] >= n for k, n in shards.items())
+
+
+def activation_cost(g: GameState) -> int:
+    return sum(1 for t in g.places if t >= 0) + 1
+
+
+def activation_lines(g: GameState, me: int, t: int, hand: list[str]) -> list[int]:
+    """The lines clan `me` could activate in t with its hand (and, M36, its allies' cards)."""
+    if t == OFF:
+        return []
+    own = points(hand, own_colors("activate", t))
+    if own <= 0:
+        return []
+    help_ = ally_potential(g, me, t, "activate") if ALLIES_PAY_ACTIVATION else 0
+    if own + help_ < activation_cost(g):
+        return []
+    return [n for n in range(len(g.places)) if line_met(g, n, t)]
+
+
+def activate(g: GameState, me: int, line: int, t: int) -> None:
+    """The place of power of `line` goes to t; the shards it asked for are discarded."""
+    shards, _, _ = line_conditions(g, line)
+    used: list[str] = []
+    here = open_shards_at(g, t)
+    for kind, n in sorted(shards.items()):
+        ids = [i for i in here if shard_name(g, i) == kind][:n]
+        for i in ids:
+            g.shard_at[i] = -1
+            used.append(kind)
+    g.places[line] = t
+    g.log.append(("place_of_power", me, line, t, tuple(used)))
+    ops.check_win(g)
+
+
+# ---------------------------------------------------------------------------- what can be done
+def has_targets(g: GameState, t: int) -> bool:
+    return g.tribes[t] > 0 or t in g.spirits
+
+
+def can_act(g: GameState, me: int, k: int, action: str, hand: list[str], fresh: bool = False) -> bool:
+    """Can figurine k of clan `me` take part in `action` with this hand? (`fresh`: ignore
+    which figurines already acted, for an action not started yet.)"""
+    clan = g.clans[me]
+    t = clan.figurines[k]
+    if t == OFF or (not fresh and k in clan.acted):
+        return False
+    if action == "activate":
+        return bool(activation_lines(g, me, t, hand))
+    if points(hand, own_colors(action, t)) <= 0:
+        return False
+    return not (action == "attack" and ATTACK_NEEDS_TARGET and not has_targets(g, t))
+
+
+def performable(g: GameState, me: int, done: tuple[str, ...], hand: list[str]) -> list[str]:
+    """The actions (not yet taken this turn, M43) that clan `me` can perform with `hand`."""
+    out = []
+    for action in ACTIONS:
+        if action in done and EXTRA_ACTIONS_DIFFER:
+            continue
+        if action == "degradation":
+            if DEGRADATION in hand:
+                out.append(action)
+        elif any(can_act(g, me, k, action, hand, fresh=True) for k in range(len(COLORS))):
+            out.append(action)
+    return out
+
+
+def tribe_threshold(g: GameState) -> int:
+    """The die a tribe needs (4; 5 with the +1 TO DEFENSE discovery, if humans.py says so)."""
+    try:
+        from . import humans
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__package__}.humans":
+            raise
+        return load().dice.hit
+    fn = getattr(humans, "hit_threshold", None)
+    return int(fn(g)) if fn is not None else load().dice.hit
+
+
+# ---------------------------------------------------------------------------- the phase
+class Ancients:
+    """Choose the action; after it, an "extra" card may buy another (M43)."""
+
+    def s0(g: GameState, f: Frame) -> Any:
+        clan = g.clans[f.me]
+        done = f.v.get("done", ())
+        options: list[Any] = [ChooseAction(a) for a in performable(g, f.me, done, clan.hand)]
+        options += draw3_option(clan.hand)
+        if not options:
+            if not done:
+                g.log.append(("no_action", f.me))
+            return END
+        return ask(g, f.me, options, "action", "Choose your action, or pass", can_pass=MAY_DECLINE_ACTION)
+
+    def s1(g: GameState, f: Frame) -> Any:
+        choice = g.ret
+        if choice is None:
+            return END
+        if isinstance(choice, Card):
+            f.pc = 0
+            return play_draw3(g, f.me)
+        f.v["done"] = (*f.v.get("done", ()), choice.action)
+        g.log.append(("action", f.me, choice.action))
+        if ACTED_PER_ACTION:
+            g.clans[f.me].acted = []
+        if choice.action == "degradation":
+            return call(g, "ancients_degradation", f.me)
+        return call(g, "ancients_action", f.me, action=choice.action)
+
+    def s2(g: GameState, f: Frame) -> Any:
+        clan = g.clans[f.me]
+        done = f.v["done"]
+        options: list[Any] = []
+        for card in sorted(set(clan.hand)):
+            if card.startswith("extra:"):
+                rest = list(clan.hand)
+                rest.remove(card)
+                if performable(g, f.me, done, rest):
+                    options.append(Card(card))
+        if not options:
+            return END
+        options += draw3_option(clan.hand)
+        prompt = "Discard an extra-action card to take another action, or pass"
+        return ask(g, f.me, options, "extra", prompt, can_pass=True)
+
+    def s3(g: GameState, f: Frame) -> Any:
+        choice = g.ret
+        if choice is None:
+            return END
+        if choice.card == DRAW3:
+            f.pc = 2
+            return play_draw3(g, f.me)
+        spend(g, f.me, choice.card)
+        g.log.append(("extra_action", f.me, choice.card))
+        f.pc = 0
+        return None
+
+
+class ActionLoop:
+    """v: action. The figurines one at a time until the clan passes or none can act."""
+
+    def s0(g: GameState, f: Frame) -> Any:
+        clan = g.clans[f.me]
+        action = f.v["action"]
+        options: list[Any] = [
+            Figurine(COLORS[k]) for k in range(len(COLORS)) if can_act(g, f.me, k, action, clan.hand)
+        ]
+        options += draw3_option(clan.hand)
+        if not options:
+            f.pc = 2
+            return None
+        prompt = f"Choose a figurine to {action}, or pass to end the action"
+        return ask(g, f.me, options, "figurine", prompt, can_pass=True)
+
+    def s1(g: GameState, f: Frame) -> Any:
+        choice = g.ret
+        if choice is None:
+            return None
+        f.pc = 0
+        if isinstance(choice, Card):
+            return play_draw3(g, f.me)
+        return call(g, "ancients_figurine", f.me, action=f.v["action"], fig=COLORS.index(choice.color))
+
+    def s2(g: GameState, f: Frame) -> Any:
+        if f.v["action"] == "move" and OPEN_WHERE_MOVERS_STOP:
+            clan = g.clans[f.me]
+            for k in clan.acted:
+                t = clan.figurines[k]
+                for i, w in enumerate(g.shard_at):
+                    if w == t and t != OFF and not g.shard_open[i]:
+                        g.shard_open[i] = True
+                        g.log.append(("shard_open", t, shard_name(g, i)))
+        return END
+
+
+class FigurineTurn:
+    """v: action, fig. One figurine: (a portal line,) the clan's cards, the allies' cards, the
+    effect."""
+
+    def s0(g: GameState, f: Frame) -> Any:
+        clan = g.clans[f.me]
+        k = f.v["fig"]
+        t = clan.figurines[k]
+        f.v.update(at=t, own=(), pts=0, helpers=(), hpts=0, line=-1, order=(), ai=0)
+        g.log.append(("acts", f.me, COLORS[k], f.v["action"], t))
+        if f.v["action"] == "activate":
+            lines = activation_lines(g, f.me, t, clan.hand)
+            return ask(g, f.me, [Line(n) for n in lines], "line", "Choose the portal line to activate")
+        return None
+
+    def s1(g: GameState, f: Frame) -> Any:
+        if f.v["action"] == "activate":
+            if g.ret is None:
+                return END
+            f.v["line"] = g.ret.line
+        return None
+
+    def s2(g: GameState, f: Frame) -> Any:
+        clan = g.clans[f.me]
+        k, t, action = f.v["fig"], f.v["at"], f.v["action"]
+        if clan.figurines[k] != t:  # M44: a generation change took it away
+            for card in f.v["own"]:
+                take_back(g, f.me, card)
+            return END
+        if action == "activate" and f.v["pts"] >= activation_cost(g):
+            f.pc = 4
+            return None
+        options: list[Any] = playable(clan.hand, own_colors(action, t))
+        options += draw3_option(clan.hand)
+        if not options:
+            if f.v["pts"] == 0:
+                return END
+            f.pc = 4
+            return None
+        prompt = f"Play a card on your {COLORS[k]} figurine ({action}), or pass"
+        can_pass = f.v["pts"] > 0 or not FIRST_CARD_REQUIRED
+        return ask(g, f.me, options, "card", prompt, can_pass=can_pass)
+
+    def s3(g: GameState, f: Frame) -> Any:
+        choice = g.ret
+        if choice is None:
+            return None
+        f.pc = 2
+        if choice.card == DRAW3:
+            return play_draw3(g, f.me)
+        spend(g, f.me, choice.card)
+        f.v["own"] = (*f.v["own"], choice.card)
+        f.v["pts"] += card_value(choice.card, own_colors(f.v["action"], f.v["at"]))
+        g.log.append(("play", f.me, choice.card, COLORS[f.v["fig"]]))
+        return None
+
+    def s4(g: GameState, f: Frame) -> Any:
+        clan = g.clans[f.me]
+        k = f.v["fig"]
+        if f.v["pts"] <= 0:
+            return END
+        if k not in clan.acted:
+            clan.acted.append(k)
+        f.v["order"] = others(g, f.me)
+        f.v["ai"] = 0
+        return None
+
+    def s5(g: GameState, f: Frame) -> Any:
+        action, t = f.v["action"], f.v["at"]
+        colors = (ACTION_COLOR[action],)
+        order = f.v["order"]
+        while f.v["ai"] < len(order):
+            if action == "activate" and (
+                not ALLIES_PAY_ACTIVATION or f.v["pts"] + f.v["hpts"] >= activation_cost(g)
+            ):
+                break
+            ally = order[f.v["ai"]]
+            if near(g, ally, t):
+                hand = g.clans[ally].hand
+                options: list[Any] = (
+                    playable(hand, colors)
+                    if ALLY_ADAPTATION_CARDS
+                    else [Card(colors[0])]
+                    if colors[0] in hand
+                    else []
+                )
+                if options:
+                    options += draw3_option(hand)
+                    prompt = f"Help clan {f.me}'s {action} with a {colors[0]} card, or pass"
+                    return ask(g, ally, options, "assist", prompt, can_pass=True)
+            f.v["ai"] += 1
+        f.pc = 7
+        return None
+
+    def s6(g: GameState, f: Frame) -> Any:
+        choice = g.ret
+        ally = f.v["order"][f.v["ai"]]
+        f.pc = 5
+        if choice is None:
+            f.v["ai"] += 1
+            return None
+        if choice.card == DRAW3:
+            return play_draw3(g, ally)
+        spend(g, ally, choice.card)
+        f.v["helpers"] = (*f.v["helpers"], (ally, choice.card))
+        f.v["hpts"] += card_value(choice.card, (ACTION_COLOR[f.v["action"]],))
+        g.log.append(("assist", ally, choice.card, f.me))
+        return None
+
+    def s7(g: GameState, f: Frame) -> Any:
+        me = f.me
+        k, t, action = f.v["fig"], f.v["at"], f.v["action"]
+        color = COLORS[k]
+        bonus = 1 if action in BONUS_ACTIONS and ACTION_COLOR[action] == color and f.v["pts"] > 0 else 0
+        if bonus:
+            g.log.append(("bonus", me, color, action))
+        total = f.v["pts"] + bonus + f.v["hpts"]
+        if action == "move":
+            return call(g, "ancients_move", me, fig=k, steps=total, touched=())
+        if action == "attack":
+            return call(g, "ancients_attack", me, at=t, n=total)
+        if action == "population":
+            ops.gain(g, me, total)
+            return END
+        if action == "development":
+            return call(g, "ancients_develop", me, points=total)
+        # activate (M36: short of the cost, every card goes back)
+        line = f.v["line"]
+        if total < activation_cost(g) or not line_met(g, line, t):
+            g.log.append(("activation_failed", me, line, t))
+            for card in f.v["own"]:
+                take_back(g, me, card)
+            for ally, card in f.v["helpers"]:
+                take_back(g, ally, card)
+            return END
+        activate(g, me, line, t)
+        return END
+
+    def s8(g: GameState, f: Frame) -> Any:
+        return END
+
+
+class Move:
+    """v: fig, steps, touched. One territory per step; a shard may be taken or dropped."""
+
+    def s0(g: GameState, f: Frame) -> Any:
+        clan = g.clans[f.me]
+        k = f.v["fig"]
+        t = clan.figurines[k]
+        key = f"{f.me}:{COLORS[k]}"
+        if t == OFF or f.v["steps"] <= 0:
+            g.carried.pop(key, None)
+            return END
+        options: list[Any] = [Step(n) for n in ops.neighbours()[t]]
+        carried = g.carried.get(key)
+        touched = f.v["touched"]
+        if carried is None:
+            kinds = sorted({shard_name(g, i) for i in open_shards_at(g, t) if i not in touched})
+            options += [Shard(kind) for kind in kinds]
+        elif carried not in touched:
+            options.append(Shard(None))
+        prompt = f"Move your {COLORS[k]} figurine ({f.v['steps']} steps left), take or drop a shard, or stop"
+        return ask(g, f.me, options, "step", prompt, can_pass=True)
+
+    def s1(g: GameState, f: Frame) -> Any:
+        choice = g.ret
+        clan = g.clans[f.me]
+        k = f.v["fig"]
+        color = COLORS[k]
+        key = f"{f.me}:{color}"
+        t = clan.figurines[k]
+        if choice is None:
+            g.carried.pop(key, None)
+            return END
+        f.pc = 0
+        if isinstance(choice, Step):
+            clan.figurines[k] = choice.to
+            f.v["steps"] -= 1
+            f.v["touched"] = ()
+            carried = g.carried.get(key)
+            if carried is not None:
+                g.shard_at[carried] = choice.to
+            g.log.append(("move", f.me, color, t, choice.to))
+            ops.check_win(g)
+            return None
+        if choice.take is not None:
+            shard = next(i for i in open_shards_at(g, t) if shard_name(g, i) == choice.take)
+            g.carried[key] = shard
+            g.log.append(("shard_take", f.me, color, choice.take, t))
+        else:
+            shard = g.carried.pop(key)
+            g.log.append(("shard_drop", f.me, color, shard_name(g, shard), t))
+        f.v["touched"] = (*f.v["touched"], shard)
+        return None
+
+
+class Attack:
+    """v: at, n. Roll n dice; re-roll any for one population each time; spend the successes."""
+
+    def s0(g: GameState, f: Frame) -> Any:
+        dice = tuple(ops.roll(g) for _ in range(f.v["n"]))
+        f.v.update(dice=dice, marked=(), used=())
+        g.log.append(("dice", f.me, f.v["at"], dice))
+        return None
+
+    def s1(g: GameState, f: Frame) -> Any:
+        clan = g.clans[f.me]
+        if REROLL_ONLY_IF_PAYABLE and clan.population - 1 < load().population.lose_below:
+            f.pc = 3
+            return None
+        marked = f.v["marked"]
+        options: list[Any] = [Reroll(i) for i in range(len(f.v["dice"])) if i not in marked]
+        if marked:
+            options.append(Roll())
+        prompt = f"Dice {list(f.v['dice'])}: mark dice to re-roll (then roll, for one population), or pass"
+        return ask(g, f.me, options, "reroll", prompt, can_pass=True)
+
+    def s2(g: GameState, f: Frame) -> Any:
+        choice = g.ret
+        if choice is None:
+            return None
+        f.pc = 1
+        if isinstance(choice, Reroll):
+            f.v["marked"] = (*f.v["marked"], choice.die)
+            return None
+        marked = tuple(sorted(f.v["marked"]))
+        ops.damage(g, f.me, 1, "reroll")
+        dice = list(f.v["dice"])
+        for i in marked:
+            dice[i] = ops.roll(g)
+        f.v["dice"] = tuple(dice)
+        f.v["marked"] = ()
+        g.log.append(("reroll", f.me, marked, f.v["dice"]))
+        return None
+
+    def s3(g: GameState, f: Frame) -> Any:
+        options = hit_options(g, f.v["at"], f.v["dice"], f.v["used"])
+        prompt = f"Dice {list(f.v['dice'])}: choose a target to destroy, or pass"
+        return ask(g, f.me, options, "hit", prompt, can_pass=True)
+
+    def s4(g: GameState, f: Frame) -> Any:
+        choice = g.ret
+        if choice is None:
+            return END
+        t = f.v["at"]
+        dice, used = f.v["dice"], f.v["used"]
+        free = sorted((dice[i], i) for i in range(len(dice)) if i not in used)
+        idx = -1 if choice.target == "tribe" else spirit_here(g, t, choice.target)
+        if idx < 0:
+            need, at_least = 1, tribe_threshold(g)
+        else:
+            spirit = load().spirits.cards[g.spirit_on[idx]]
+            need, at_least = spirit.dice, spirit.min
+        spent = tuple(i for v, i in free if v >= at_least)[:need]  # M39: the smallest that do
+        f.v["used"] = (*used, *spent)
+        g.log.append(("hit", f.me, choice.target, t, tuple(dice[i] for i in spent)))
+        if idx < 0:
+            g.tribes[t] -= 1
+            g.log.append(("tribe", "destroyed", t))
+        else:
+            card = g.spirit_on.pop(idx)
+            g.spirits.pop(idx)
+            g.spirit_deck.append(card)
+            if SPIRIT_CARD_SHUFFLED_BACK:
+                g.rng.shuffle(g.spirit_deck)
+            g.log.append(("spirit", "destroyed", t, card))
+        f.pc = 3
+        return None
+
+
+def spirit_here(g: GameState, t: int, name: str) -> int:
+    cards = load().spirits.cards
+    return next(i for i, w in enumerate(g.spirits) if w == t and cards[g.spirit_on[i]].name == name)
+
+
+def hit_options(g: GameState, t: int, dice: tuple[int, ...], used: tuple[int, ...]) -> list[Hit]:
+    """The targets in t that the unused dice can destroy."""
+    free = [dice[i] for i in range(len(dice)) if i not in used]
+    out = []
+    if g.tribes[t] > 0 and any(v >= tribe_threshold(g) for v in free):
+        out.append(Hit("tribe"))
+    cards = load().spirits.cards
+    for i, w in enumerate(g.spirits):
+        if w == t:
+            spirit = cards[g.spirit_on[i]]
+            if sum(1 for v in free if v >= spirit.min) >= spirit.dice and Hit(spirit.name) not in out:
+                out.append(Hit(spirit.name))
+    return out
+
+
+class Develop:
+    """v: points. Each point moves the degradation marker one box, or takes an adaptation card
+    once the marker stands at the last box open to the figurines (M33)."""
+
+    def s0(g: GameState, f: Frame) -> Any:
+        clan = g.clans[f.me]
+        boxes = load().degradation_track.boxes
+        open_boxes = min(boxes, len(clan.on_field())) if DEVELOPMENT_OPEN_BOXES else boxes
+        while f.v["points"] > 0 and clan.degradation < open_boxes:
+            clan.degradation += 1
+            f.v["points"] -= 1
+            g.log.append(("development", f.me, clan.degradation))
+        if f.v["points"] <= 0:
+            return END
+        options: list[Any] = []
+        for index in g.market:
+            if Adapt(adaptation_name(index)) not in options:
+                options.append(Adapt(adaptation_name(index)))
+        if g.adaptation_deck:
+            options.append(Adapt("deck"))
+        if not options:
+            g.log.append(("adapt_none", f.me, f.v["points"]))
+            return END
+        prompt = f"Take an adaptation card from the market or the deck ({f.v['points']} to take), or pass"
+        return ask(g, f.me, options, "adapt", prompt, can_pass=True)
+
+    def s1(g: GameState, f: Frame) -> Any:
+        choice = g.ret
+        f.v["points"] -= 1
+        f.pc = 0
+        if choice is None:
+            g.log.append(("adapt_declined", f.me))
+            return None
+        if choice.card == "deck":
+            card, source = adaptation_name(g.adaptation_deck.pop()), "deck"
+        else:
+            i = next(i for i, x in enumerate(g.market) if adaptation_name(x) == choice.card)
+            card, source = adaptation_name(g.market.pop(i)), "market"
+        g.clans[f.me].hand.append(card)
+        g.log.append(("adapt", f.me, card, source))
+        return None
+
+
+class Degrade:
+    """The degradation action: the clan's degradation cards, then its allies' (same or
+    neighbouring region of one of its figurines); all go to the discard piles."""
+
+    def s0(g: GameState, f: Frame) -> Any:
+        hand = g.clans[f.me].hand
+        played = f.v.get("n", 0)
+        options: list[Any] = [Card(DEGRADATION)] if DEGRADATION in hand else []
+        options += draw3_option(hand)
+        if not options:
+            f.pc = 2
+            return None
+        prompt = "Play a degradation card, or pass"
+        return ask(g, f.me, options, "degradation", prompt, can_pass=played > 0 or not DEGRADATION_FIRST_CARD)
+
+    def s1(g: GameState, f: Frame) -> Any:
+        choice = g.ret
+        if choice is None:
+            return None
+        f.pc = 0
+        if choice.card == DRAW3:
+            return play_draw3(g, f.me)
+        spend(g, f.me, DEGRADATION)
+        f.v["n"] = f.v.get("n", 0) + 1
+        g.log.append(("play", f.me, DEGRADATION, DEGRADATION))
+        return None
+
+    def s2(g: GameState, f: Frame) -> Any:
+        f.v["order"] = others(g, f.me) if f.v.get("n", 0) > 0 else ()
+        f.v["ai"] = 0
+        return None
+
+    def s3(g: GameState, f: Frame) -> Any:
+        order = f.v["order"]
+        while f.v["ai"] < len(order):
+            ally = order[f.v["ai"]]
+            hand = g.clans[ally].hand
+            if DEGRADATION in hand and near_region(g, ally, f.me):
+                options: list[Any] = [Card(DEGRADATION), *draw3_option(hand)]
+                prompt = f"Help clan {f.me} by discarding a degradation card, or pass"
+                return ask(g, ally, options, "assist", prompt, can_pass=True)
+            f.v["ai"] += 1
+        return END
+
+    def s4(g: GameState, f: Frame) -> Any:
+        choice = g.ret
+        ally = f.v["order"][f.v["ai"]]
+        f.pc = 3
+        if choice is None:
+            f.v["ai"] += 1
+            return None
+        if choice.card == DRAW3:
+            return play_draw3(g, ally)
+        spend(g, ally, DEGRADATION)
+        g.log.append(("assist", ally, DEGRADATION, f.me))
+        return None
+
+
+routine("ancients", *steps_of(Ancients))
+routine("ancients_action", *steps_of(ActionLoop))
+routine("ancients_figurine", *steps_of(FigurineTurn))
+routine("ancients_move", *steps_of(Move))
+routine("ancients_attack", *steps_of(Attack))
+routine("ancients_develop", *steps_of(Develop))
+routine("ancients_degradation", *steps_of(Degrade))

@@ -1,0 +1,158 @@
+"""Mammothodus through every layer: its guide and schema, real bot processes at one to four
+clans, a forfeit losing the game for the team, check-bot, a cooperative arena, replay, and a
+person at a terminal."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from altay_cli.engine import load_game
+from altay_cli.engine.mammothodus.actions import AnyAction
+from altay_cli.engine.mammothodus.observation import ClanView, Observation, TerritoryView
+from altay_cli.referee import BotCommand, MatchOptions, run_match
+from altay_cli.replay import VALID, replay_log
+from altay_cli.schema import committed_schema_path, game_schema
+from tests.play_helpers import REPO, altay_argv
+from tests.referee_helpers import assert_no_leak, marked
+
+GAME = load_game("mammothodus")
+GUIDE = REPO / "protocol" / "games" / "mammothodus.md"
+
+
+def altay(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "altay_cli", *args], capture_output=True, text=True, cwd=REPO, timeout=timeout
+    )
+
+
+def test_the_schema_is_current_and_the_guide_complete() -> None:
+    committed = json.loads(committed_schema_path(GAME).read_text(encoding="utf-8"))
+    assert committed == game_schema(GAME), (
+        "run `altay schema --game mammothodus -o protocol/games/mammothodus.schema.json`"
+    )
+    guide = GUIDE.read_text(encoding="utf-8")
+    for action in AnyAction.__args__:  # type: ignore[attr-defined]
+        assert f'"type":"{action.__struct_config__.tag}"' in guide
+    for struct in (Observation, ClanView, TerritoryView):
+        for field in struct.__struct_encode_fields__:
+            assert f"`{field}`" in guide, f"{struct.__name__}.{field} is not documented"
+
+
+@pytest.mark.parametrize("clans", [1, 2, 4])
+def test_bot_processes_play_whole_games_and_logs_replay(clans: int, tmp_path: Path, monkeypatch) -> None:
+    marker = marked(monkeypatch, tmp_path)
+    log = tmp_path / "m.jsonl"
+    result = run_match(
+        [BotCommand(f"r{i}", f"random {i}") for i in range(clans)],
+        GAME.make_config(clans, 70 + clans),
+        MatchOptions(move_ms=5000),
+        log_path=log,
+        game=GAME,
+    )
+    assert result.completed and not result.failures and result.team in ("won", "lost")
+    assert len(set(result.ranks)) == 1
+    verdict = replay_log(log, strict=True)
+    assert verdict.status == VALID, verdict.message
+    assert_no_leak(marker)
+
+
+def test_a_crashing_clan_loses_the_game_for_the_team(tmp_path: Path, monkeypatch) -> None:
+    marked(monkeypatch, tmp_path)
+    crash = REPO / "tests" / "bad_bots" / "crash.py"
+    result = run_match(
+        [BotCommand("r", "random"), BotCommand("bad", f"{sys.executable} {crash} 2")],
+        GAME.make_config(2, 5),
+        MatchOptions(move_ms=5000),
+        game=GAME,
+    )
+    assert result.end_reason == "forfeit" and result.forfeits == [1] and result.team == "lost"
+    assert result.winners == []
+
+
+def test_the_command_line(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    r = altay(
+        "match",
+        "--game",
+        "mammothodus",
+        "random",
+        "random 2",
+        "random 3",
+        "--discoveries",
+        "--json",
+        "--log",
+        str(log),
+    )
+    assert r.returncode == 0, r.stderr
+    result = json.loads(r.stdout)
+    assert result["game"] == "mammothodus" and result["team"] in ("won", "lost")
+    assert result["factions"] == ["Mammoths", "Bisons", "Woolly Rhinos"]
+    r = altay("replay", str(log), "--show", "--seat", "2")
+    assert r.returncode == 0 and "humans:" in r.stdout, r.stdout[-2000:]
+    r = altay("match", "--game", "mammothodus", "random", "--max-turns", "0")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    r = altay("check-bot", "--game", "mammothodus", "random", timeout=600)
+    assert r.returncode == 0 and "FAIL" not in r.stdout, r.stdout
+
+
+def test_a_cooperative_arena(tmp_path: Path) -> None:
+    out = tmp_path / "coop"
+    r = altay(
+        "arena",
+        "--game",
+        "mammothodus",
+        "a=random",
+        "b=random 9",
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--concurrency",
+        "2",
+        "--out",
+        str(out),
+        "--json",
+        timeout=600,
+    )
+    assert r.returncode == 0, r.stderr
+    text = r.stdout
+    assert "mammothodus" in text and "win_rate" in text
+    assert altay("arena", "verify", str(out)).returncode == 0
+
+
+pexpect = pytest.importorskip("pexpect")
+
+
+def test_a_person_plays_a_clan_at_a_terminal() -> None:
+    argv = altay_argv()
+    child = pexpect.spawn(
+        argv[0],
+        [*argv[1:], "play", "--game", "mammothodus", "--players", "2", "--seed", "3", "--seat", "1=random"],
+        cwd=str(REPO),
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(60, 140),
+    )
+    try:
+        child.expect_exact("Seats: P0 you, P1 random (bot)")
+        child.expect_exact("Legal actions (6)")
+        child.expect_exact("P0> ")
+        child.sendline("start red gr")
+        child.expect_exact("starts with its red and green figurines in the centre")
+        child.expect_exact("P0> ")
+        child.sendline("map")
+        child.expect_exact("North:")
+        child.expect_exact("P0> ")
+        child.sendline("dance")
+        child.expect_exact("is not a command")
+        child.expect_exact("P0> ")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
