@@ -9,6 +9,10 @@ marked ones for one population) and its successes assigned (`hit`). Development 
 adaptation cards (`adapt`); activating a place of power names its portal `line`. At a
 generation change a clan may `place`, `remove` and `swap` figurines. When humans or a spirit
 could go two ways, the active clan picks (`direct`). Figurines are named by their colour.
+
+With the advanced talents, set-up also asks each clan for its `talent`; in its Ancients' phase a
+clan may discard a card for a talent `token` next to one of its figurines and `put` it in a
+territory; a token's owner decides to `use` it when its moment comes (RULINGS.md M63-M79).
 """
 
 from __future__ import annotations
@@ -117,6 +121,36 @@ class Direct(Action, tag="direct"):
     to: int
 
 
+class Talent(Action, tag="talent"):
+    """Set-up (advanced): your clan's talent, one of data.talents.names (spirit_block,
+    protection, trap, bait, trail_lock)."""
+
+    name: str
+
+
+class Token(Action, tag="token"):
+    """Discard this card of your hand (one that counts as the figurine's colour) for a talent
+    token next to your figurine of this colour (a "double" card gives two)."""
+
+    card: str
+    color: str
+
+
+class Put(Action, tag="put"):
+    """Put a talent token in this territory (where the figurine stands, or adjacent)."""
+
+    to: int
+
+
+class Use(Action, tag="use"):
+    """Activate `n` of your `talent` tokens in territory `at` (only traps are ever used several
+    at once); the tokens leave the field."""
+
+    talent: str
+    at: int
+    n: int
+
+
 class Yes(Action, tag="yes"):
     """Do the optional step."""
 
@@ -141,6 +175,10 @@ AnyAction = (
     | Remove
     | Swap
     | Direct
+    | Talent
+    | Token
+    | Put
+    | Use
     | Yes
     | Pass
 )

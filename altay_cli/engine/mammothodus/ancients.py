@@ -80,8 +80,14 @@ dice used), ("tribe", "destroyed", territory), ("spirit", "destroyed", territory
 ("adapt_none", clan, points), ("activation_failed", clan, line, territory), ("place_of_power",
 clan, line, territory, shard types used). ops logs ("population", ...) for gains and re-rolls.
 
-Talents (advanced, M15) are not implemented here: the state records neither a clan's talent
-nor its tokens in reserve.
+Talents (advanced, `config.talents`): at the action choice and at every figurine choice (M64)
+the clan may discard a card that counts as the colour of one of its figurines (M65) for a talent
+token (`Token`), put (`Put`, routine "ancients_token") in that figurine's territory or an
+adjacent one (M66). A turn with a degradation action allows no token, and once a token is placed
+the degradation action is no longer offered (M67). An attack in a territory guarded by a
+protection this turn adds +2 to each die (M71, machine.protection_bonus). What the tokens do is
+in humans.py. Log kinds: ("talent_card", clan, card, figurine colour), ("token", clan, talent,
+territory), ("protection_bonus", clan, territory, bonus).
 """
 
 from __future__ import annotations
@@ -91,10 +97,10 @@ from functools import cache
 from typing import Any
 
 from . import ops
-from .actions import Adapt, Card, ChooseAction, Figurine, Hit, Line, Reroll, Roll, Shard, Step
+from .actions import Adapt, Card, ChooseAction, Figurine, Hit, Line, Put, Reroll, Roll, Shard, Step, Token
 from .data import Fragment, adaptation_name, load
 from .frames import Frame
-from .machine import END, ask, call, routine, steps_of
+from .machine import END, ask, call, protection_bonus, routine, steps_of, talent_name
 from .state import ACTIONS, COLORS, OFF, GameState
 
 MAY_DECLINE_ACTION = True  # M30
@@ -117,6 +123,22 @@ LINE_CONDITIONS_ACCUMULATE = True  # M46 (built in)
 WILD_COLOUR_NOT_ASKED = True  # M47 (built in)
 ALLY_ADAPTATION_CARDS = True  # M48
 DEGRADATION_FIRST_CARD = True  # M49
+#: M64: talent tokens are placed in the clan's own Ancients' phase only, offered at the action
+#: choice and at every figurine choice of an action (so also after its last figurine, before the
+#: clan passes to end the action).
+TOKENS_AT_PHASE_DECISIONS = True
+#: M65: the card discarded for a token counts as the colour of one of the clan's figurines on the
+#: field (acted or not): a basic card of that colour, "wild", "extra:C" (one token) or "double:C"
+#: (two tokens, both next to that figurine, as far as the reserve goes); degradation and draw3
+#: cards cannot pay. False: only basic cards of the figurine's colour.
+TOKEN_ADAPTATION_CARDS = True
+#: M66: a token goes in the figurine's territory or an adjacent one (the centre included); a
+#: territory may hold any number of tokens, of any clans.
+TOKEN_NEXT_TO_FIGURINE = True
+#: M67: "degradation does not allow the use of clan talents": in a turn whose actions include
+#: degradation no token is placed, and once a token is placed in a turn the degradation action
+#: (also as an extra action) is no longer offered. Tokens already on the field still act.
+DEGRADATION_EXCLUDES_TALENTS = True
 
 #: the colour of the cards of each action (activating a place of power is paid with blue)
 ACTION_COLOR = {
@@ -355,6 +377,66 @@ def performable(g: GameState, me: int, done: tuple[str, ...], hand: list[str]) -
     return out
 
 
+def destroy_spirit(g: GameState, idx: int) -> None:
+    """The spirit at index idx on the field is destroyed; its card goes back to the deck (M40)."""
+    t = g.spirits[idx]
+    card = g.spirit_on.pop(idx)
+    g.spirits.pop(idx)
+    g.spirit_deck.append(card)
+    if SPIRIT_CARD_SHUFFLED_BACK:
+        g.rng.shuffle(g.spirit_deck)
+    g.log.append(("spirit", "destroyed", t, card))
+
+
+# ---------------------------------------------------------------------------- talent tokens
+def _phase_frame(g: GameState) -> Frame | None:
+    """The "ancients" frame of the phase in progress (its locals hold the turn's actions)."""
+    for e in reversed(g.stack):
+        if isinstance(e, Frame) and e.kind == "ancients":
+            return e
+    return None
+
+
+def token_card_value(card: str, color: str) -> int:
+    """How many tokens `card` pays for next to a figurine of `color` (M65)."""
+    if TOKEN_ADAPTATION_CARDS:
+        return card_value(card, (color,))
+    return 1 if card == color else 0
+
+
+def token_options(g: GameState, me: int) -> list[Token]:
+    """The `Token` choices of clan `me` now (M64-M67): none without talents, without a token in
+    reserve, or in a turn with a degradation action."""
+    if not g.config.talents or not TOKENS_AT_PHASE_DECISIONS or g.talent_of[me] < 0:
+        return []
+    if g.talent_reserve[me] <= 0:
+        return []
+    phase = _phase_frame(g)
+    if DEGRADATION_EXCLUDES_TALENTS and phase is not None and "degradation" in phase.v.get("done", ()):
+        return []
+    clan = g.clans[me]
+    return [
+        Token(card, COLORS[k])
+        for k in clan.on_field()
+        for card in sorted(set(clan.hand))
+        if token_card_value(card, COLORS[k]) > 0
+    ]
+
+
+def token_places(g: GameState, me: int, k: int) -> list[int]:
+    """Where clan `me` may put a token next to its figurine k (M66)."""
+    t = g.clans[me].figurines[k]
+    return sorted({t, *ops.neighbours()[t]}) if TOKEN_NEXT_TO_FIGURINE else [t]
+
+
+def _performable(g: GameState, f: Frame, hand: list[str]) -> list[str]:
+    """performable(), without degradation once a token was placed this turn (M67)."""
+    out = performable(g, f.me, f.v.get("done", ()), hand)
+    if DEGRADATION_EXCLUDES_TALENTS and f.v.get("tokens"):
+        out = [a for a in out if a != "degradation"]
+    return out
+
+
 def tribe_threshold(g: GameState) -> int:
     """The die a tribe needs (4; 5 with the +1 TO DEFENSE discovery, if humans.py says so)."""
     try:
@@ -374,13 +456,19 @@ class Ancients:
     def s0(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         done = f.v.get("done", ())
-        options: list[Any] = [ChooseAction(a) for a in performable(g, f.me, done, clan.hand)]
+        options: list[Any] = [ChooseAction(a) for a in _performable(g, f, clan.hand)]
+        tokens = token_options(g, f.me)
+        can_pass = MAY_DECLINE_ACTION or (bool(tokens) and not options)
+        options += tokens
         options += draw3_option(clan.hand)
         if not options:
             if not done:
                 g.log.append(("no_action", f.me))
             return END
-        return ask(g, f.me, options, "action", "Choose your action, or pass", can_pass=MAY_DECLINE_ACTION)
+        prompt = "Choose your action, or pass"
+        if tokens:
+            prompt = "Choose your action, discard a card for a talent token, or pass"
+        return ask(g, f.me, options, "action", prompt, can_pass=can_pass)
 
     def s1(g: GameState, f: Frame) -> Any:
         choice = g.ret
@@ -389,6 +477,9 @@ class Ancients:
         if isinstance(choice, Card):
             f.pc = 0
             return play_draw3(g, f.me)
+        if isinstance(choice, Token):
+            f.pc = 0
+            return call(g, "ancients_token", f.me, card=choice.card, fig=COLORS.index(choice.color))
         f.v["done"] = (*f.v.get("done", ()), choice.action)
         g.log.append(("action", f.me, choice.action))
         if ACTED_PER_ACTION:
@@ -399,13 +490,12 @@ class Ancients:
 
     def s2(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
-        done = f.v["done"]
         options: list[Any] = []
         for card in sorted(set(clan.hand)):
             if card.startswith("extra:"):
                 rest = list(clan.hand)
                 rest.remove(card)
-                if performable(g, f.me, done, rest):
+                if _performable(g, f, rest):
                     options.append(Card(card))
         if not options:
             return END
@@ -435,11 +525,17 @@ class ActionLoop:
         options: list[Any] = [
             Figurine(COLORS[k]) for k in range(len(COLORS)) if can_act(g, f.me, k, action, clan.hand)
         ]
+        tokens = token_options(g, f.me)
+        options += tokens
         options += draw3_option(clan.hand)
         if not options:
             f.pc = 2
             return None
         prompt = f"Choose a figurine to {action}, or pass to end the action"
+        if tokens:
+            prompt = (
+                f"Choose a figurine to {action}, discard a card for a talent token, or pass to end the action"
+            )
         return ask(g, f.me, options, "figurine", prompt, can_pass=True)
 
     def s1(g: GameState, f: Frame) -> Any:
@@ -449,6 +545,8 @@ class ActionLoop:
         f.pc = 0
         if isinstance(choice, Card):
             return play_draw3(g, f.me)
+        if isinstance(choice, Token):
+            return call(g, "ancients_token", f.me, card=choice.card, fig=COLORS.index(choice.color))
         return call(g, "ancients_figurine", f.me, action=f.v["action"], fig=COLORS.index(choice.color))
 
     def s2(g: GameState, f: Frame) -> Any:
@@ -663,7 +761,10 @@ class Attack:
     """v: at, n. Roll n dice; re-roll any for one population each time; spend the successes."""
 
     def s0(g: GameState, f: Frame) -> Any:
-        dice = tuple(ops.roll(g) for _ in range(f.v["n"]))
+        bonus = protection_bonus(g, f.v["at"])  # M71: +2 to each die where a protection acts
+        if bonus:
+            g.log.append(("protection_bonus", f.me, f.v["at"], bonus))
+        dice = tuple(ops.roll(g) + bonus for _ in range(f.v["n"]))
         f.v.update(dice=dice, marked=(), used=())
         g.log.append(("dice", f.me, f.v["at"], dice))
         return None
@@ -691,8 +792,9 @@ class Attack:
         marked = tuple(sorted(f.v["marked"]))
         ops.damage(g, f.me, 1, "reroll")
         dice = list(f.v["dice"])
+        bonus = protection_bonus(g, f.v["at"])
         for i in marked:
-            dice[i] = ops.roll(g)
+            dice[i] = ops.roll(g) + bonus
         f.v["dice"] = tuple(dice)
         f.v["marked"] = ()
         g.log.append(("reroll", f.me, marked, f.v["dice"]))
@@ -723,12 +825,7 @@ class Attack:
             g.tribes[t] -= 1
             g.log.append(("tribe", "destroyed", t))
         else:
-            card = g.spirit_on.pop(idx)
-            g.spirits.pop(idx)
-            g.spirit_deck.append(card)
-            if SPIRIT_CARD_SHUFFLED_BACK:
-                g.rng.shuffle(g.spirit_deck)
-            g.log.append(("spirit", "destroyed", t, card))
+            destroy_spirit(g, idx)
         f.pc = 3
         return None
 
@@ -854,7 +951,39 @@ class Degrade:
         return None
 
 
+class PlaceToken:
+    """v: card, fig. Discard `card` for talent tokens next to figurine `fig` (M65, M66): one
+    `Put` decision per token."""
+
+    def s0(g: GameState, f: Frame) -> Any:
+        color = COLORS[f.v["fig"]]
+        card = f.v["card"]
+        spend(g, f.me, card)
+        g.log.append(("talent_card", f.me, card, color))
+        phase = _phase_frame(g)
+        if phase is not None:
+            phase.v["tokens"] = True  # M67: no degradation action after this in the turn
+        f.v["left"] = token_card_value(card, color)
+
+    def s1(g: GameState, f: Frame) -> Any:
+        if f.v["left"] <= 0 or g.talent_reserve[f.me] <= 0:
+            return END
+        places = token_places(g, f.me, f.v["fig"])
+        prompt = f"Put a {talent_name(g, f.me)} token next to your {COLORS[f.v['fig']]} figurine"
+        return ask(g, f.me, [Put(t) for t in places], "put", prompt)
+
+    def s2(g: GameState, f: Frame) -> Any:
+        t = g.ret.to
+        g.ret = None
+        g.talents[t].append(f.me)
+        g.talent_reserve[f.me] -= 1
+        f.v["left"] -= 1
+        g.log.append(("token", f.me, talent_name(g, f.me), t))
+        f.pc = 1
+
+
 routine("ancients", *steps_of(Ancients))
+routine("ancients_token", *steps_of(PlaceToken))
 routine("ancients_action", *steps_of(ActionLoop))
 routine("ancients_figurine", *steps_of(FigurineTurn))
 routine("ancients_move", *steps_of(Move))

@@ -147,7 +147,10 @@ class MammothodusGame(Game):
             return "the game is over"
         ask = state.pending
         if ask is None:
-            return "set-up: choose the two figurines that start in the centre (start COLOUR COLOUR)"
+            return (
+                "set-up: choose the two figurines that start in the centre (start COLOUR COLOUR),"
+                " then, with the advanced talents, your talent (talent NAME)"
+            )
         return f"that is not one of the answers to {ask.purpose} ({ask.prompt})"
 
     def check_invariants(self, state: Any) -> list[str]:

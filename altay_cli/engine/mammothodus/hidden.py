@@ -1,7 +1,8 @@
 """Hidden information, rearranged for the leak test (and, later, a search bot's sampler): what a
 clan cannot see is shuffled among the places it cannot see into, sizes kept. That is the other
 clans' hands and decks (together), every deck's order (human, trail tokens, spirits,
-adaptation, discoveries), the types of face-down shards, and the generator's state."""
+adaptation, discoveries), the types of face-down shards, and the generator's state. The advanced
+talents hide nothing (talents, reserves and tokens on the field are public), so they stay put."""
 
 from __future__ import annotations
 

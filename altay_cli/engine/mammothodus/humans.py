@@ -14,6 +14,19 @@ the humans could go several ways, the active clan directs them (a `Direct` decis
 Rulings of this module (see RULINGS.md for M1-M20): M21-M26, M28, M29, each one named constant
 below. The helpers `hit_threshold`, `human_attack_bonus`, `move_attack`, `appear_move` and
 `discovered` tell the other phases which discoveries are in force.
+
+The Ancient talents (advanced, `config.talents`) act here: each token on the field is offered to
+its owner (a `Use` decision, routine "talent_use") at its moment. A spirit call blocking token
+when humans summon a spirit at its place of power; a protection token when tribes or a spirit
+attack in its territory; traps when tribes or a spirit enter its territory; a bait when a
+coloured human card is revealed; a trail lock when a tribe would appear on its trail. Rulings
+M68-M76 (RULINGS.md), each a named constant below. Without talents the routine runs exactly as
+before (no question, no local of its own).
+
+Log kinds of the talents: ("talent_used", owner, talent, territory, tokens), ("summon_blocked",
+territory, tribes), ("protected", territory, what) (an attack that did not happen), ("protection",
+territory), ("trap", owner, territory, dice), ("bait", territory, tribes pulled), ("bait_hold",
+territory, tribes), ("trail_locked", territory).
 """
 
 from __future__ import annotations
@@ -21,10 +34,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import ops
-from .actions import Direct
+from .actions import Direct, Use
 from .data import load
 from .frames import Frame
-from .machine import END, ask, routine, steps_of
+from .machine import END, ask, call, protection_bonus, routine, steps_of
 from .state import GameState
 
 # ---------------------------------------------------------------------------- rulings
@@ -54,6 +67,95 @@ ALL_OPEN_FLIP_LOSES = False
 #: M29: when several tribes of one territory move with a tie, the active clan directs each of them
 #: separately (they may split). False: one decision sends the whole group the same way.
 DIRECT_EACH_TRIBE = True
+
+# ---------------------------------------------------------------------------- talent rulings
+#: M68: a token that has been used goes back to its owner's reserve and may be placed again (the
+#: card that placed it was the price). False: it leaves the game.
+TOKEN_RETURNS_TO_OWNER = True
+#: M69: a token's moment is offered to its owner (a decision even in another clan's turn); when
+#: clans hold tokens of one talent in one place (possible only with repeated talents, M63) the
+#: owners are asked clockwise from the active clan and the first that uses tokens settles it.
+#: A moment is offered only when the token would change something.
+OWNERS_CLOCKWISE = True
+#: M70: a blocked summoning leaves every tribe of that territory where it is, doing nothing else
+#: this activation (no attack, no move: the place of power is still their business).
+BLOCKED_TRIBES_IDLE = True
+#: M72: the owner chooses how many traps of the territory to spring at once; their dice are rolled
+#: together as one attack on the figures entering (no re-rolls: no clan is attacking). A die at
+#: the tribe threshold (4, 5 with +1 TO DEFENCE) destroys one entering tribe; a spirit falls to its
+#: card's dice. Every trap sprung leaves the field, whatever the dice.
+TRAPS_HIT_ONLY_ENTERING = True
+#: M73: "entering" is a tribe's move (a step, the step after appearing under APPEARANCE +
+#: MOVEMENT, the pull of a bait) and a spirit's move; not appearing on a trail, not a summoning.
+TRAP_ON_BAIT_PULL = True
+#: M74: a bait may be used when a coloured human card is revealed, after the figures it activates
+#: are fixed (M17) and before any acts; the baits' territories are offered in ascending order,
+#: each only if a tribe stands in it or next to it.
+BAIT_AT_REVEAL = True
+#: M75: a used bait pulls every tribe of every adjacent territory (activated or not, but not from
+#: a territory whose bait was used this phase) into its territory; the tribes there do not move
+#: for the rest of the phase (they still summon and attack). The pull is a move: it counts for the
+#: spawn rule ("no tribe moved") and for MOVE + ATTACK.
+BAIT_PULL_IS_A_MOVE = True
+#: M76: a trail lock is offered each time a tribe would appear on its trail (a trail already open,
+#: or one that opens later); one token stops that one appearance and the trail stays open.
+LOCK_PER_APPEARANCE = True
+
+SPIRIT_BLOCK, PROTECTION, TRAP, BAIT, TRAIL_LOCK = "spirit_block", "protection", "trap", "bait", "trail_lock"
+
+
+def talent_tokens(g: GameState, t: int, talent: str) -> int:
+    """How many tokens of `talent` lie in territory t (0 without talents)."""
+    if not g.config.talents:
+        return 0
+    names = load().talents.names
+    return sum(1 for owner in g.talents[t] if g.talent_of[owner] >= 0 and names[g.talent_of[owner]] == talent)
+
+
+def offer(g: GameState, f: Frame, talent: str, t: int, then: int, why: str, many: bool = False) -> str:
+    """Ask the owners of `talent` tokens in t whether to use them (routine "talent_use"); the
+    frame resumes at step `then` with g.ret (owner, tokens used) or None."""
+    f.pc = then
+    return call(g, "talent_use", f.me, talent=talent, at=t, many=many, why=why)
+
+
+class TalentUse:
+    """v: talent, at, many, why. The owners of `talent` tokens in `at`, clockwise from the active
+    clan (M69), each may use them; returns (owner, tokens) in g.ret, or None."""
+
+    def s0(g: GameState, f: Frame) -> Any:
+        index = load().talents.names.index(f.v["talent"])
+        seats = [(g.active + i) % g.n for i in range(g.n)] if OWNERS_CLOCKWISE else list(range(g.n))
+        here = g.talents[f.v["at"]]
+        f.v.update(order=tuple(s for s in seats if g.talent_of[s] == index and s in here), i=0)
+
+    def s1(g: GameState, f: Frame) -> Any:
+        order = f.v["order"]
+        if f.v["i"] >= len(order):
+            g.ret = None
+            return END
+        owner = order[f.v["i"]]
+        t = f.v["at"]
+        most = g.talents[t].count(owner) if f.v["many"] else 1
+        options = [Use(f.v["talent"], t, n) for n in range(1, most + 1)]
+        return ask(g, owner, options, "use", f.v["why"], can_pass=True)
+
+    def s2(g: GameState, f: Frame) -> Any:
+        choice = g.ret
+        if choice is None:
+            f.v["i"] += 1
+            f.pc = 1
+            return None
+        owner = f.v["order"][f.v["i"]]
+        t = f.v["at"]
+        for _ in range(choice.n):
+            g.talents[t].remove(owner)
+        if TOKEN_RETURNS_TO_OWNER:
+            g.talent_reserve[owner] += choice.n
+        g.log.append(("talent_used", owner, choice.talent, t, choice.n))
+        g.ret = (owner, choice.n)
+        return END
+
 
 # ---------------------------------------------------------------------------- discoveries
 MOVE_ATTACK = "move_attack"
@@ -210,6 +312,60 @@ def activation_jobs(g: GameState, color: str) -> tuple[tuple[str, int, int], ...
 
 # ---------------------------------------------------------------------------- the routine
 DISPATCH, MOVE_ASK, MOVE_DO, SPIRIT_DO, SPAWN, SPAWN_LOOP = 1, 2, 3, 4, 5, 6
+# the steps of the talents (only ever reached with config.talents)
+BAIT_LOOP, BAIT_DO, ENTER, TRAP_DO, AFTER_ENTER, ATTACK, ATTACK_DO, BLOCK_DO, LOCK_DO = range(7, 16)
+
+
+def _summon(g: GameState, f: Frame, t: int, n: int) -> Any:
+    """The tribes of t (n activated) summon a spirit at its place of power; the spirit attacks
+    the Ancients there. The frame goes on at DISPATCH."""
+    ops.summon_spirit(g, t)
+    g.tribes[t] -= 1
+    g.log.append(("tribe_removed", t, "summon"))
+    if not g.config.talents:
+        if ops.ancient_count(g, t):
+            spirit_attack(g, t)
+        if n > 1:
+            g.log.append(("tribe_idle", t, n - 1))
+        return None
+    if n > 1:
+        g.log.append(("tribe_idle", t, n - 1))
+    return _attack(g, f, ("spirit", t, n), DISPATCH)
+
+
+def _attack(g: GameState, f: Frame, job: tuple[str, int, int], back: int) -> Any:
+    """Talents: an attack of humans ("tribes": the activated group, "move_attack": tribes that
+    just moved, "spirit") goes through ATTACK (a protection may stop it), then on at `back`."""
+    f.v.update(atk=job, aback=back)
+    f.pc = ATTACK
+    return None
+
+
+def _enter(g: GameState, f: Frame, entering: tuple[str, int, int], strike: bool, back: int) -> Any:
+    """Talents: figures entered a territory (("tribes", territory, how many) or ("spirit",
+    territory, card)): traps may spring (ENTER), then tribes attack under MOVE + ATTACK when
+    `strike`, a spirit always; then on at `back`."""
+    f.v.update(ent=entering, strike=strike, eback=back)
+    f.pc = ENTER
+    return None
+
+
+def _spirit_at(g: GameState, card: int, t: int) -> int:
+    """The index on the field of spirit card `card` if it stands in t, else -1."""
+    if card in g.spirit_on:
+        k = g.spirit_on.index(card)
+        if g.spirits[k] == t:
+            return k
+    return -1
+
+
+def _appear(g: GameState, f: Frame, t: int) -> Any:
+    ops.add_tribe(g, t)
+    f.pc = SPAWN_LOOP
+    if appear_move(g) and t not in places_of_power(g) and not ops.ancient_count(g, t):
+        f.v.update(src=t, left=1, after=SPAWN_LOOP)
+        f.pc = MOVE_ASK
+    return None
 
 
 class Humans:
@@ -228,6 +384,9 @@ class Humans:
             ops.open_trail(g)
             return END
         f.v.update(color=card, jobs=activation_jobs(g, card), i=0, moved=False)
+        if g.config.talents:
+            f.v.update(bait_at=-1, baited=())
+            f.pc = BAIT_LOOP if BAIT_AT_REVEAL else DISPATCH
         return None
 
     def s1(g: GameState, f: Frame) -> Any:
@@ -246,15 +405,14 @@ class Humans:
             if n <= 0:
                 return None
             if t in places_of_power(g):
-                ops.summon_spirit(g, t)
-                g.tribes[t] -= 1
-                g.log.append(("tribe_removed", t, "summon"))
-                if ops.ancient_count(g, t):
-                    spirit_attack(g, t)
-                if n > 1:
-                    g.log.append(("tribe_idle", t, n - 1))
-                return None
+                if talent_tokens(g, t, SPIRIT_BLOCK):
+                    f.v["blk"] = (t, n)
+                    why = f"Humans summon a spirit at the place of power in T{t}: block it, or pass"
+                    return offer(g, f, SPIRIT_BLOCK, t, BLOCK_DO, why)
+                return _summon(g, f, t, n)
             if ops.ancient_count(g, t):
+                if g.config.talents:
+                    return _attack(g, f, ("tribes", t, n), DISPATCH)
                 for size in (n,) if GROUP_ATTACK else (1,) * n:
                     tribes_attack(g, t, size)
                 return None
@@ -266,6 +424,8 @@ class Humans:
             return None
         t = g.spirits[g.spirit_on.index(card)]
         if ops.ancient_count(g, t):
+            if g.config.talents:
+                return _attack(g, f, ("spirit", t, card), DISPATCH)
             spirit_attack(g, t)
             return None
         options = spirit_targets(g, t)
@@ -286,6 +446,11 @@ class Humans:
         """One tribe of territory `src` moves one step (`left` of them still to move)."""
         t = f.v["src"]
         if f.v["left"] <= 0:
+            f.pc = f.v["after"]
+            return None
+        if g.config.talents and t in f.v["baited"]:  # M75: held by the bait
+            g.log.append(("bait_hold", t, f.v["left"]))
+            f.v["left"] = 0
             f.pc = f.v["after"]
             return None
         options = tribe_steps(g, t)
@@ -313,10 +478,13 @@ class Humans:
             g.log.append(("tribe_move", t, to))
         if f.v["after"] == DISPATCH:
             f.v["moved"] = True
-        if move_attack(g) and ops.ancient_count(g, to) and (f.v["after"] == DISPATCH or APPEAR_MOVE_ATTACKS):
-            tribes_attack(g, to, n)
+        strike = move_attack(g) and (f.v["after"] == DISPATCH or APPEAR_MOVE_ATTACKS)
         f.v["left"] -= n
         f.pc = MOVE_ASK
+        if g.config.talents:
+            return _enter(g, f, ("tribes", to, n), strike, MOVE_ASK)
+        if strike and ops.ancient_count(g, to):
+            tribes_attack(g, to, n)
         return None
 
     def s4(g: GameState, f: Frame) -> Any:
@@ -328,8 +496,10 @@ class Humans:
         g.ret = None
         g.spirits[k] = to
         g.log.append(("spirit_move", card, t, to))
-        spirit_attack(g, to)
         f.pc = DISPATCH
+        if g.config.talents:
+            return _enter(g, f, ("spirit", to, card), True, DISPATCH)
+        spirit_attack(g, to)
         return None
 
     def s5(g: GameState, f: Frame) -> Any:
@@ -348,12 +518,162 @@ class Humans:
             return END
         f.v["j"] = j + 1
         t = spawn[j]
-        ops.add_tribe(g, t)
-        f.pc = SPAWN_LOOP
-        if appear_move(g) and t not in places_of_power(g) and not ops.ancient_count(g, t):
-            f.v.update(src=t, left=1, after=SPAWN_LOOP)
-            f.pc = MOVE_ASK
+        if talent_tokens(g, t, TRAIL_LOCK):
+            f.v["lock"] = t
+            why = f"A human tribe would appear on the trail of T{t}: lock the trail with a token, or pass"
+            return offer(g, f, TRAIL_LOCK, t, LOCK_DO, why)
+        return _appear(g, f, t)
+
+    # ------------------------------------------------------------------ talents (M68-M76)
+    def s7(g: GameState, f: Frame) -> Any:
+        """BAIT_LOOP: the next territory (ascending) with a bait and a tribe in or next to it."""
+        nb = ops.neighbours()
+        for t in range(f.v["bait_at"] + 1, len(g.tribes)):
+            if talent_tokens(g, t, BAIT) and (g.tribes[t] or any(g.tribes[x] for x in nb[t])):
+                f.v["bait_at"] = t
+                why = (
+                    f"Humans act on the {f.v['color']} card: use the bait in T{t} (the tribes next to it"
+                    " move in, those in it stay), or pass"
+                )
+                return offer(g, f, BAIT, t, BAIT_DO, why)
+        f.pc = DISPATCH
         return None
+
+    def s8(g: GameState, f: Frame) -> Any:
+        """BAIT_DO: the bait pulls the tribes next to it in (M75)."""
+        t = f.v["bait_at"]
+        f.pc = BAIT_LOOP
+        if g.ret is None:
+            return None
+        g.ret = None
+        held = f.v["baited"]
+        f.v["baited"] = (*held, t)
+        pulled = 0
+        for x in ops.neighbours()[t]:
+            if x in held:
+                continue
+            while g.tribes[x] > 0:
+                g.tribes[x] -= 1
+                g.tribes[t] += 1
+                g.log.append(("tribe_move", x, t))
+                pulled += 1
+        g.log.append(("bait", t, pulled))
+        if not pulled:
+            return None
+        if BAIT_PULL_IS_A_MOVE:
+            f.v["moved"] = True
+        _enter(g, f, ("tribes", t, pulled), move_attack(g) and BAIT_PULL_IS_A_MOVE, BAIT_LOOP)
+        if not TRAP_ON_BAIT_PULL:
+            f.pc = AFTER_ENTER  # M73's alternative: no trap on the pull
+        return None
+
+    def s9(g: GameState, f: Frame) -> Any:
+        """ENTER: traps may spring on the figures entering (M72, M73)."""
+        kind, t, x = f.v["ent"]
+        f.pc = AFTER_ENTER
+        present = min(x, g.tribes[t]) > 0 if kind == "tribes" else _spirit_at(g, x, t) >= 0
+        if not present or not talent_tokens(g, t, TRAP):
+            return None
+        what = f"{x} human tribe(s)" if kind == "tribes" else f"the {spirit_name(x)} spirit"
+        why = f"{what} enter T{t}: spring traps there (one attack die each), or pass"
+        return offer(g, f, TRAP, t, TRAP_DO, why, many=True)
+
+    def s10(g: GameState, f: Frame) -> Any:
+        """TRAP_DO: the sprung traps' dice, as one attack on the entering figures."""
+        f.pc = AFTER_ENTER
+        if g.ret is None:
+            return None
+        owner, n = g.ret
+        g.ret = None
+        kind, t, x = f.v["ent"]
+        bonus = protection_bonus(g, t)
+        dice = tuple(ops.roll(g) + bonus for _ in range(n))
+        g.log.append(("trap", owner, t, dice))
+        if kind == "tribes":
+            kills = min(sum(1 for v in dice if v >= hit_threshold(g)), x, g.tribes[t])
+            for _ in range(kills):
+                g.tribes[t] -= 1
+                g.log.append(("tribe", "destroyed", t))
+            f.v["ent"] = (kind, t, x - kills)
+            return None
+        spirit = load().spirits.cards[x]
+        k = _spirit_at(g, x, t)
+        if k >= 0 and sum(1 for v in dice if v >= spirit.min) >= spirit.dice:
+            from .ancients import destroy_spirit
+
+            destroy_spirit(g, k)
+        return None
+
+    def s11(g: GameState, f: Frame) -> Any:
+        """AFTER_ENTER: what entered attacks (tribes under MOVE + ATTACK, a spirit always)."""
+        kind, t, x = f.v["ent"]
+        back = f.v["eback"]
+        f.pc = back
+        if kind == "tribes":
+            n = min(x, g.tribes[t])
+            if n > 0 and f.v["strike"] and ops.ancient_count(g, t):
+                return _attack(g, f, ("move_attack", t, n), back)
+            return None
+        if _spirit_at(g, x, t) >= 0:
+            return _attack(g, f, ("spirit", t, x), back)
+        return None
+
+    def s12(g: GameState, f: Frame) -> Any:
+        """ATTACK: humans attack in t unless a protection guards it or is used now (M71)."""
+        kind, t, x = f.v["atk"]
+        f.pc = f.v["aback"]
+        if not ops.ancient_count(g, t):
+            return None
+        if t in g.protected:
+            g.log.append(("protected", t, kind))
+            return None
+        g.ret = None
+        if talent_tokens(g, t, PROTECTION):
+            what = "a spirit attacks" if kind == "spirit" else f"{x} human tribe(s) attack"
+            why = f"{what} the Ancients in T{t}: use a protection token (no attack there this turn), or pass"
+            return offer(g, f, PROTECTION, t, ATTACK_DO, why)
+        f.pc = ATTACK_DO
+        return None
+
+    def s13(g: GameState, f: Frame) -> Any:
+        """ATTACK_DO: the attack, or the protection it met."""
+        kind, t, x = f.v["atk"]
+        f.pc = f.v["aback"]
+        if g.ret is not None:
+            g.ret = None
+            g.protected.append(t)
+            g.log.append(("protection", t))
+            g.log.append(("protected", t, kind))
+            return None
+        if kind == "spirit":
+            spirit_attack(g, t)
+        elif kind == "tribes":
+            for size in (x,) if GROUP_ATTACK else (1,) * x:
+                tribes_attack(g, t, size)
+        else:
+            tribes_attack(g, t, x)
+        return None
+
+    def s14(g: GameState, f: Frame) -> Any:
+        """BLOCK_DO: a spirit call blocking token stops the summoning (M70), or it happens."""
+        t, n = f.v["blk"]
+        f.pc = DISPATCH
+        if g.ret is not None:
+            g.ret = None
+            g.log.append(("summon_blocked", t, n))
+            return None
+        return _summon(g, f, t, n)
+
+    def s15(g: GameState, f: Frame) -> Any:
+        """LOCK_DO: a trail lock keeps this trail's tribe from appearing, or it appears."""
+        t = f.v["lock"]
+        if g.ret is not None:
+            g.ret = None
+            g.log.append(("trail_locked", t))
+            f.pc = SPAWN_LOOP
+            return None
+        return _appear(g, f, t)
 
 
 routine("humans", *steps_of(Humans))
+routine("talent_use", *steps_of(TalentUse))

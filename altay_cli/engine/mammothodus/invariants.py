@@ -1,5 +1,6 @@
 """Conservation and consistency: cards of every clan, tribes, spirits, shards and trail tokens
-are where they can be, the population in its range, figurines on real territories."""
+are where they can be, the population in its range, figurines on real territories, and (with the
+advanced talents) every clan's talent tokens in its reserve or on the field."""
 
 from __future__ import annotations
 
@@ -54,4 +55,40 @@ def check_invariants(g: GameState) -> list[str]:
             bad.append(f"the place of power of line {line} is in the centre")
     if not 0 <= g.portal_open <= len(g.portal):
         bad.append("the portal track is inconsistent")
+    bad += _talents(g)
+    return bad
+
+
+def _talents(g: GameState) -> list[str]:
+    d = load()
+    n_terr = len(d.map.territories)
+    if not g.config.talents:
+        if g.talents or any(i != -1 for i in g.talent_of) or any(g.talent_reserve) or g.protected:
+            return ["talent data in a game without talents"]
+        return []
+    from .humans import TOKEN_RETURNS_TO_OWNER
+    from .machine import TALENTS_DISTINCT
+
+    bad = []
+    if len(g.talents) != n_terr:
+        return [f"talent tokens kept for {len(g.talents)} territories, not {n_terr}"]
+    on_field = Counter(owner for tokens in g.talents for owner in tokens)
+    chosen = [i for i in g.talent_of if i >= 0]
+    if any(not 0 <= i < len(d.talents.names) for i in chosen):
+        bad.append("a clan holds an unknown talent")
+    if TALENTS_DISTINCT and len(set(chosen)) != len(chosen) and len(chosen) <= len(d.talents.names):
+        bad.append("two clans hold the same talent while another was free")
+    for s in range(g.n):
+        held = g.talent_reserve[s] + on_field.get(s, 0)
+        if g.talent_of[s] < 0:
+            if held:
+                bad.append(f"clan {s} holds talent tokens without a talent")
+        elif held > d.talents.tokens or (TOKEN_RETURNS_TO_OWNER and held != d.talents.tokens):
+            bad.append(f"clan {s} holds {held} talent tokens, not {d.talents.tokens}")
+        if g.talent_reserve[s] < 0:
+            bad.append(f"clan {s}'s talent reserve is negative")
+    if any(owner not in range(g.n) for owner in on_field):
+        bad.append("a talent token belongs to no clan")
+    if any(not 0 <= t < n_terr for t in g.protected) or len(set(g.protected)) != len(g.protected):
+        bad.append("protected territories are inconsistent")
     return bad

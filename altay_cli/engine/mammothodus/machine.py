@@ -10,6 +10,10 @@ and hold only ints, bools, strings, None and tuples of them.
 The routines of a turn: "humans" (humans.py), "ancients" (ancients.py), "end_turn",
 "draw" and "generation" (generation.py). `legal_actions(g)` and `apply(g, action)` are the
 seam's State methods (game.py binds them).
+
+With the advanced talents (`config.talents`), set-up ends with each clan choosing its talent
+(M63) and taking its tokens (M15); a protection activated in a turn lasts until that turn ends
+(M71). Placing tokens is in ancients.py, their effects in humans.py.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from typing import Any
 
 from ..api import IllegalAction
 from . import ops
-from .actions import Pass, Start
+from .actions import Pass, Start, Talent
 from .data import load
 from .frames import Ask, Frame
 from .ops import GameOver
@@ -92,6 +96,39 @@ class MammothodusState(GameState):
 
 
 START_PAIRS = tuple((a, b) for i, a in enumerate(COLORS) for b in COLORS[i + 1 :])
+#: M63: with talents, once every clan has its starting figurines, each clan in seat order chooses
+#: a talent that no clan has chosen yet; only when every talent is taken (more clans than talents,
+#: which the stand-in data's five talents for four clans never reach) may one be chosen again.
+#: False: any talent, repeats allowed.
+TALENTS_DISTINCT = True
+
+
+def talent_choices(g: GameState) -> list[str]:
+    """The talents the next clan may choose (M63)."""
+    names = load().talents.names
+    taken = {i for i in g.talent_of if i >= 0}
+    free = [name for i, name in enumerate(names) if i not in taken]
+    return free if TALENTS_DISTINCT and free else list(names)
+
+
+#: M71: what an activated protection adds to every die of an attack on humans and spirits in its
+#: territory (the Ancients' attacks and traps) until the end of the turn.
+PROTECTION_DICE_BONUS = 2
+
+
+def protection_bonus(g: GameState, t: int) -> int:
+    """+2 to each attack die in t while a protection activated this turn guards it (M71)."""
+    return PROTECTION_DICE_BONUS if g.config.talents and t in g.protected else 0
+
+
+def talent_name(g: GameState, seat: int) -> str | None:
+    """Clan `seat`'s talent, None before it chose (or without talents)."""
+    i = g.talent_of[seat]
+    return None if i < 0 else load().talents.names[i]
+
+
+def _setup_done(g: GameState) -> bool:
+    return -1 not in g.start_picks and (not g.config.talents or -1 not in g.talent_of)
 
 
 def new_game(config: MammothodusConfig) -> MammothodusState:
@@ -160,7 +197,9 @@ def _legal(g: GameState) -> list[Any]:
     if g.phase is Phase.OVER:
         return []
     if g.phase is Phase.SETUP:
-        return [Start(pair) for pair in START_PAIRS]
+        if -1 in g.start_picks:
+            return [Start(pair) for pair in START_PAIRS]
+        return [Talent(name) for name in talent_choices(g)]
     top = g.stack[-1]
     assert isinstance(top, Ask)
     return [*top.options, Pass()] if top.can_pass else list(top.options)
@@ -185,12 +224,17 @@ def apply_index(g: GameState, index: int) -> None:
     g._legal = None
     g.log = []
     if g.phase is Phase.SETUP:
-        seat = g.start_picks.index(-1)
-        g.start_picks[seat] = index
-        for color in action.colors:
-            g.clans[seat].figurines[COLORS.index(color)] = ops.CENTRE
-        g.log.append(("start", seat, action.colors))
-        if -1 not in g.start_picks:
+        seat = g.setup_seat()
+        if isinstance(action, Talent):  # M63, and M15: the talent's tokens
+            g.talent_of[seat] = load().talents.names.index(action.name)
+            g.talent_reserve[seat] = load().talents.tokens
+            g.log.append(("talent", seat, action.name))
+        else:
+            g.start_picks[seat] = index
+            for color in action.colors:
+                g.clans[seat].figurines[COLORS.index(color)] = ops.CENTRE
+            g.log.append(("start", seat, action.colors))
+        if _setup_done(g):
             _begin(g)
         return
     top = g.stack.pop()
@@ -239,6 +283,8 @@ class Turn:
         return call(g, "end_turn", f.me)
 
     def s3(g: GameState, f: Frame) -> Any:
+        if g.config.talents:
+            g.protected = []  # M71: a protection lasts until the end of the turn
         if g.turn >= g.config.max_turns:
             ops.lose(g, "turn_limit")
         g.active = (g.active + 1) % g.n

@@ -1,7 +1,9 @@
 """Mammothodus's notation for people: `start red green`, `move`, `fig red`, `red` (a card),
 `step 5`, `shard sun`, `drop`, `reroll 2`, `roll`, `hit tribe`, `adapt wild`, `line 2`,
-`place red 0`, `remove red`, `swap red blue`, `direct tribe 5`, `yes`, `pass`. Any unique
-prefix of a word works; case does not matter."""
+`place red 0`, `remove red`, `swap red blue`, `direct tribe 5`, `yes`, `pass`; with the
+advanced talents `talent trap`, `token red green` (discard a red card for a token next to your
+green figurine), `put 5`, `use trap 5` (`use trap 5 2`: two traps at once). Any unique prefix of
+a word works; case does not matter."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from .actions import (
     Line,
     Pass,
     Place,
+    Put,
     Remove,
     Reroll,
     Roll,
@@ -26,6 +29,9 @@ from .actions import (
     Start,
     Step,
     Swap,
+    Talent,
+    Token,
+    Use,
     Yes,
     action_from_builtins,
 )
@@ -42,6 +48,10 @@ HELP = """\
   line 2               activate the place of power of portal line 2
   place red 0, remove red, swap red blue     at a generation change
   direct tribe 5       send a human tribe (or a spirit) that could go two ways
+  talent trap          set-up (advanced): your clan's talent
+  token red green      discard a red card for a talent token next to your green figurine
+  put 5                put the talent token in territory 5
+  use trap 5 [2]       use your talent token(s) in territory 5 now
   pass                 stop, or decline"""
 
 
@@ -76,6 +86,14 @@ def command_text(a: Any) -> str:
         return f"swap {a.a} {a.b}"
     if isinstance(a, Direct):
         return f"direct {a.who} {a.to}"
+    if isinstance(a, Talent):
+        return f"talent {a.name}"
+    if isinstance(a, Token):
+        return f"token {a.card} {a.color}"
+    if isinstance(a, Put):
+        return f"put {a.to}"
+    if isinstance(a, Use):
+        return f"use {a.talent} {a.at}" + (f" {a.n}" if a.n != 1 else "")
     if isinstance(a, Yes):
         return "yes"
     if isinstance(a, Pass):
@@ -118,6 +136,15 @@ def describe(a: Any) -> str:
         return f"swaps its {a.a} and {a.b} figurines"
     if isinstance(a, Direct):
         return f"sends the {a.who} to territory {a.to}"
+    if isinstance(a, Talent):
+        return f"chooses the talent {a.name.replace('_', ' ')}"
+    if isinstance(a, Token):
+        return f"discards {a.card} for a talent token next to its {a.color} figurine"
+    if isinstance(a, Put):
+        return f"puts a talent token in territory {a.to}"
+    if isinstance(a, Use):
+        what = "a token" if a.n == 1 else f"{a.n} tokens"
+        return f"uses {what} of {a.talent.replace('_', ' ')} in territory {a.at}"
     if isinstance(a, Yes):
         return "does it"
     if isinstance(a, Pass):
@@ -141,6 +168,8 @@ def _forms(a: Any) -> list[list[str]]:
         out += [["done"], ["stop"], ["no"]]
     if isinstance(a, Start):
         out.append(["start", a.colors[1], a.colors[0]])
+    if isinstance(a, Use) and a.n == 1:
+        out.append(["use", a.talent, str(a.at), "1"])
     return out
 
 
@@ -195,7 +224,7 @@ def parse(legal: list[Any], text: str) -> int:
     verbs = sorted({_words(command_text(a))[0] for a in legal})
     known = {"start", "fig", "figurine", "card", "step", "shard", "drop", "reroll", "roll", "hit", "adapt"}
     known |= {"line", "place", "remove", "swap", "direct", "yes", "pass", "move", "attack", "population"}
-    known |= {"development", "degradation", "activate"}
+    known |= {"development", "degradation", "activate", "talent", "token", "put", "use"}
     if not any(k.startswith(given[0]) for k in known) and not any(
         f[0].startswith(given[0]) for a in legal for f in _forms(a)
     ):
@@ -206,6 +235,16 @@ def parse(legal: list[Any], text: str) -> int:
 
 
 # ---------------------------------------------------------------------------- what happened
+def _says(clan: Any, viewer: int | None, verb: str) -> str:
+    """The clan and its verb: "you choose" but "Bisons chooses"."""
+    who = _clan(clan, viewer)
+    if who == "you" and verb.endswith("es") and verb[:-2].endswith(("ch", "sh", "s", "x")):
+        verb = verb[:-2]
+    elif who == "you" and verb.endswith("s"):
+        verb = verb[:-1]
+    return f"{who} {verb}"
+
+
 def _clan(x: Any, viewer: int | None) -> str:
     if not isinstance(x, int):
         return str(x)
@@ -245,21 +284,45 @@ def happening_text(h: Any, viewer: int | None) -> str | None:
     if w == "portal_flip":
         return "a portal fragment is turned face up"
     if w == "action":
-        return f"{_clan(v[0], viewer)} chooses {v[1]}"
+        return f"{_says(v[0], viewer, 'chooses')} {v[1]}"
     if w == "move":
         return f"{_clan(v[0], viewer)}'s {v[1]} figurine moves from {t(v[2])} to {t(v[3])}"
     if w == "dice":
-        return f"{_clan(v[0], viewer)} rolls {v[2]}"
+        return f"{_says(v[0], viewer, 'rolls')} {v[2]}"
     if w == "hit":
-        return f"{_clan(v[0], viewer)} hits {v[1]} in {t(v[2])}"
+        return f"{_says(v[0], viewer, 'hits')} {v[1]} in {t(v[2])}"
     if w == "place_of_power":
         return f"a place of power is activated in {t(v[2])} (line {v[1]})"
     if w == "draw":
-        return f"{_clan(v[0], viewer)} draws " + (str(v[1]) if v[1] is not None else "a card")
+        return f"{_says(v[0], viewer, 'draws')} " + (str(v[1]) if v[1] is not None else "a card")
     if w == "generation":
         return f"{_clan(v[0], viewer)}: generation change"
     if w == "turn":
         return f"-- turn {v[1]}: {_clan(v[0], viewer)}"
+    if w == "talent":
+        return f"{_says(v[0], viewer, 'chooses')} the talent {str(v[1]).replace('_', ' ')}"
+    if w == "talent_card":
+        return f"{_clan(v[0], viewer)} discards {v[1]} for a talent token next to its {v[2]} figurine"
+    if w == "token":
+        return f"{_clan(v[0], viewer)} puts a {str(v[1]).replace('_', ' ')} token in {t(v[2])}"
+    if w == "talent_used":
+        return f"{_clan(v[0], viewer)} uses {v[3]} {str(v[1]).replace('_', ' ')} token(s) in {t(v[2])}"
+    if w == "summon_blocked":
+        return f"the summoning in {t(v[0])} is blocked; the tribes stay"
+    if w == "protection":
+        return f"{t(v[0])} is protected until the end of the turn"
+    if w == "protected":
+        return f"the protection in {t(v[0])} stops an attack"
+    if w == "protection_bonus":
+        return f"{_clan(v[0], viewer)}'s dice in {t(v[1])} get +{v[2]} (protection)"
+    if w == "trap":
+        return f"{_clan(v[0], viewer)}'s traps in {t(v[1])} roll {v[2]}"
+    if w == "bait":
+        return f"the bait in {t(v[0])} pulls in {v[1]} tribe(s)"
+    if w == "bait_hold":
+        return f"the bait holds {v[1]} tribe(s) in {t(v[0])}"
+    if w == "trail_locked":
+        return f"the trail of {t(v[0])} is locked: no tribe appears"
     if w == "end":
         return f"game over: the Ancients {v[0]} ({str(v[1]).replace('_', ' ')})"
     if w in ("answer", "acts", "play", "assist", "bonus", "market"):

@@ -2,7 +2,12 @@
 are still face down, trails, places of power), every clan's public state (population,
 degradation marker, figurines, card counts, discard pile), its own hand, the open portal
 fragments, the adaptation market and the decision being asked. Hidden: other clans' hands,
-every deck's order, face-down shards, the next human card, trail token and spirit."""
+every deck's order, face-down shards, the next human card, trail token and spirit.
+
+With the advanced talents, everything about them is public: each clan's talent and the tokens in
+its reserve (`ClanView.talent`, `talent_tokens`), every token on the field with its owner and
+talent (`TerritoryView.talents`), and the territories a protection guards this turn
+(`TerritoryView.protected`). Without talents these fields are absent (or null)."""
 
 from __future__ import annotations
 
@@ -27,6 +32,13 @@ class FigurineView(msgspec.Struct):
     color: str  # its bonus action's colour
 
 
+class TokenView(msgspec.Struct):
+    """A talent token on the field."""
+
+    clan: int  # its owner
+    talent: str  # the owner's talent: spirit_block, protection, trap, bait, trail_lock
+
+
 class TerritoryView(msgspec.Struct, omit_defaults=True):
     id: int
     region: str | None
@@ -38,9 +50,11 @@ class TerritoryView(msgspec.Struct, omit_defaults=True):
     closed_shards: int = 0  # face-down shards (their type is hidden)
     trail: bool = False
     place: int | None = None  # the portal line whose place of power stands here
+    talents: list[TokenView] = []  # talent tokens lying here (advanced)
+    protected: bool = False  # a protection token was used here this turn (advanced, M71)
 
 
-class ClanView(msgspec.Struct):
+class ClanView(msgspec.Struct, omit_defaults=True):
     seat: int
     name: str
     population: int
@@ -52,6 +66,8 @@ class ClanView(msgspec.Struct):
     deck_size: int
     discard: list[str]  # face up
     acted: list[str]  # figurines that acted this turn
+    talent: str | None = None  # advanced: its talent (None before it chose, or without talents)
+    talent_tokens: int | None = None  # advanced: talent tokens in its reserve (None without talents)
 
 
 class Cell(msgspec.Struct, omit_defaults=True):
@@ -112,6 +128,7 @@ class Observation(msgspec.Struct):
 def observe(g: GameState, seat: int) -> Observation:
     d = load()
     names = d.clans.names
+    talents = g.config.talents
     terr = []
     for t in d.map.territories:
         tid = t.id
@@ -133,6 +150,10 @@ def observe(g: GameState, seat: int) -> Observation:
                 closed_shards=sum(1 for i in shards_here if not g.shard_open[i]),
                 trail=tid in g.trails,
                 place=g.places.index(tid) if tid in g.places else None,
+                talents=[TokenView(o, d.talents.names[g.talent_of[o]]) for o in g.talents[tid]]
+                if talents
+                else [],
+                protected=talents and tid in g.protected,
             )
         )
     clans = [
@@ -148,6 +169,8 @@ def observe(g: GameState, seat: int) -> Observation:
             deck_size=len(c.deck),
             discard=list(c.discard),
             acted=[COLORS[k] for k in c.acted],
+            talent=d.talents.names[g.talent_of[s]] if talents and g.talent_of[s] >= 0 else None,
+            talent_tokens=g.talent_reserve[s] if talents else None,
         )
         for s, c in enumerate(g.clans)
     ]

@@ -4,6 +4,11 @@ portal track, the card supplies, and the routine in progress (frames and the pen
 as in frames.py). Everything is plain lists and ints: cloning copies them, `to_dict` is the
 whole state as JSON builtins, `digest` a hash of it.
 
+The advanced talents add each clan's talent and token reserve (`talent_of`, `talent_reserve`),
+the tokens on the field (`talents`: per territory, the owners' seats) and the territories a
+protection guards this turn (`protected`); `to_dict` writes `talent_of`, `talent_reserve` and
+`protected` only in a game with talents, so a game without them keeps its form and digests.
+
 Cards are short strings: a clan card is its colour ("red", "green", "yellow", "blue"); an
 adaptation card "extra:red", "double:blue", "wild" or "draw3"; a degradation card
 "degradation". Human cards are a colour or "new_trail".
@@ -155,7 +160,12 @@ class GameState:
         self.degradation_supply = 0
         self.discovery_deck: list[int] = []
         self.discoveries: list[int] = []  # revealed human discoveries (advanced)
-        self.talents: list[list[int]] = []  # advanced: talent tokens on the field, per territory
+        #: advanced (Ancient talents, rulings M63-M79): the talent tokens on the field, per territory, each
+        #: token named by its owner's seat (its talent is the owner's, `talent_of`)
+        self.talents: list[list[int]] = []
+        self.talent_of: list[int] = [-1] * n  # each clan's talent (data.talents.names), -1: none yet
+        self.talent_reserve: list[int] = [0] * n  # each clan's talent tokens not on the field
+        self.protected: list[int] = []  # territories an activated protection token guards this turn (M71)
         self.phase = Phase.SETUP
         self.start_picks = [-1] * n  # set-up: each clan's chosen pair of starting figurines
         self.active = 0
@@ -177,7 +187,16 @@ class GameState:
             top = self.stack[-1]
             assert isinstance(top, Ask)
             return top.seat
-        return self.start_picks.index(-1) if self.phase is Phase.SETUP else self.active
+        if self.phase is Phase.SETUP:
+            return self.setup_seat()
+        return self.active
+
+    def setup_seat(self) -> int:
+        """Who decides in the set-up: the first clan without its starting figurines, then (with
+        talents) the first clan without a talent (M63)."""
+        if -1 in self.start_picks:
+            return self.start_picks.index(-1)
+        return self.talent_of.index(-1)
 
     @property
     def is_terminal(self) -> bool:
@@ -214,11 +233,22 @@ class GameState:
         g.discovery_deck = self.discovery_deck[:]
         g.discoveries = self.discoveries[:]
         g.talents = [t[:] for t in self.talents]
+        g.talent_of = self.talent_of[:]
+        g.talent_reserve = self.talent_reserve[:]
+        g.protected = self.protected[:]
         g.start_picks = self.start_picks[:]
         g.stack = [e.copy() for e in self.stack]
         return g
 
     def to_dict(self) -> dict[str, Any]:
+        out = self._to_dict()
+        if self.config.talents:  # only then: a game without talents keeps its old form and digests
+            out["talent_of"] = self.talent_of
+            out["talent_reserve"] = self.talent_reserve
+            out["protected"] = self.protected
+        return out
+
+    def _to_dict(self) -> dict[str, Any]:
         return {
             "config": msgspec.to_builtins(self.config),
             "rng": self.rng.state,
@@ -278,6 +308,10 @@ class GameState:
             g.portal_open = int(data["portal_open"])
             g.degradation_supply = int(data["degradation_supply"])
             g.talents = [[int(x) for x in t] for t in data["talents"]]
+            if config.talents:
+                g.talent_of = [int(x) for x in data["talent_of"]]
+                g.talent_reserve = [int(x) for x in data["talent_reserve"]]
+                g.protected = [int(x) for x in data["protected"]]
             g.phase = Phase(data["phase"])
             g.active = int(data["active"])
             g.first = int(data["first"])
@@ -288,6 +322,8 @@ class GameState:
             g.end_reason = data["end_reason"]
         except (KeyError, TypeError, ValueError, AttributeError, msgspec.ValidationError) as exc:
             raise ValueError(f"not a Mammothodus state: {exc}") from None
+        if len(g.talent_of) != config.players or len(g.talent_reserve) != config.players:
+            raise ValueError("not a Mammothodus state: talents of the wrong size")
         if len(g.clans) != config.players or len(g.tribes) != 21:
             raise ValueError("not a Mammothodus state: zones of the wrong size")
         return g

@@ -38,6 +38,10 @@ def territory_line(t: TerritoryView, detail: bool = True) -> str:
         parts.append("trail")
     if t.place is not None:
         parts.append(f"PLACE OF POWER (line {t.place})")
+    if t.talents:
+        parts.append("tokens " + " ".join(f"{_clan_letter(k.clan)}:{k.talent}" for k in t.talents))
+    if t.protected:
+        parts.append("protected this turn")
     name = "centre" if t.region is None else f"T{t.id}"
     return f"  {name:<6} {colour:<6} " + ("; ".join(parts) if parts else "-")
 
@@ -62,10 +66,11 @@ def clan_line(c: ClanView, seat: int) -> str:
     you = " (you)" if c.seat == seat else ""
     figs = " ".join(f"{col}@{'-' if t is None else t}" for col, t in c.figurines.items())
     hand = ", ".join(c.hand) if c.hand is not None else f"{c.hand_size} cards"
+    talent = f"; talent {c.talent} ({c.talent_tokens} tokens)" if c.talent is not None else ""
     return (
         f"  P{c.seat} {c.name}{you}: population {c.population} (supports {c.figurines_supported}),"
         f" degradation {c.degradation}; figurines {figs}; hand {hand}; deck {c.deck_size},"
-        f" discard {len(c.discard)}"
+        f" discard {len(c.discard)}{talent}"
     )
 
 
@@ -87,7 +92,10 @@ def headline(obs: Observation) -> str:
     if obs.result is not None:
         return f"Game over: the Ancients {obs.result.result} ({obs.result.reason.replace('_', ' ')})"
     if obs.phase == "setup":
-        return "Set-up: each clan chooses the two figurines that start in the centre"
+        talents = any(c.talent_tokens is not None for c in obs.clans)
+        return "Set-up: each clan chooses the two figurines that start in the centre" + (
+            ", then its talent" if talents else ""
+        )
     active = load().clans.names[obs.active]
     places = sum(1 for p in obs.places if p is not None)
     tribes = sum(t.tribes for t in obs.territories)
