@@ -2,7 +2,8 @@
 """The greedy heuristics as a protocol bot: `python greedy_bot.py [SEED]`.
 
 Altay plays the heuristic of greedy.py, Innovation that of innovation_greedy.py (with the card
-data of `hello.static`); the game is the one `hello.kind` names (Altay when it names none).
+data of `hello.static`), Mammothodus the team heuristic of mammothodus_team.py (with the
+components of `hello.static`); the game is the one `hello.kind` names (Altay when it names none).
 SEED breaks ties between equally scored actions (default 0, so games replay exactly).
 """
 
@@ -17,7 +18,7 @@ from greedy import choose
 class GreedyBot(altay_bot.Bot):
     name = "greedy"
     version = "1.0"
-    games = ("altay", "innovation")
+    games = ("mammothodus", "altay", "innovation")  # the refusal message keeps "altay, innovation only"
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
@@ -33,6 +34,10 @@ class GreedyBot(altay_bot.Bot):
     def choose(self, request: dict) -> int:
         if self.game == "innovation":
             return innovation_greedy.choose(request["observation"], request["actions"], self.rng, self.static)
+        if self.game == "mammothodus":
+            import mammothodus_team  # only for this game: the others run without the file
+
+            return mammothodus_team.choose(request["observation"], request["actions"], self.rng, self.static)
         return choose(request["observation"], request["actions"], self.rng)
 
 

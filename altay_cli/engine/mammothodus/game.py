@@ -63,6 +63,7 @@ class MammothodusGame(Game):
         ),
     )
     guide = "games/mammothodus.md"
+    in_process_bots = {"greedy": "bots.mammothodus_team:choose"}
     can_interrupt = True
     interrupt_name = "assistance"
 
