@@ -2,7 +2,9 @@
 
 A cooperative game (every seat shares one result) has no ratings and no head-to-head: its bots
 are ranked by their team results over the same deals in every seating (win rate with a 95%
-Wilson interval, then the average score).
+Wilson interval, then the average score). A game counts once per bot however many seats it
+took; with `--teams self` or `both`, a bot's self-play games (it alone in every seat) and its
+games with other bots are also reported apart ("alone" and "mixed").
 
 Counting rules in competitive games (also in the README):
 * wins: a game counts as a win for the seats ranked 1; a win shared by k tied seats counts 1/k
@@ -69,9 +71,16 @@ class _BotStats:
     total: _Tally = field(default_factory=_Tally)
     seats: dict[int, _Tally] = field(default_factory=lambda: defaultdict(_Tally))
     factions: dict[str, _Tally] = field(default_factory=lambda: defaultdict(_Tally))
+    alone: _Tally = field(default_factory=_Tally)  # cooperative: the bot in every seat
+    mixed: _Tally = field(default_factory=_Tally)  # cooperative: with other bots
     forfeits: int = 0
     failures: Counter = field(default_factory=Counter)
     think_ms: float = 0.0
+
+
+def _rounded_interval(t: _Tally) -> list[float] | None:
+    interval = wilson_interval(t.wins, t.games)
+    return [round(interval[0], 4), round(interval[1], 4)] if interval else None
 
 
 def win_shares(ranks: Sequence[int]) -> list[float]:
@@ -104,10 +113,17 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
         forfeits = set(rec.forfeits)
         end_reasons[rec.end_reason or "unfinished"] += 1
         duration += rec.duration_s
+        counted: set[str] = set()
+        alone = len(set(rec.bots)) == 1
         for seat, bot in enumerate(rec.bots):
             st = stats[bot]
             place, vp, faction = rec.ranks[seat], rec.vp[seat], rec.factions[seat]
-            st.total.add(shares[seat], place, vp)
+            if not cooperative:
+                st.total.add(shares[seat], place, vp)
+            elif bot not in counted:  # a team game counts once per bot, whatever its seats
+                counted.add(bot)
+                st.total.add(shares[seat], place, vp)
+                (st.alone if alone else st.mixed).add(shares[seat], place, vp)
             st.seats[seat].add(shares[seat], place, vp)
             st.factions[faction].add(shares[seat], place, vp)
             seat_tally[seat].add(shares[seat], place, vp)
@@ -150,8 +166,10 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
             rating = ratings[name]
             row.update(ordinal=round(rating.ordinal, 4), mu=round(rating.mu, 4), sigma=round(rating.sigma, 4))
         row.update(st.total.as_dict())
-        interval = wilson_interval(st.total.wins, st.total.games)
-        row["win_rate_95"] = [round(interval[0], 4), round(interval[1], 4)] if interval else None
+        row["win_rate_95"] = _rounded_interval(st.total)
+        if cooperative:
+            row["alone"] = {**st.alone.as_dict(), "win_rate_95": _rounded_interval(st.alone)}
+            row["mixed"] = {**st.mixed.as_dict(), "win_rate_95": _rounded_interval(st.mixed)}
         row.update(
             forfeits=st.forfeits,
             failures=dict(sorted(st.failures.items())),
@@ -181,6 +199,7 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
             "seed": params.seed,
             "seed_scheme": params.seed_scheme,
             "seatings": params.seatings,
+            "teams": params.teams,
             "match": {
                 "move_ms": params.match.move_ms,
                 "bank_ms": params.match.bank_ms,

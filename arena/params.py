@@ -6,7 +6,7 @@ import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .schedule import SEATINGS, SEED_SCHEMES, ScheduledGame, build_schedule, games_per_deal
+from .schedule import SEATINGS, SEED_SCHEMES, TEAMS, ScheduledGame, build_schedule, games_per_deal
 
 MAX_DEALS = 100_000
 MAX_GAMES = 1_000_000
@@ -112,6 +112,7 @@ class ArenaParams:
     seed_scheme: str = "keyed"
     game: str = "altay"  # arenas made before there were several games are Altay's
     game_options: dict[str, Any] = field(default_factory=dict)  # the game's own options
+    teams: str = "mixed"  # cooperative games: mixed groups, each bot alone (self) or both
 
     def rules(self) -> Game:
         """The game this arena plays; ArenaUsageError when this altay does not know it."""
@@ -137,7 +138,19 @@ class ArenaParams:
             game.deal(self.seed, self.players, self.options_for(game))
         except ValueError as exc:  # ConfigError: the game's options are not valid
             raise ArenaUsageError(str(exc)) from None
-        if len(self.bots) < self.players:
+        if self.teams not in TEAMS:
+            raise ArenaUsageError(f"--teams must be one of {', '.join(TEAMS)}, not {self.teams}")
+        if self.teams != "mixed" and not game.kind.cooperative:
+            raise ArenaUsageError(
+                f"--teams {self.teams} is for cooperative games, where a bot can be a whole team; "
+                f"in {game.kind.name} every seat plays for itself"
+            )
+        if self.teams == "mixed" and len(self.bots) < self.players and game.kind.cooperative:
+            raise ArenaUsageError(
+                f"{self.players}-player games need at least {self.players} bots in mixed teams, "
+                f"got {len(self.bots)}; add --teams self to let each bot play every seat"
+            )
+        if self.teams != "self" and len(self.bots) < self.players:
             raise ArenaUsageError(
                 f"{self.players}-player games need at least {self.players} bots, "
                 f"got {len(self.bots)}; e.g. altay arena a=random b=greedy --players 2 --games 4"
@@ -157,7 +170,7 @@ class ArenaParams:
             )
         if not 1 <= self.games <= MAX_DEALS:
             raise ArenaUsageError(f"--games must be 1 to {MAX_DEALS:,}, not {self.games}")
-        total = self.games * games_per_deal(len(self.bots), self.players, self.seatings)
+        total = self.games * games_per_deal(len(self.bots), self.players, self.seatings, self.teams)
         if total > MAX_GAMES:
             raise ArenaUsageError(
                 f"this arena would have {total:,} games, over the {MAX_GAMES:,} one arena may hold; "
@@ -172,7 +185,14 @@ class ArenaParams:
 
     def schedule(self) -> list[ScheduledGame]:
         return build_schedule(
-            len(self.bots), self.players, self.games, self.seed, self.seatings, self.seed_scheme, self.rules()
+            len(self.bots),
+            self.players,
+            self.games,
+            self.seed,
+            self.seatings,
+            self.seed_scheme,
+            self.rules(),
+            teams=self.teams,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -198,6 +218,7 @@ class ArenaParams:
                 seed_scheme=data.get("seed_scheme", "sequential" if version == 1 else "keyed"),
                 game=data.get("game", "altay"),
                 game_options=dict(data.get("game_options", {})),
+                teams=data.get("teams", "mixed"),
             )
         except (KeyError, TypeError, AttributeError) as exc:
             raise ArenaUsageError(f"the stored arena parameters are damaged ({exc!r})") from None
@@ -216,7 +237,7 @@ def differences(stored: ArenaParams, given: ArenaParams) -> list[str]:
     if stored.bots != given.bots:
         fmt = lambda bots: " ".join(f"{b.name}={b.command}" for b in bots)  # noqa: E731
         out.append(f"bots: stored {fmt(stored.bots)!r}, given {fmt(given.bots)!r}")
-    for key in ("game", "players", "seed", "seatings", "seed_scheme"):
+    for key in ("game", "players", "seed", "seatings", "seed_scheme", "teams"):
         a, b = getattr(stored, key), getattr(given, key)
         if a != b:
             out.append(f"--{key}: stored {a}, given {b}")

@@ -65,23 +65,30 @@ def _interval(r: dict[str, Any]) -> str:
     return "-" if not ci else f"{_pct(r['win_rate'])} [{_pct(ci[0])}, {_pct(ci[1])}]"
 
 
-def _team_table(title: str, rows: list[dict[str, Any]]) -> Table:
-    """A cooperative game's leaderboard: team results, no ratings."""
+def _team_table(title: str, rows: list[dict[str, Any]], teams: str = "mixed") -> Table:
+    """A cooperative game's leaderboard: team results, no ratings; with --teams both, the
+    self-play ("alone") and mixed-team win rates too."""
     main = _table(title)
     main.add_column("#", justify="right")
     main.add_column("Bot", style="bold")
     main.add_column("Games", justify="right")
     main.add_column("Team wins", justify="right")
     main.add_column("Win % [95% interval]", justify="right", style="bold")
+    split = teams == "both"
+    if split:
+        main.add_column("Alone: win % [95%]", justify="right")
+        main.add_column("Mixed: win % [95%]", justify="right")
     main.add_column("Avg score", justify="right")
     main.add_column("Failures")
     for r in rows:
+        parts = [_interval(r["alone"]), _interval(r["mixed"])] if split else []
         main.add_row(
             str(r["place"]),
             r["bot"],
             str(r["games"]),
             f"{r['wins']:g}",
             _interval(r),
+            *parts,
             _num(r["avg_vp"], 1),
             _failures_text(r["failures"]),
         )
@@ -178,7 +185,9 @@ def _conditions(footer: Table, arena: dict[str, Any]) -> None:
     )
     footer.add_row(
         "Conditions:",
-        f"{arena['deals']} deals from seed {arena['seed']}, seatings {arena['seatings']}, "
+        f"{arena['deals']} deals from seed {arena['seed']}, seatings {arena['seatings']}"
+        + (f", teams {arena['teams']}" if arena.get("teams", "mixed") != "mixed" else "")
+        + ", "
         f"move {m['move_ms']} ms, bank {m['bank_ms']} ms, on failure {m['on_failure']}"
         + (f"; {arena.get('game', 'altay')}: {options}" if options else ""),
     )
@@ -196,6 +205,14 @@ def _value(v: Any) -> str:
     return ("on" if v else "off") if isinstance(v, bool) else str(v)
 
 
+_TEAMS_TEXT = {
+    "mixed": "groups of different bots; a game counts once for each of its bots",
+    "self": "each bot alone in every seat of each deal (self-play)",
+    "both": "groups of different bots, and each bot alone in every seat (alone); "
+    "a game counts once for each of its bots",
+}
+
+
 def _team_board(board: dict[str, Any], title: str) -> Group:
     arena = board["arena"]
     rows = board["leaderboard"]
@@ -205,7 +222,7 @@ def _team_board(board: dict[str, Any], title: str) -> Group:
         seats.add_column(f"Seat {s}", justify="right")
     for r in rows:
         seats.add_row(r["bot"], *(_pct(t["win_rate"]) if t.get("games") else "-" for t in r["seats"]))
-    parts = _parts([_team_table(title, rows), seats])
+    parts = _parts([_team_table(title, rows, arena.get("teams", "mixed")), seats])
     parts.append(Text())
     footer = Table.grid(padding=(0, 1))
     footer.add_row(
@@ -214,6 +231,7 @@ def _team_board(board: dict[str, Any], title: str) -> Group:
         "results of the games they played (win rate, then average score), not rated",
     )
     footer.add_row("Interval:", "95% Wilson score interval of the win rate")
+    footer.add_row("Teams:", _TEAMS_TEXT.get(arena.get("teams", "mixed"), "-"))
     ends = ", ".join(f"{reason} {n}" for reason, n in board["end_reasons"].items()) or "-"
     footer.add_row("Game ends:", ends)
     footer.add_row("Failures:", _failures_text(board["failures"]))

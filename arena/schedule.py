@@ -20,7 +20,11 @@ Definitions (the same text is in `altay arena --help` and the README):
   cards (like duplicate bridge: the luck of the deal cancels out). With `permute` there are N!
   seatings (every permutation, lexicographic), which also balances who sits after whom, at the
   price of (N-1)! times more games.
-* `--games G` is the number of deals. Total games = C(M, N) x G x (N or N!).
+* **Teams** (cooperative games only, `--teams`): `mixed` (the default) plays the groups above;
+  `self` lets each bot alone take every seat of a deal (one game per bot and deal: the bot's
+  result as a whole team); `both` plays the mixed groups, then the self-play teams.
+* `--games G` is the number of deals. Total games = G x (C(M, N) x (N or N!) for mixed teams,
+  plus M for self-play teams).
 * Game ids count from 0 in the order: deal, then group, then seating. The id of a game does not
   depend on G, so an arena can be extended with more deals later, and an interrupted arena has
   played whole early deals rather than one group only.
@@ -37,6 +41,8 @@ from dataclasses import dataclass
 from altay_cli.engine import Game, load_game
 
 SEATINGS = ("rotate", "permute")
+#: Who plays together: the groups of distinct bots, each bot alone in every seat, or both.
+TEAMS = ("mixed", "self", "both")
 #: How deal seeds come from the master seed: "keyed" (HMAC; the default) or "sequential"
 #: (master + deal, the scheme of arenas made before version 2 of the parameters).
 SEED_SCHEMES = ("keyed", "sequential")
@@ -87,9 +93,16 @@ def groups(n_bots: int, players: int) -> list[tuple[int, ...]]:
     return list(itertools.combinations(range(n_bots), players))
 
 
-def games_per_deal(n_bots: int, players: int, mode: str) -> int:
+def _check_teams(teams: str) -> None:
+    if teams not in TEAMS:
+        raise ValueError(f"teams must be one of {', '.join(TEAMS)}, not {teams!r}")
+
+
+def games_per_deal(n_bots: int, players: int, mode: str, teams: str = "mixed") -> int:
+    _check_teams(teams)
     per_group = players if mode == "rotate" else math.factorial(players)
-    return math.comb(n_bots, players) * per_group
+    mixed = math.comb(n_bots, players) * per_group if teams != "self" else 0
+    return mixed + (n_bots if teams != "mixed" else 0)
 
 
 def build_schedule(
@@ -100,24 +113,32 @@ def build_schedule(
     mode: str = "rotate",
     scheme: str = "keyed",
     game: Game | None = None,
+    teams: str = "mixed",
 ) -> list[ScheduledGame]:
     """Every game of the arena, in game-id order. Deterministic in its arguments."""
     game = game or load_game()
     low, high = game.kind.min_players, game.kind.max_players
+    _check_teams(teams)
     if not low <= players <= high:
         raise ValueError(f"players must be {low} to {high}, not {players}")
-    if n_bots < players:
+    if teams != "mixed" and not game.kind.cooperative:
+        raise ValueError(f"teams {teams!r} is for cooperative games; {game.kind.name} is not one")
+    if teams != "self" and n_bots < players:
         raise ValueError(f"{players}-player games need at least {players} bots, not {n_bots}")
+    if n_bots < 1:
+        raise ValueError("an arena needs at least one bot")
     if games < 1:
         raise ValueError(f"games (deals) must be at least 1, not {games}")
-    all_groups = groups(n_bots, players)
+    mixed = groups(n_bots, players) if teams != "self" else []
+    alone = [(b,) * players for b in range(n_bots)] if teams != "mixed" else []
     all_seatings = seatings(players, mode)
+    plan = [(members, all_seatings) for members in mixed] + [(members, all_seatings[:1]) for members in alone]
     schedule: list[ScheduledGame] = []
     for deal in range(games):
         s = deal_seed(seed, deal, scheme)
         factions = deal_factions(s, players, game)
-        for g, members in enumerate(all_groups):
-            for k, seating in enumerate(all_seatings):
+        for g, (members, group_seatings) in enumerate(plan):
+            for k, seating in enumerate(group_seatings):
                 schedule.append(
                     ScheduledGame(
                         game_id=len(schedule),

@@ -149,3 +149,39 @@ def test_params_round_trip_and_differences() -> None:
     assert differences(
         p, _params(seed=9, bots=(BotEntry("a", "random"), BotEntry("b", "random")), match=p.match)
     )[0].startswith("bots:")
+
+
+def test_self_play_teams_put_one_bot_in_every_seat_once_per_deal() -> None:
+    from altay_cli.engine import load_game
+
+    coop = load_game("mammothodus")
+    sched = build_schedule(3, 2, 4, seed=5, game=coop, teams="self")
+    assert len(sched) == 3 * 4 == 4 * games_per_deal(3, 2, "rotate", "self")
+    assert {g.seats for g in sched} == {(0, 0), (1, 1), (2, 2)}
+    for deal in range(4):
+        assert sorted(g.seats[0] for g in sched if g.deal == deal) == [0, 1, 2]
+    both = build_schedule(3, 2, 4, seed=5, game=coop, teams="both")
+    assert len(both) == 4 * games_per_deal(3, 2, "rotate", "both") == 4 * (3 * 2 + 3)
+    mixed = build_schedule(3, 2, 4, seed=5, game=coop)
+    # the mixed games keep their deals and seats; self-play follows each deal's mixed games
+    assert [(g.deal, g.seats) for g in both if len(set(g.seats)) > 1] == [(g.deal, g.seats) for g in mixed]
+    assert [g.game_id for g in both] == list(range(len(both)))
+    # one bot is a whole team in self-play, even for more seats than bots
+    assert {g.seats for g in build_schedule(1, 4, 2, seed=5, game=coop, teams="self")} == {(0, 0, 0, 0)}
+
+
+def test_self_play_is_refused_where_every_seat_plays_for_itself() -> None:
+    with pytest.raises(ValueError, match="cooperative"):
+        build_schedule(2, 2, 1, seed=1, teams="self")
+    with pytest.raises(ValueError, match="teams"):
+        build_schedule(2, 2, 1, seed=1, teams="solo")
+    p = ArenaParams(bots=(BotEntry("a", "random"), BotEntry("b", "random")), players=2, games=1, teams="both")
+    with pytest.raises(ArenaUsageError, match="cooperative games"):
+        p.validate()
+    coop = ArenaParams(bots=(BotEntry("a", "random"),), players=2, games=1, game="mammothodus")
+    with pytest.raises(ArenaUsageError, match="--teams self"):
+        coop.validate()
+    alone = ArenaParams(bots=(BotEntry("a", "random"),), players=2, games=1, game="mammothodus", teams="self")
+    alone.validate()
+    assert ArenaParams.from_dict(alone.to_dict()) == alone
+    assert any("teams" in d for d in differences(alone, coop))

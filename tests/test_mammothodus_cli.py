@@ -125,6 +125,26 @@ def test_a_cooperative_arena(tmp_path: Path) -> None:
     assert altay("arena", "verify", str(out)).returncode == 0
 
 
+def test_a_self_play_arena_counts_each_team_game_once_per_bot(tmp_path: Path) -> None:
+    """--teams both: each bot alone in every seat, plus the mixed groups; the table splits them."""
+    out = tmp_path / "teams"
+    args = ["arena", "--game", "mammothodus", "a=random", "b=random 9", "-p", "3", "--games", "2"]
+    r = altay(*args, "--teams", "both", "-j", "2", "--out", str(out), "--json", timeout=600)
+    assert r.returncode == 2 and "at least 3 bots" in r.stderr  # mixed groups of 3 need 3 bots
+    r = altay(*args, "--teams", "self", "-j", "2", "--out", str(out), "--json", timeout=600)
+    assert r.returncode == 0, r.stderr
+    board = json.loads(r.stdout)
+    assert board["arena"]["teams"] == "self" and board["arena"]["games_played"] == 4
+    for row in board["leaderboard"]:
+        assert row["games"] == 2 == row["alone"]["games"] and row["mixed"]["games"] == 0
+        assert row["seats"][0]["games"] == row["seats"][2]["games"] == 2
+    r = altay("arena", "report", str(out))
+    assert r.returncode == 0 and "each bot alone in every seat" in r.stdout, r.stdout
+    r = altay("arena", "a=random", "-p", "2", "--teams", "self", "--out", str(tmp_path / "x"))
+    assert r.returncode == 2 and "cooperative" in r.stderr and "Traceback" not in r.stderr
+    assert altay("arena", "verify", str(out)).returncode == 0
+
+
 pexpect = pytest.importorskip("pexpect")
 
 

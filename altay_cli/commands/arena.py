@@ -59,8 +59,12 @@ The schedule (deterministic in the bots, --players, --games, --seed, --seatings)
            seats, so each bot plays every seat of a deal once, with that
            seat's faction and turn order (duplicate-bridge style: luck cancels
            out); permute: all N! orders, which also varies who sits after whom;
+  teams    cooperative games (--teams): mixed (default) plays the groups;
+           self lets each bot alone take every seat of each deal, as a
+           whole team (one game per bot and deal); both plays the two;
   --games  is the number of deals, so
-           games = C(bots, players) x deals x (N rotations or N! permutations).
+           games = C(bots, players) x deals x (N rotations or N! permutations),
+           plus bots x deals self-play games with --teams self or both.
 Game ids run deal by deal (then group, then seating) and do not depend on
 --games, so an interrupted arena has whole early deals, and --resume with a
 larger --games extends an arena.
@@ -156,6 +160,13 @@ def _output_options(f: Any) -> Any:
     help="N cyclic rotations, or all N! permutations of each group.",
 )
 @click.option(
+    "--teams",
+    type=click.Choice(["mixed", "self", "both"]),
+    default="mixed",
+    show_default=True,
+    help="Cooperative games: groups of different bots, each bot alone in every seat, or both.",
+)
+@click.option(
     "--out",
     "-o",
     type=click.Path(file_okay=False, path_type=Path),
@@ -190,6 +201,7 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
             games=opts["games"],
             seed=secret_seed(opts["seed"]),  # shown with the leaderboard, after the games
             seatings=opts["seatings"],
+            teams=opts["teams"],
             match=MatchConditions(
                 move_ms=opts["move_ms"],
                 bank_ms=opts["bank_ms"],
@@ -207,7 +219,8 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
         """The stored parameters, with the options the user typed on this --resume."""
         from dataclasses import replace
 
-        top: dict[str, Any] = {k: opts[k] for k in ("players", "games", "seed", "seatings") if _given(ctx, k)}
+        names = ("players", "games", "seed", "seatings", "teams")
+        top: dict[str, Any] = {k: opts[k] for k in names if _given(ctx, k)}
         if _given(ctx, "game_name"):
             top["game"] = game.kind.name
         if game_opts:
@@ -223,7 +236,7 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
         raise click.UsageError("--resume needs the arena folder: altay arena --resume --out DIR")
     if not bots and not opts["resume"]:
         raise click.UsageError(
-            "give at least two bots as name=command, e.g. altay arena a=random b=greedy --players 2 --games 4"
+            "give the bots as name=command, e.g. altay arena a=random b=greedy --players 2 --games 4"
         )
     folder: Path = opts["out"] or Path(_default_out())
     if opts["resume"] and bots and opts["seed"] is None:
