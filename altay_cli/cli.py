@@ -17,6 +17,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "play": ("altay_cli.commands.play", "play", "Play by hand in the terminal, or pipe commands in."),
     "replay": ("altay_cli.commands.replay", "replay", "Check a game log step by step; show a game."),
     "arena": ("altay_cli.commands.arena", "arena", "Round-robin ladder between bots: ratings, resumable."),
+    "sprt": (
+        "altay_cli.commands.sprt",
+        "sprt",
+        "Is NEW stronger than BASE? Paired games until an SPRT decides.",
+    ),
     "keygen": ("altay_cli.commands.keygen", "keygen", "Make a key pair to sign game logs."),
     "schema": ("altay_cli.commands.schema", "schema", "The protocol's JSON Schema for a game."),
     "rules": (

@@ -6,7 +6,15 @@ import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .schedule import SEATINGS, SEED_SCHEMES, TEAMS, ScheduledGame, build_schedule, games_per_deal
+from .schedule import (
+    SEATINGS,
+    SEED_SCHEMES,
+    TEAMS,
+    ScheduledGame,
+    build_pair_schedule,
+    build_schedule,
+    games_per_deal,
+)
 
 MAX_DEALS = 100_000
 MAX_GAMES = 1_000_000
@@ -102,6 +110,29 @@ class MatchConditions:
 
 
 @dataclass(frozen=True, slots=True)
+class SprtSpec:
+    """An SPRT instead of a round robin (`altay sprt`): bots[0] is NEW, bots[1] BASE, the others
+    fill the remaining seats; `ArenaParams.games` is then the most pairs to play."""
+
+    elo0: float
+    elo1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+    model: str = "logistic"  # arena.sprt.EloModel
+
+    def problems(self) -> list[str]:
+        out = []
+        if not self.elo0 < self.elo1:
+            out.append(f"--elo0 must be below --elo1 (got {self.elo0:g} and {self.elo1:g})")
+        for name in ("alpha", "beta"):
+            if not 0 < getattr(self, name) < 0.5:
+                out.append(f"--{name} must be between 0 and 0.5, not {getattr(self, name):g}")
+        if self.model not in ("logistic", "normalized"):
+            out.append(f"--model must be logistic or normalized, not {self.model}")
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class ArenaParams:
     bots: tuple[BotEntry, ...]
     players: int
@@ -113,6 +144,7 @@ class ArenaParams:
     game: str = "altay"  # arenas made before there were several games are Altay's
     game_options: dict[str, Any] = field(default_factory=dict)  # the game's own options
     teams: str = "mixed"  # cooperative games: mixed groups, each bot alone (self) or both
+    sprt: SprtSpec | None = None  # an SPRT between bots[0] and bots[1] (games = most pairs)
 
     def rules(self) -> Game:
         """The game this arena plays; ArenaUsageError when this altay does not know it."""
@@ -138,6 +170,8 @@ class ArenaParams:
             game.deal(self.seed, self.players, self.options_for(game))
         except ValueError as exc:  # ConfigError: the game's options are not valid
             raise ArenaUsageError(str(exc)) from None
+        if self.sprt is not None:
+            self._validate_sprt(game)
         if self.teams not in TEAMS:
             raise ArenaUsageError(f"--teams must be one of {', '.join(TEAMS)}, not {self.teams}")
         if self.teams != "mixed" and not game.kind.cooperative:
@@ -170,7 +204,8 @@ class ArenaParams:
             )
         if not 1 <= self.games <= MAX_DEALS:
             raise ArenaUsageError(f"--games must be 1 to {MAX_DEALS:,}, not {self.games}")
-        total = self.games * games_per_deal(len(self.bots), self.players, self.seatings, self.teams)
+        per_deal = 2 if self.sprt else games_per_deal(len(self.bots), self.players, self.seatings, self.teams)
+        total = self.games * per_deal
         if total > MAX_GAMES:
             raise ArenaUsageError(
                 f"this arena would have {total:,} games, over the {MAX_GAMES:,} one arena may hold; "
@@ -183,7 +218,25 @@ class ArenaParams:
         if not 0 <= self.seed < 2**63:
             raise ArenaUsageError(f"--seed must be between 0 and 2**63 - 1, not {self.seed}")
 
+    def _validate_sprt(self, game: Game) -> None:
+        assert self.sprt is not None
+        problems = self.sprt.problems()
+        if game.kind.cooperative:
+            problems.append(
+                f"{game.kind.name} is cooperative: compare two bots as whole teams with "
+                "altay arena NEW=... BASE=... --teams self instead"
+            )
+        if len(self.bots) != self.players:
+            problems.append(
+                f"{self.players}-player games need NEW, BASE and {self.players - 2} filler bot(s) "
+                f"(--filler), got {len(self.bots) - 2} filler(s)"
+            )
+        if problems:
+            raise ArenaUsageError("; ".join(problems))
+
     def schedule(self) -> list[ScheduledGame]:
+        if self.sprt is not None:
+            return build_pair_schedule(self.players, self.games, self.seed, self.seed_scheme, self.rules())
         return build_schedule(
             len(self.bots),
             self.players,
@@ -219,6 +272,7 @@ class ArenaParams:
                 game=data.get("game", "altay"),
                 game_options=dict(data.get("game_options", {})),
                 teams=data.get("teams", "mixed"),
+                sprt=SprtSpec(**data["sprt"]) if data.get("sprt") else None,
             )
         except (KeyError, TypeError, AttributeError) as exc:
             raise ArenaUsageError(f"the stored arena parameters are damaged ({exc!r})") from None
@@ -243,6 +297,8 @@ def differences(stored: ArenaParams, given: ArenaParams) -> list[str]:
             out.append(f"--{key}: stored {a}, given {b}")
     if given.games < stored.games:
         out.append(f"--games: stored {stored.games}, given {given.games} (an arena can only grow)")
+    if stored.sprt != given.sprt:
+        out.append(f"SPRT: stored {stored.sprt}, given {given.sprt}")
     if stored.game_options != given.game_options:
         out.append(f"game options: stored {stored.game_options}, given {given.game_options}")
     sm, gm = asdict(stored.match), asdict(given.match)

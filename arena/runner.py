@@ -19,7 +19,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
@@ -45,6 +45,7 @@ class RunSummary:
     played: int = 0
     errors: list[str] = field(default_factory=list)
     interrupted: bool = False
+    stopped: bool = False  # the caller's `stop` said enough (an SPRT decided): the rest is not played
     elapsed_s: float = 0.0
 
     @property
@@ -92,8 +93,12 @@ def run_arena(
     concurrency: int,
     progress: Progress | None = None,
     play: PlayFn = play_game,
+    stop: Callable[[GameRecord], bool] | None = None,
 ) -> RunSummary:
-    """Play every game of `schedule` that has no row in `store`. Ctrl-C/SIGTERM stop it cleanly."""
+    """Play every game of `schedule` that has no row in `store`. Ctrl-C/SIGTERM stop it cleanly.
+
+    `stop(record)`, asked after each stored game, ends the run early when it returns True: no
+    further game starts, and the games already being played finish and are stored."""
     progress = progress or Progress()
     done = store.done_ids()
     todo = deque(g for g in schedule if g.game_id not in done)
@@ -123,7 +128,10 @@ def run_arena(
                     except (EOFError, OSError):
                         msg = None
                     if msg is not None:
-                        _handle(msg, w, store, summary, progress)
+                        record = _handle(msg, w, store, summary, progress)
+                        if record is not None and stop is not None and not summary.stopped and stop(record):
+                            summary.stopped = True
+                            todo.clear()
                         _assign(w, todo)
                         continue
                 if w.conn in ready or w.proc.sentinel in ready:
@@ -169,17 +177,21 @@ def _assign(w: _Worker, todo: deque[ScheduledGame]) -> None:
         w.conn.send(w.game)
 
 
-def _handle(msg: tuple, w: _Worker, store: ArenaStore, summary: RunSummary, progress: Progress) -> None:
+def _handle(
+    msg: tuple, w: _Worker, store: ArenaStore, summary: RunSummary, progress: Progress
+) -> GameRecord | None:
     kind, game_id = msg[0], msg[1]
     if kind == "done":
         record: GameRecord = msg[2]
         store.record(record)
         summary.played += 1
         progress.game_done(record)
+        return record
     else:
         message = f"game {game_id}: the referee raised an error:\n{msg[2].rstrip()}"
         summary.errors.append(message)
         progress.game_error(game_id, message)
+        return None
 
 
 def _shutdown(workers: list[_Worker]) -> None:

@@ -151,3 +151,46 @@ def build_schedule(
                     )
                 )
     return schedule
+
+
+def pair_seats(players: int, deal: int) -> tuple[int, int]:
+    """The seats of NEW and BASE in the first game of a deal's pair (the second swaps them):
+    every unordered pair of seats in turn, so over C(N, 2) deals each seat pairing is played."""
+    pairs = list(itertools.combinations(range(players), 2))
+    return pairs[deal % len(pairs)]
+
+
+def build_pair_schedule(
+    players: int, pairs: int, seed: int, scheme: str = "keyed", game: Game | None = None
+) -> list[ScheduledGame]:
+    """An SPRT's games: bot 0 (NEW) and bot 1 (BASE), bots 2.. the fillers in the other seats in
+    order. Deal d is played twice, with NEW and BASE swapping seats (game ids 2d and 2d + 1), so
+    the luck of the deal cancels out within each pair."""
+    game = game or load_game()
+    low, high = game.kind.min_players, game.kind.max_players
+    if not max(2, low) <= players <= high:
+        raise ValueError(f"players must be {max(2, low)} to {high}, not {players}")
+    if pairs < 1:
+        raise ValueError(f"pairs must be at least 1, not {pairs}")
+    schedule: list[ScheduledGame] = []
+    for deal in range(pairs):
+        s = deal_seed(seed, deal, scheme)
+        factions = deal_factions(s, players, game)
+        a, b = pair_seats(players, deal)
+        fillers = iter(range(2, players))
+        base_seats = [0 if seat == a else 1 if seat == b else -1 for seat in range(players)]
+        seats = tuple(x if x >= 0 else next(fillers) for x in base_seats)
+        mirrored = tuple(1 if x == 0 else 0 if x == 1 else x for x in seats)
+        for k, arrangement in enumerate((seats, mirrored)):
+            schedule.append(
+                ScheduledGame(
+                    game_id=2 * deal + k,
+                    deal=deal,
+                    group=0,
+                    seating=k,
+                    seed=s,
+                    seats=arrangement,
+                    factions=factions,
+                )
+            )
+    return schedule

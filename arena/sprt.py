@@ -39,9 +39,13 @@ NELO_PER_T = 800.0 / math.log(10.0)  # 347.43558552260146: nElo = t-value per ga
 CI95_Z = 1.959963984540054  # the two-sided 95% quantile of the standard normal
 
 ELO_CAP = 1000.0
-"""Elo values are clamped to [-ELO_CAP, ELO_CAP] (the clamp fishtest uses too), so a score of 0 or 1,
-or an interval bound beyond it, stays printable: a value equal to +-ELO_CAP means "this or beyond".
+"""Logistic Elo is clamped to [-ELO_CAP, ELO_CAP], so a score of 0 or 1, or an interval bound at
+or beyond it, stays finite and printable: a value equal to +-ELO_CAP means "this or beyond".
 Logistic Elo reaches 1000 at a score of about 0.99685."""
+
+NELO_CAP = 10000.0
+"""Normalized Elo is clamped to [-NELO_CAP, NELO_CAP]; it is infinite only when every pair scored
+the same (zero variance) and the score is not 1/2, but lopsided matches reach thousands."""
 
 _SOLVER_ITERATIONS = 200
 _T_VALUE_ITERATIONS = 100
@@ -152,8 +156,8 @@ def score_to_logistic_elo(score: float) -> float:
     return _cap(-400.0 * math.log10(1.0 / score - 1.0))
 
 
-def _cap(elo: float) -> float:
-    return max(-ELO_CAP, min(ELO_CAP, elo))
+def _cap(elo: float, cap: float = ELO_CAP) -> float:
+    return max(-cap, min(cap, elo))
 
 
 def _normal_cdf(z: float) -> float:
@@ -172,6 +176,10 @@ def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
     return math.log(beta / (1.0 - alpha)), math.log((1.0 - beta) / alpha)
 
 
+class _NoSolution(ValueError):
+    """The constrained maximum-likelihood problem has no solution from where it was started."""
+
+
 def _regularized(counts: Sequence[int]) -> tuple[float, list[float]]:
     """(N, empirical probabilities) with each empty cell given REGULARIZATION pairs."""
     cells = [float(c) if c else REGULARIZATION for c in counts]
@@ -188,7 +196,7 @@ def _solve_secular(probs: Sequence[float], a: Sequence[float]) -> float:
     """
     lo_a, hi_a = min(a), max(a)
     if not lo_a < 0.0 < hi_a:
-        raise ValueError("the constrained maximum-likelihood problem has no solution (hypothesis out of range)")
+        raise _NoSolution("the secular equation has no root: the hypothesis is out of reach")
     lo, hi = -1.0 / hi_a, -1.0 / lo_a
     x = 0.0
     for _ in range(_SOLVER_ITERATIONS):
@@ -225,14 +233,10 @@ def _mean_var(p: Sequence[float]) -> tuple[float, float]:
     return mu, sum(pi * (m - mu) ** 2 for pi, m in zip(p, _CELL_MEANS))
 
 
-def _mle_t_value(probs: Sequence[float], t: float, ref: float = 0.5) -> list[float]:
-    """Maximum-likelihood distribution with t-value (mu - ref) / sigma = t, given probs.
-
-    The fixed-point iteration of Van den Bergh's note, section 4.1, started from the uniform
-    distribution as fishtest's MLE_t_value and fastchess's getLLR_normalized do.
-    """
-    n = len(probs)
-    p = [1.0 / n] * n
+def _t_value_iteration(probs: Sequence[float], t: float, ref: float, start: Sequence[float]) -> list[float]:
+    """The fixed-point iteration of Van den Bergh's note, section 4.1, from `start`."""
+    p = list(start)
+    diff = math.inf
     for _ in range(_T_VALUE_ITERATIONS):
         mu, var = _mean_var(p)
         sigma = math.sqrt(var)
@@ -242,7 +246,39 @@ def _mle_t_value(probs: Sequence[float], t: float, ref: float = 0.5) -> list[flo
         diff = max(abs(u - v) for u, v in zip(new, p))
         p = new
         if diff < _T_VALUE_TOLERANCE:
-            break
+            return p
+    if diff < 1e-9:  # converged as far as rounding lets it (fishtest stops after 10 rounds)
+        return p
+    raise _NoSolution("the t-value iteration did not converge")
+
+
+def _mle_t_value(probs: Sequence[float], t: float, ref: float = 0.5) -> list[float]:
+    """Maximum-likelihood distribution with t-value (mu - ref) / sigma = t, given probs.
+
+    Started from the uniform distribution, as fishtest's MLE_t_value and fastchess's
+    getLLR_normalized do. For a hypothesis far from the data (hundreds of nElo away, fastchess
+    issue #879) that start may leave the secular equation without a root; then t is reached by
+    continuation from t = 0, each step starting at the previous step's solution, where the root
+    always exists.
+    """
+    n = len(probs)
+    uniform = [1.0 / n] * n
+    try:
+        return _t_value_iteration(probs, t, ref, uniform)
+    except _NoSolution:
+        pass
+    p = _t_value_iteration(probs, 0.0, ref, uniform)
+    done, step = 0.0, t / 8.0
+    while done != t:
+        target = done + step if abs(step) < abs(t - done) else t
+        try:
+            p = _t_value_iteration(probs, target, ref, p)
+            done = target
+            step *= 2.0
+        except _NoSolution:
+            step /= 2.0
+            if abs(step) < 1e-9 * max(1.0, abs(t)):
+                raise
     return p
 
 
@@ -251,7 +287,7 @@ def llr(p: Pentanomial, elo0: float, elo1: float, model: EloModel = EloModel.LOG
 
     elo0 and elo1 are logistic Elo (model LOGISTIC) or normalized Elo (model NORMALIZED). Empty
     cells are regularized (REGULARIZATION); with no pairs at all there is no evidence and the LLR
-    is 0.
+    is 0. ValueError for a non-finite Elo or one whose expected score rounds to 0 or 1.
     """
     model = EloModel(model)
     if not (math.isfinite(elo0) and math.isfinite(elo1)):
@@ -278,9 +314,10 @@ def llr(p: Pentanomial, elo0: float, elo1: float, model: EloModel = EloModel.LOG
 class EloEstimate:
     """Elo difference of NEW over BASE with its 95% interval, and the score behind it.
 
-    elo, low and high are logistic Elo or normalized Elo, as `model` says; they are clamped to
-    +-ELO_CAP. score is NEW's mean score per game, [score_low, score_high] its 95% interval (the
-    normal one, cut to [0, 1]); los is the likelihood of superiority, P(NEW is better), 0..1.
+    elo, low and high are logistic Elo or normalized Elo, as `model` says, clamped to +-ELO_CAP
+    or +-NELO_CAP. score is NEW's mean score per game and [score_low, score_high] its normal 95%
+    interval, as fastchess computes it: near a score of 0 or 1 it can reach past [0, 1] (a logistic
+    bound there is the cap). los is the likelihood of superiority, P(NEW is better), 0..1.
     """
 
     elo: float
@@ -299,8 +336,9 @@ class EloEstimate:
 
     @property
     def capped(self) -> bool:
-        """True when a value reached the +-ELO_CAP clamp (print it as "at least")."""
-        return any(abs(v) >= ELO_CAP for v in (self.elo, self.low, self.high))
+        """True when a value reached its model's clamp (print it as "at least" / "at most")."""
+        cap = ELO_CAP if self.model is EloModel.LOGISTIC else NELO_CAP
+        return any(abs(v) >= cap for v in (self.elo, self.low, self.high))
 
 
 def elo_estimate(p: Pentanomial, model: EloModel = EloModel.LOGISTIC) -> EloEstimate | None:
@@ -316,8 +354,8 @@ def elo_estimate(p: Pentanomial, model: EloModel = EloModel.LOGISTIC) -> EloEsti
     probs = [c / n for c in p.counts]
     score, var = _mean_var(probs)  # per game: var is the pair variance / 4
     se = math.sqrt(var / n)
-    score_low = max(0.0, score - CI95_Z * se)
-    score_high = min(1.0, score + CI95_Z * se)
+    score_low = score - CI95_Z * se  # not cut to [0, 1], as in fastchess: nElo stays linear
+    score_high = score + CI95_Z * se
     if se > 0.0:
         los = _normal_cdf((score - 0.5) / se)
     else:
@@ -330,8 +368,8 @@ def elo_estimate(p: Pentanomial, model: EloModel = EloModel.LOGISTIC) -> EloEsti
 
         def to_elo(s: float) -> float:
             if sigma_game > 0.0:
-                return _cap((s - 0.5) / sigma_game * NELO_PER_T)
-            return 0.0 if s == 0.5 else math.copysign(ELO_CAP, s - 0.5)
+                return _cap((s - 0.5) / sigma_game * NELO_PER_T, NELO_CAP)
+            return 0.0 if s == 0.5 else math.copysign(NELO_CAP, s - 0.5)
 
     return EloEstimate(
         elo=to_elo(score),

@@ -283,26 +283,54 @@ def _check_bots(params: ArenaParams) -> None:
             raise click.UsageError(f"bot {b.name}={b.command}: {exc}") from None
 
 
+class RunMode:
+    """What differs between a round robin and an SPRT played on the same machinery: the command's
+    name in messages, when the run may stop early, how results print, what the exit code says."""
+
+    command = "arena"
+
+    def finished(self, store: ArenaStore, params: ArenaParams) -> bool:
+        """True when nothing more needs playing even though scheduled games are missing."""
+        return False
+
+    def progress(self, store: ArenaStore, params: ArenaParams, opts: dict[str, Any]) -> tuple[Any, Any]:
+        """The progress display and the runner's `stop` hook (None: play every game)."""
+        from arena.progress import make_progress
+
+        return make_progress(opts["quiet"]), None
+
+    def print_results(
+        self, store: ArenaStore, params: ArenaParams, scheduled: int, opts: dict[str, Any]
+    ) -> None:
+        _print_board(store, params, scheduled, opts)
+
+    def exit_code(self, store: ArenaStore, params: ArenaParams, complete: bool) -> int | None:
+        """The exit code of a run that ended without interruption; None: the usual rule."""
+        return EXIT_OK if complete else None
+
+
 def _run(
     folder: Path,
     given: ArenaParams | None,
     opts: dict[str, Any],
     overlay: Callable[[ArenaParams], ArenaParams],
+    mode: RunMode | None = None,
 ) -> int:
     from arena.params import ArenaUsageError
-    from arena.progress import make_progress
     from arena.runner import run_arena
     from arena.session import ArenaBusy, FolderLock, open_arena
     from arena.store import ArenaStore, StoreError
     from arena.worker import WorkerSetup
 
+    mode = mode or RunMode()
+    cmd = mode.command
     if given is not None:
         _check_bots(given)  # fail on a missing bot before creating the folder
         check_isolation(given.match.sandbox_policy(), quiet=opts["quiet"])
     if folder.exists() and not folder.is_dir():
         raise click.UsageError(f"--out {folder} is a file, not a folder")
     if opts["resume"] and not ArenaStore.exists(folder):
-        raise click.UsageError(f"--resume: no arena in {folder} (no arena.sqlite); start it without --resume")
+        raise click.UsageError(f"--resume: no {cmd} in {folder} (no arena.sqlite); start it without --resume")
     try:
         lock = FolderLock(folder)
         lock.acquire()
@@ -326,43 +354,50 @@ def _run(
             schedule = params.schedule()
             concurrency = opts["concurrency"] or os.cpu_count() or 1
             done = store.count()
-            if done < len(schedule):
+            finished = mode.finished(store, params)
+            if done < len(schedule) and not finished:
                 _check_bots(params)  # (relative paths: resume from the folder the arena started in)
             workers = min(concurrency, max(1, len(schedule) - done))
             _note(
                 opts,
-                f"arena {folder}: {len(params.bots)} bots, {params.players} players, "
-                f"{params.games} deals -> {len(schedule)} games ({done} already played), "
-                f"{workers} worker{'s' * (workers != 1)}",
+                f"{cmd} {folder}: {len(params.bots)} bots, {params.players} players, "
+                f"{params.games} {'pairs' if params.sprt else 'deals'} -> {len(schedule)} games "
+                f"({done} already played)"
+                + (", already decided" if finished else f", {workers} worker{'s' * (workers != 1)}"),
             )
             signer = opts["signer"]
             setup = WorkerSetup(folder=str(folder), params=params, sign_key=signer.path if signer else None)
+            display, stop = mode.progress(store, params, opts)
             try:
-                summary = run_arena(store, setup, schedule, concurrency, make_progress(opts["quiet"]))
+                summary = run_arena(
+                    store, setup, [] if finished else schedule, concurrency, display, stop=stop
+                )
             except sqlite3.Error as exc:  # disk full, folder removed, ...: finished games are safe
                 click.echo(
-                    f"arena stopped: cannot write {folder / 'arena.sqlite'}: {exc}\n"
-                    f"fix the cause, then: altay arena --resume --out {folder}",
+                    f"{cmd} stopped: cannot write {folder / 'arena.sqlite'}: {exc}\n"
+                    f"fix the cause, then: altay {cmd} --resume --out {folder}",
                     err=True,
                 )
                 return EXIT_INCOMPLETE
-            _print_board(store, params, len(schedule), opts)
+            mode.print_results(store, params, len(schedule), opts)
             if summary.played:
                 _note(
                     opts,
                     f"played {summary.played} games in {summary.elapsed_s:.1f} s "
                     f"({summary.games_per_s:.2f} games/s); results in {folder}",
                 )
-            if summary.complete:
-                return EXIT_OK
+            if not summary.interrupted:
+                code = mode.exit_code(store, params, store.count() >= len(schedule))
+                if code is not None:
+                    return code
             why = "interrupted" if summary.interrupted else "incomplete"
             from altay_cli.textsafe import safe_text
 
             for err in summary.errors:
                 click.echo(safe_text(err, 4000, keep_newlines=True), err=True)
             click.echo(
-                f"arena {why}: {summary.done}/{summary.scheduled} games stored; play the rest with:\n"
-                f"  altay arena --resume --out {folder}",
+                f"{cmd} {why}: {store.count()}/{len(schedule)} games stored; play the rest with:\n"
+                f"  altay {cmd} --resume --out {folder}",
                 err=True,
             )
             return EXIT_INCOMPLETE

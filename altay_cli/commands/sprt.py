@@ -1,0 +1,275 @@
+"""`altay sprt NEW BASE`: is NEW stronger than BASE? Paired games until an SPRT decides.
+
+An SPRT is an arena with a paired schedule (`arena.schedule.build_pair_schedule`) and a stop
+rule, so it shares the arena's folder, database, logs, workers, clocks, sandbox, resume and
+`arena verify`; only what it prints and when it stops differ (`RunMode`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .arena import EXIT_INCOMPLETE, EXIT_OK, RunMode, _given, _run, _stored_seed
+from .options import (
+    chosen_game,
+    clock_and_failure_options,
+    game_options,
+    rule_options,
+    sandbox_options,
+    secret_seed,
+    seed_option,
+    sign_key_option,
+)
+
+if TYPE_CHECKING:
+    from arena.params import ArenaParams
+    from arena.store import ArenaStore
+
+EXIT_H0, EXIT_UNDECIDED = 3, 4
+STATUS_EVERY_S = 2.0
+
+HELP = """Test whether NEW is stronger than BASE with a sequential probability ratio test.
+
+\b
+  altay sprt new='python3 new_bot.py' base='python3 old_bot.py' --elo0 0 --elo1 10
+  altay sprt search greedy --elo0 0 --elo1 50 --move-ms 1000
+  altay sprt new=... base=... --players 4 --filler random --filler greedy
+  altay sprt --resume --out DIR        finish an interrupted test
+
+Games come in pairs: one deal (seed, factions, set-up) played twice with NEW
+and BASE in swapped seats, so the luck of the deal cancels out. In a game NEW
+scores 1 if it finished ahead of BASE, 1/2 for a tie and 0 behind (a crash,
+timeout or illegal action ranks a bot last: a lost game). Games with more seats
+fill the others with the --filler bots, in the same seats in both games of a
+pair; over successive deals NEW and BASE meet in every pair of seats.
+
+The test (as fastchess and fishtest run it): H0 is "NEW is better by --elo0",
+H1 "better by --elo1"; the log-likelihood ratio (LLR) of the pentanomial model
+over pairs (LL, LD, LW+DD, DW, WW) is updated after every pair, and the test
+stops as soon as it leaves [ln(beta/(1-alpha)), ln((1-beta)/alpha)]: H1
+accepted (NEW is stronger), or H0 accepted (it is not stronger by --elo1); with
+alpha = beta = 0.05 the bounds are -2.94 and 2.94. --elo0 and --elo1 are
+logistic Elo (--model logistic, default: a 50 Elo edge scores about 57%) or
+normalized Elo (--model normalized, as fastchess's default). Pick elo1 as the
+smallest gain worth detecting: the smaller it is, the more games it takes.
+
+Progress shows pairs, LLR and its bounds, the Elo difference with its 95%
+interval and the LOS (likelihood of superiority) as it goes; the end shows the
+same with the pentanomial counts and the verdict. --json prints it as one
+object. Games run in parallel (--concurrency) under the referee's clocks and
+sandbox, are stored in --out (an arena folder: `altay arena verify DIR`
+replays every log), and --resume after Ctrl-C or a kill plays on.
+
+Exit codes: 0 H1 accepted (NEW is stronger), 3 H0 accepted, 4 no decision
+within --max-pairs, 1 interrupted or incomplete (resume it), 2 bad usage."""
+
+
+class SprtMode(RunMode):
+    command = "sprt"
+
+    def finished(self, store: ArenaStore, params: ArenaParams) -> bool:
+        from arena.sprt import Verdict
+
+        return self._tracker(store, params).status().verdict is not Verdict.CONTINUE
+
+    @staticmethod
+    def _tracker(store: ArenaStore, params: ArenaParams) -> Any:
+        from arena.sprt_results import SprtTracker
+
+        tracker = SprtTracker(params)
+        tracker.add_all(sorted(store.records(params), key=lambda r: r.game_id))
+        return tracker
+
+    def progress(self, store: ArenaStore, params: ArenaParams, opts: dict[str, Any]) -> tuple[Any, Any]:
+        import time
+
+        from arena.progress import QuietProgress
+        from arena.sprt import Verdict
+
+        display = QuietProgress()  # the status lines are the progress: a bar to 2 x max-pairs would mislead
+        tracker = self._tracker(store, params)
+        last = [0.0]
+
+        def stop(record: Any) -> bool:
+            if not tracker.add(record):
+                return False
+            decided = tracker.status().verdict is not Verdict.CONTINUE
+            now = time.monotonic()
+            if not opts["quiet"] and (decided or now - last[0] >= STATUS_EVERY_S):
+                last[0] = now
+                click.echo(tracker.line(), err=True)
+            return decided
+
+        return display, stop
+
+    def print_results(
+        self, store: ArenaStore, params: ArenaParams, scheduled: int, opts: dict[str, Any]
+    ) -> None:
+        import orjson
+
+        from arena.sprt_results import sprt_board, sprt_text
+
+        board = sprt_board(params, store.records(params), scheduled)
+        if opts["as_json"]:
+            click.echo(orjson.dumps(board, option=orjson.OPT_INDENT_2).decode())
+        else:
+            click.echo(sprt_text(board))
+
+    def exit_code(self, store: ArenaStore, params: ArenaParams, complete: bool) -> int | None:
+        from arena.sprt import Verdict
+
+        verdict = self._tracker(store, params).status().verdict
+        if verdict is Verdict.H1:
+            return EXIT_OK
+        if verdict is Verdict.H0:
+            return EXIT_H0
+        return EXIT_UNDECIDED if complete else None
+
+
+@click.command("sprt", help=HELP)
+@click.argument("bots", nargs=-1, metavar="NEW BASE")
+@click.option("--elo0", type=float, default=0.0, show_default=True, help="H0: NEW is better by this.")
+@click.option("--elo1", type=float, default=10.0, show_default=True, help="H1: NEW is better by this.")
+@click.option("--alpha", type=float, default=0.05, show_default=True, help="False positive rate.")
+@click.option("--beta", type=float, default=0.05, show_default=True, help="False negative rate.")
+@click.option(
+    "--model",
+    type=click.Choice(["logistic", "normalized"]),
+    default="logistic",
+    show_default=True,
+    help="The unit of --elo0/--elo1 and of the estimate.",
+)
+@click.option(
+    "--filler",
+    "fillers",
+    multiple=True,
+    metavar="BOT",
+    help="A bot for a seat beyond NEW and BASE (repeat it: N-2 of them for N players).",
+)
+@click.option(
+    "--players",
+    "-p",
+    type=click.IntRange(2, 16),
+    default=None,
+    help="Seats per game. [default: 2 + the number of --filler]",
+)
+@click.option(
+    "--max-pairs",
+    "games",
+    type=click.IntRange(1, 100_000),
+    default=10_000,
+    show_default=True,
+    help="Stop without a decision after this many pairs (deals).",
+)
+@click.option(
+    "--concurrency",
+    "-j",
+    type=click.IntRange(1, 1024),
+    default=None,
+    help="Games played at once (worker processes). [default: CPU count]",
+)
+@seed_option
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder for the database and logs. [default: ./sprt-out-<date>-<time>]",
+)
+@click.option("--resume", is_flag=True, help="Go on with the test in --out.")
+@clock_and_failure_options
+@rule_options
+@game_options(arena=True)
+@sandbox_options
+@sign_key_option
+@click.option("--quiet", "-q", is_flag=True, help="No progress display (errors only).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.pass_context
+def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **opts: Any) -> None:
+    import datetime as dt
+    from dataclasses import replace
+
+    from arena.params import ArenaParams, ArenaUsageError, BotEntry, MatchConditions, SprtSpec, parse_bot
+
+    game, game_opts = chosen_game()
+    if game.kind.name != "altay":
+        for name in ("max_rounds", "trading"):
+            if _given(ctx, name):
+                raise click.UsageError(f"--{name.replace('_', '-')} is not an option of {game.kind.name}")
+    if opts["resume"] and opts["out"] is None:
+        raise click.UsageError("--resume needs the folder: altay sprt --resume --out DIR")
+    if not opts["resume"] and len(bots) != 2:
+        raise click.UsageError(
+            f"give two bots, NEW then BASE (got {len(bots)}), "
+            "e.g. altay sprt new='python3 new.py' base=greedy"
+        )
+    if opts["resume"] and bots and len(bots) != 2:
+        raise click.UsageError("give both NEW and BASE, or neither, with --resume")
+    sandbox_fields = MatchConditions.sandbox_fields(opts["sandbox"])
+    spec = SprtSpec(opts["elo0"], opts["elo1"], opts["alpha"], opts["beta"], opts["model"])
+
+    def named(entries: list[BotEntry]) -> tuple[BotEntry, ...]:
+        """Unique names: a bare alias names itself, so `greedy greedy` becomes greedy-new/greedy-base."""
+        roles = ["new", "base"] + [f"filler{i}" for i in range(1, len(entries) - 1)]
+        names = [e.name for e in entries]
+        return tuple(
+            BotEntry(e.name if names.count(e.name) == 1 else f"{e.name}-{role}", e.command)
+            for role, e in zip(roles, entries)
+        )
+
+    def build(bot_args: tuple[str, ...]) -> ArenaParams:
+        entries = named([parse_bot(b) for b in (*bot_args, *fillers)])
+        return ArenaParams(
+            game=game.kind.name,
+            game_options=game_opts,
+            bots=entries,
+            players=opts["players"] or len(entries),
+            games=opts["games"],
+            seed=secret_seed(opts["seed"]),
+            sprt=spec,
+            match=MatchConditions(
+                move_ms=opts["move_ms"],
+                bank_ms=opts["bank_ms"],
+                increment_ms=opts["increment_ms"],
+                startup_ms=opts["startup_ms"],
+                on_failure=opts["on_failure"],
+                retries=opts["retries"],
+                max_rounds=opts["max_rounds"],
+                trading=opts["trading"],
+                **sandbox_fields,
+            ),
+        )
+
+    def overlay(stored: ArenaParams) -> ArenaParams:
+        """The stored parameters, with what was typed on this --resume (checked against them)."""
+        top: dict[str, Any] = {"games": opts["games"]} if _given(ctx, "games") else {}
+        for key in ("players", "seed"):
+            if _given(ctx, key):
+                top[key] = opts[key]
+        if any(_given(ctx, k) for k in ("elo0", "elo1", "alpha", "beta", "model")):
+            top["sprt"] = spec
+        if game_opts:
+            top["game_options"] = {**stored.game_options, **game_opts}
+        match = {k: opts[k] for k in MatchConditions.__dataclass_fields__ if k in opts and _given(ctx, k)}
+        cli_name = {"sandbox": "sandbox_mode"}
+        match.update({k: v for k, v in sandbox_fields.items() if _given(ctx, cli_name.get(k, k))})
+        return replace(stored, **top, match=replace(stored.match, **match))
+
+    opts["as_csv"] = False
+    folder: Path = opts["out"] or Path("sprt-out-" + dt.datetime.now().strftime("%Y%m%d-%H%M%S"))
+    if opts["resume"] and bots and opts["seed"] is None:
+        opts["seed"] = _stored_seed(folder)
+    try:
+        given = build(bots) if bots else None
+        if given is not None:
+            given.validate()
+    except ArenaUsageError as exc:
+        raise click.UsageError(str(exc)) from None
+    code = _run(folder, given, opts, overlay, SprtMode())
+    ctx.exit(code)
+
+
+__all__ = ["EXIT_H0", "EXIT_INCOMPLETE", "EXIT_UNDECIDED", "sprt"]
