@@ -353,7 +353,7 @@ def test_resume_refuses_other_parameters_and_can_extend(tmp_path: Path) -> None:
         (["a=random", "b=no-such-program-here"], "no program 'no-such-program-here' on the PATH"),
         (["a=random", "b=greedy", "--players", "3"], "3-player games need at least 3 bots"),
         (["a=random", "a=greedy"], "unique"),
-        ([], "give at least two bots"),
+        ([], "give the bots as name=command"),
         (["--resume"], "--resume: no arena in"),
         (["a=random", "b=greedy", "--json", "--csv"], "choose one of --json and --csv"),
     ],
