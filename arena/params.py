@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -33,10 +34,43 @@ class ArenaUsageError(ValueError):
     """Bad arena parameters; the message says what would be right."""
 
 
+#: The conditions one bot may have of its own (`--set NAME.FIELD=VALUE`, or a bot's table in
+#: `--config`): its clock and its sandbox limits. The failure policy and the sandbox mode stay
+#: the same for every bot.
+PER_BOT_FIELDS = (
+    "move_ms",
+    "bank_ms",
+    "increment_ms",
+    "startup_ms",
+    "bot_memory",
+    "bot_processes",
+    "bot_cpus",
+    "bot_cpu_time",
+    "bot_file_size",
+    "bot_scratch",
+    "bot_network",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class BotEntry:
     name: str
     command: str  # exactly as given: an alias ("random") or a command line
+    stage: int = 0  # 0: in the arena from the start; k: added by the k-th `--resume --add`
+    conditions: tuple[tuple[str, Any], ...] = ()  # this bot's own PER_BOT_FIELDS values
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> BotEntry:
+        return cls(
+            name=data["name"],
+            command=data["command"],
+            stage=int(data.get("stage", 0)),
+            conditions=tuple((str(k), v) for k, v in data.get("conditions", ())),
+        )
+
+    def conditions_over(self, match: MatchConditions) -> MatchConditions:
+        """The match conditions with this bot's own values."""
+        return replace(match, **dict(self.conditions)) if self.conditions else match
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +96,23 @@ class MatchConditions:
     bot_network: bool = False
     bot_env: tuple[str, ...] = ()
     bot_ro: tuple[str, ...] = ()
+
+    def problem(self) -> str | None:
+        """What is wrong with these values (wrong type or out of range), or None."""
+        for name in MatchConditions.__dataclass_fields__:
+            value, default = getattr(self, name), getattr(_DEFAULT_CONDITIONS, name)
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    return f"{name.replace('_', '-')} must be true or false, not {value!r}"
+            elif isinstance(default, int | float) and (
+                isinstance(value, bool) or not isinstance(value, int | float) or value < 0
+            ):
+                return f"{name.replace('_', '-')} must be a number >= 0, not {value!r}"
+            elif isinstance(default, int) and not isinstance(default, bool) and isinstance(value, float):
+                return f"{name.replace('_', '-')} must be a whole number, not {value!r}"
+        if self.move_ms < 1 or self.startup_ms < 1:
+            return "move-ms and startup-ms must be at least 1"
+        return None
 
     def game_options(self, game: Game) -> dict[str, object]:
         """The game options these conditions set, among those the game has."""
@@ -109,6 +160,9 @@ class MatchConditions:
         return cls(**known)
 
 
+_DEFAULT_CONDITIONS = MatchConditions()
+
+
 @dataclass(frozen=True, slots=True)
 class SprtSpec:
     """An SPRT instead of a round robin (`altay sprt`): bots[0] is NEW, bots[1] BASE, the others
@@ -145,6 +199,7 @@ class ArenaParams:
     game_options: dict[str, Any] = field(default_factory=dict)  # the game's own options
     teams: str = "mixed"  # cooperative games: mixed groups, each bot alone (self) or both
     sprt: SprtSpec | None = None  # an SPRT between bots[0] and bots[1] (games = most pairs)
+    gauntlet: str | None = None  # a bot's name: only the groups it is in are played
 
     def rules(self) -> Game:
         """The game this arena plays; ArenaUsageError when this altay does not know it."""
@@ -202,9 +257,31 @@ class ArenaParams:
                 f"bot names must be unique, {', '.join(dupes)} appears twice; name them apart, "
                 "e.g. g1=greedy g2=greedy"
             )
+        if self.gauntlet is not None and self.gauntlet not in names:
+            raise ArenaUsageError(
+                f"--gauntlet {self.gauntlet}: no bot of that name (the bots: {', '.join(names)})"
+            )
+        if self.gauntlet is not None and self.sprt is not None:
+            raise ArenaUsageError("an SPRT already plays NEW against BASE only; --gauntlet is for arenas")
+        for b in self.bots:
+            for key, _value in b.conditions:
+                if key not in PER_BOT_FIELDS:
+                    raise ArenaUsageError(
+                        f"bot {b.name}: {key.replace('_', '-')} cannot be set per bot; "
+                        f"these can: {', '.join(f.replace('_', '-') for f in PER_BOT_FIELDS)}"
+                    )
+            problem = b.conditions_over(self.match).problem()
+            if problem:
+                raise ArenaUsageError(f"bot {b.name}: {problem}")
         if not 1 <= self.games <= MAX_DEALS:
             raise ArenaUsageError(f"--games must be 1 to {MAX_DEALS:,}, not {self.games}")
-        per_deal = 2 if self.sprt else games_per_deal(len(self.bots), self.players, self.seatings, self.teams)
+        per_deal = (
+            2
+            if self.sprt
+            else games_per_deal(
+                len(self.bots), self.players, self.seatings, self.teams, self.stages, self.gauntlet_index
+            )
+        )
         total = self.games * per_deal
         if total > MAX_GAMES:
             raise ArenaUsageError(
@@ -246,7 +323,23 @@ class ArenaParams:
             self.seed_scheme,
             self.rules(),
             teams=self.teams,
+            stages=self.stages,
+            gauntlet=self.gauntlet_index,
         )
+
+    @property
+    def stages(self) -> list[int]:
+        return [b.stage for b in self.bots]
+
+    @property
+    def gauntlet_index(self) -> int | None:
+        names = [b.name for b in self.bots]
+        return names.index(self.gauntlet) if self.gauntlet in names else None
+
+    def with_added(self, bots: Sequence[BotEntry]) -> ArenaParams:
+        """These parameters with `bots` added as the next stage (`--resume --add`)."""
+        stage = max((b.stage for b in self.bots), default=0) + 1
+        return replace(self, bots=self.bots + tuple(replace(b, stage=stage) for b in bots))
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": PARAMS_VERSION, **asdict(self)}
@@ -262,7 +355,7 @@ class ArenaParams:
             )
         try:
             return cls(
-                bots=tuple(BotEntry(**b) for b in data["bots"]),
+                bots=tuple(BotEntry.from_dict(b) for b in data["bots"]),
                 players=data["players"],
                 games=data["games"],
                 seed=data["seed"],
@@ -273,6 +366,7 @@ class ArenaParams:
                 game_options=dict(data.get("game_options", {})),
                 teams=data.get("teams", "mixed"),
                 sprt=SprtSpec(**data["sprt"]) if data.get("sprt") else None,
+                gauntlet=data.get("gauntlet"),
             )
         except (KeyError, TypeError, AttributeError) as exc:
             raise ArenaUsageError(f"the stored arena parameters are damaged ({exc!r})") from None
@@ -288,10 +382,15 @@ def differences(stored: ArenaParams, given: ArenaParams) -> list[str]:
     so the games already played stay valid and the arena is extended.
     """
     out: list[str] = []
-    if stored.bots != given.bots:
+    kept = given.bots[: len(stored.bots)]
+    added = given.bots[len(stored.bots) :]
+    top = max((b.stage for b in stored.bots), default=0)
+    if kept == stored.bots and added and all(b.stage == top + 1 for b in added):
+        pass  # --add: new bots in a new stage; the games played stay valid
+    elif stored.bots != given.bots:
         fmt = lambda bots: " ".join(f"{b.name}={b.command}" for b in bots)  # noqa: E731
         out.append(f"bots: stored {fmt(stored.bots)!r}, given {fmt(given.bots)!r}")
-    for key in ("game", "players", "seed", "seatings", "seed_scheme", "teams"):
+    for key in ("game", "players", "seed", "seatings", "seed_scheme", "teams", "gauntlet"):
         a, b = getattr(stored, key), getattr(given, key)
         if a != b:
             out.append(f"--{key}: stored {a}, given {b}")

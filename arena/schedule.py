@@ -35,7 +35,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import itertools
-import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from altay_cli.engine import Game, load_game
@@ -98,11 +98,60 @@ def _check_teams(teams: str) -> None:
         raise ValueError(f"teams must be one of {', '.join(TEAMS)}, not {teams!r}")
 
 
-def games_per_deal(n_bots: int, players: int, mode: str, teams: str = "mixed") -> int:
+#: Game ids of bots added to an arena later (`--resume --add`) start at stage x STAGE_SPAN, so
+#: the ids of the games already played never change, whatever is added or extended.
+STAGE_SPAN = 1_000_000
+
+Plan = list[tuple[tuple[int, ...], list[tuple[int, ...]]]]  # (members, their seatings) per group
+
+
+def stage_plans(
+    n_bots: int,
+    players: int,
+    mode: str = "rotate",
+    teams: str = "mixed",
+    stages: Sequence[int] | None = None,
+    gauntlet: int | None = None,
+) -> dict[int, Plan]:
+    """The groups each stage plays on every deal, with their seatings.
+
+    Stage 0 is the bots the arena started with; stage k the bots added by the k-th `--add`. A
+    stage's groups are those with at least one of its bots and the others from earlier stages
+    (so an added bot plays exactly the games it is in). With a gauntlet bot, only the groups
+    that include it; self-play teams (cooperative games) are each bot alone, in its stage.
+    """
     _check_teams(teams)
-    per_group = players if mode == "rotate" else math.factorial(players)
-    mixed = math.comb(n_bots, players) * per_group if teams != "self" else 0
-    return mixed + (n_bots if teams != "mixed" else 0)
+    stages = list(stages) if stages is not None else [0] * n_bots
+    if len(stages) != n_bots:
+        raise ValueError(f"{len(stages)} stages for {n_bots} bots")
+    all_seatings = seatings(players, mode)
+    plans: dict[int, Plan] = {}
+    for stage in sorted(set(stages)):
+        eligible = [b for b in range(n_bots) if stages[b] <= stage]
+        plan: Plan = []
+        if teams != "self":
+            for members in itertools.combinations(eligible, players):
+                if not any(stages[b] == stage for b in members):
+                    continue
+                if gauntlet is not None and gauntlet not in members:
+                    continue
+                plan.append((members, all_seatings))
+        if teams != "mixed":
+            plan.extend(((b,) * players, all_seatings[:1]) for b in eligible if stages[b] == stage)
+        plans[stage] = plan
+    return plans
+
+
+def games_per_deal(
+    n_bots: int,
+    players: int,
+    mode: str,
+    teams: str = "mixed",
+    stages: Sequence[int] | None = None,
+    gauntlet: int | None = None,
+) -> int:
+    plans = stage_plans(n_bots, players, mode, teams, stages, gauntlet)
+    return sum(len(seats) for plan in plans.values() for _, seats in plan)
 
 
 def build_schedule(
@@ -114,6 +163,8 @@ def build_schedule(
     scheme: str = "keyed",
     game: Game | None = None,
     teams: str = "mixed",
+    stages: Sequence[int] | None = None,
+    gauntlet: int | None = None,
 ) -> list[ScheduledGame]:
     """Every game of the arena, in game-id order. Deterministic in its arguments."""
     game = game or load_game()
@@ -129,27 +180,31 @@ def build_schedule(
         raise ValueError("an arena needs at least one bot")
     if games < 1:
         raise ValueError(f"games (deals) must be at least 1, not {games}")
-    mixed = groups(n_bots, players) if teams != "self" else []
-    alone = [(b,) * players for b in range(n_bots)] if teams != "mixed" else []
-    all_seatings = seatings(players, mode)
-    plan = [(members, all_seatings) for members in mixed] + [(members, all_seatings[:1]) for members in alone]
-    schedule: list[ScheduledGame] = []
+    if gauntlet is not None and not 0 <= gauntlet < n_bots:
+        raise ValueError(f"the gauntlet bot must be one of the {n_bots} bots")
+    plans = stage_plans(n_bots, players, mode, teams, stages, gauntlet)
+    deals = []
     for deal in range(games):
         s = deal_seed(seed, deal, scheme)
-        factions = deal_factions(s, players, game)
-        for g, (members, group_seatings) in enumerate(plan):
-            for k, seating in enumerate(group_seatings):
-                schedule.append(
-                    ScheduledGame(
-                        game_id=len(schedule),
-                        deal=deal,
-                        group=g,
-                        seating=k,
-                        seed=s,
-                        seats=tuple(members[pos] for pos in seating),
-                        factions=factions,
+        deals.append((deal, s, deal_factions(s, players, game)))
+    schedule: list[ScheduledGame] = []
+    for stage, plan in plans.items():
+        game_id = stage * STAGE_SPAN
+        for deal, s, factions in deals:
+            for g, (members, group_seatings) in enumerate(plan):
+                for k, seating in enumerate(group_seatings):
+                    schedule.append(
+                        ScheduledGame(
+                            game_id=game_id,
+                            deal=deal,
+                            group=g,
+                            seating=k,
+                            seed=s,
+                            seats=tuple(members[pos] for pos in seating),
+                            factions=factions,
+                        )
                     )
-                )
+                    game_id += 1
     return schedule
 
 

@@ -74,7 +74,7 @@ def open_arena(
     New arena: `given` is required and the folder must hold no arena. --resume: the folder must
     hold one; `given` (or, when None, `overlay(stored)`: the stored parameters with the options
     given on the command line) must match the stored parameters, except that a larger --games
-    extends the arena.
+    extends the arena and --add adds bots (a new stage: only their games are played).
     """
     if not resume:
         if given is None:
@@ -107,8 +107,8 @@ def open_arena(
                 + "\n  ".join(diffs)
                 + f"\nresume it with its own parameters: altay arena --resume --out {folder}"
             )
-        if given.games > stored.games:
-            store.set_params(given)
+        if given.games > stored.games or len(given.bots) > len(stored.bots):
+            store.set_params(given)  # more deals, or bots added (--add)
         return store, given
     except (ArenaUsageError, StoreError):
         store.close()

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .params import ArenaParams
+from .params import ArenaParams, BotEntry
 from .records import GameRecord
 from .sprt import ELO_CAP, NELO_CAP, EloEstimate, EloModel, Pentanomial, SprtStatus, Verdict, sprt_status
 
@@ -92,6 +92,10 @@ class SprtTracker:
         )
 
 
+def _bot(entry: BotEntry) -> dict[str, Any]:
+    return {"name": entry.name, "command": entry.command, "conditions": dict(entry.conditions)}
+
+
 def sprt_board(params: ArenaParams, records: Iterable[GameRecord], scheduled: int) -> dict[str, Any]:
     """Everything `altay sprt` reports, as plain data (the `--json` output)."""
     spec = params.sprt
@@ -112,9 +116,9 @@ def sprt_board(params: ArenaParams, records: Iterable[GameRecord], scheduled: in
     return {
         "sprt": {
             "game": params.game,
-            "new": {"name": params.bots[0].name, "command": params.bots[0].command},
-            "base": {"name": params.bots[1].name, "command": params.bots[1].command},
-            "fillers": [{"name": b.name, "command": b.command} for b in params.bots[2:]],
+            "new": _bot(params.bots[0]),
+            "base": _bot(params.bots[1]),
+            "fillers": [_bot(b) for b in params.bots[2:]],
             "players": params.players,
             "elo0": spec.elo0,
             "elo1": spec.elo1,
@@ -172,6 +176,13 @@ def sprt_text(board: dict[str, Any]) -> str:
         + (f" with {fillers}" if fillers else "")
         + f", move {s['move_ms']} ms, bank {s['bank_ms']} ms, seed {s['seed']}",
     ]
+    own = [
+        f"{b['name']} " + ", ".join(f"{k.replace('_', '-')} {v}" for k, v in b["conditions"].items())
+        for b in (s["new"], s["base"], *s["fillers"])
+        if b.get("conditions")
+    ]
+    if own:
+        lines.append("Own conditions: " + "; ".join(own))
     elo = board["elo"]
     unit = "Elo" if s["model"] == "logistic" else "nElo"
     if elo is None:

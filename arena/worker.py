@@ -25,12 +25,13 @@ from typing import TYPE_CHECKING, Any
 
 from altay_cli.engine import EndReason
 
-from .params import ArenaParams
+from .params import ArenaParams, MatchConditions
 from .records import GameRecord
 from .schedule import ScheduledGame
 
 if TYPE_CHECKING:
     from altay_cli.gamelog import Failure
+    from altay_cli.referee import MatchOptions
 
 LOGS = "logs"
 PR_SET_PDEATHSIG = 1
@@ -94,21 +95,34 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
     rules = load_game(p.game)
     config = rules.deal(game.seed, p.players, p.options_for(rules))
     folder = Path(setup.folder).absolute()
-    options = MatchOptions(
-        move_ms=m.move_ms,
-        bank_ms=m.bank_ms,
-        increment_ms=m.increment_ms,
-        startup_ms=m.startup_ms,
-        on_failure=m.on_failure,
-        retries=m.retries,
-        # No bot may read the arena's folder (database, logs) nor the signing key.
-        sandbox=m.sandbox_policy().with_hidden(folder, setup.sign_key),
-    )
-    bots = [BotSpec(p.bots[i].name, p.bots[i].command) for i in game.seats]
+
+    def options_for(conditions: MatchConditions) -> MatchOptions:
+        return MatchOptions(
+            move_ms=conditions.move_ms,
+            bank_ms=conditions.bank_ms,
+            increment_ms=conditions.increment_ms,
+            startup_ms=conditions.startup_ms,
+            on_failure=conditions.on_failure,
+            retries=conditions.retries,
+            # No bot may read the arena's folder (database, logs) nor the signing key.
+            sandbox=conditions.sandbox_policy().with_hidden(folder, setup.sign_key),
+        )
+
+    options = options_for(m)
+    entries = [p.bots[i] for i in game.seats]
+    own = [options_for(e.conditions_over(m)) if e.conditions else None for e in entries]
+    bots = [BotSpec(e.name, e.command) for e in entries]
     log = log_name(game.game_id)
     signer = _signer(setup.sign_key)
     result = run_match(
-        bots, config, options, log_path=folder / log, source="arena", signer=signer, game=rules
+        bots,
+        config,
+        options,
+        log_path=folder / log,
+        source="arena",
+        signer=signer,
+        game=rules,
+        seat_options=own if any(own) else None,
     )
     if result.end_reason == ABORTED:
         raise GameAborted(f"game {game.game_id} was aborted (the worker was stopped)")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from .ladder_config import bot_conditions, config_bots, config_option
 from .options import (
     check_isolation,
     chosen_game,
@@ -45,6 +46,16 @@ Each BOT is name=command, the command being a built-in bot
   altay arena g=greedy r=random js=node-random mine='python3 my_bot.py' -p 3
   altay arena report DIR          print the leaderboard of an arena again
   altay arena verify DIR          replay every log, compare it with the database
+  altay arena new=... a=... b=... --gauntlet new     new against each other bot only
+  altay arena --resume --out DIR --add v2='python3 v2.py'   add a bot: only its games
+  altay arena a=... b=... --set a.move-ms=2000       a bot's own clock or limits
+  altay arena --config ladder.toml                   options and bots from a file
+
+\b
+--config FILE is TOML: any option by its long name (move-ms = 500, players
+= 4), and a [bots] table of name = "command" or name = { command = "...",
+move-ms = 2000, bot-memory = 2048 } (a bot's own clock and sandbox limits,
+as --set gives them). The command line overrides the file.
 
 \b
 The schedule (deterministic in the bots, --players, --games, --seed, --seatings):
@@ -174,6 +185,27 @@ def _output_options(f: Any) -> Any:
     help="Arena folder (database + logs). [default: ./arena-out-<date>-<time>]",
 )
 @click.option("--resume", is_flag=True, help="Finish the arena in --out: play exactly its missing games.")
+@click.option(
+    "--gauntlet",
+    metavar="NAME",
+    default=None,
+    help="Play only the groups with this bot in them: NAME against each other bot (or group).",
+)
+@click.option(
+    "--add",
+    "added",
+    multiple=True,
+    metavar="NAME=CMD",
+    help="With --resume: add this bot to the arena and play only the games it is in (repeatable).",
+)
+@click.option(
+    "--set",
+    "sets",
+    multiple=True,
+    metavar="NAME.FIELD=VALUE",
+    help="A bot's own clock or sandbox limit, e.g. --set new.move-ms=2000 (repeatable).",
+)
+@config_option
 @clock_and_failure_options
 @rule_options
 @game_options(arena=True)
@@ -183,7 +215,9 @@ def _output_options(f: Any) -> Any:
 @_output_options
 @click.pass_context
 def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
-    from arena.params import ArenaParams, ArenaUsageError, MatchConditions, parse_bot
+    from dataclasses import replace
+
+    from arena.params import ArenaParams, ArenaUsageError, BotEntry, MatchConditions, parse_bot
 
     sandbox_fields = MatchConditions.sandbox_fields(opts["sandbox"])
     game, game_opts = chosen_game()
@@ -192,11 +226,17 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
             if _given(ctx, name):
                 raise click.UsageError(f"--{name.replace('_', '-')} is not an option of {game.kind.name}")
 
+    def with_conditions(entries: list[BotEntry], names: list[str]) -> tuple[BotEntry, ...]:
+        own = bot_conditions(ctx, opts["sets"], names)
+        return tuple(replace(e, conditions=tuple(sorted(own.get(e.name, {}).items()))) for e in entries)
+
     def build(bot_args: tuple[str, ...]) -> ArenaParams:
+        entries = [parse_bot(b) for b in bot_args]
         return ArenaParams(
             game=game.kind.name,
             game_options=game_opts,
-            bots=tuple(parse_bot(b) for b in bot_args),
+            bots=with_conditions(entries, [e.name for e in entries]),
+            gauntlet=opts["gauntlet"],
             players=opts["players"],
             games=opts["games"],
             seed=secret_seed(opts["seed"]),  # shown with the leaderboard, after the games
@@ -219,7 +259,7 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
         """The stored parameters, with the options the user typed on this --resume."""
         from dataclasses import replace
 
-        names = ("players", "games", "seed", "seatings", "teams")
+        names = ("players", "games", "seed", "seatings", "teams", "gauntlet")
         top: dict[str, Any] = {k: opts[k] for k in names if _given(ctx, k)}
         if _given(ctx, "game_name"):
             top["game"] = game.kind.name
@@ -228,12 +268,27 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
         match = {k: opts[k] for k in MatchConditions.__dataclass_fields__ if k in opts and _given(ctx, k)}
         cli_name = {"sandbox": "sandbox_mode"}
         match.update({k: v for k, v in sandbox_fields.items() if _given(ctx, cli_name.get(k, k))})
-        return replace(stored, **top, match=replace(stored.match, **match))
+        result = replace(stored, **top, match=replace(stored.match, **match))
+        if opts["added"]:
+            new = [parse_bot(b) for b in opts["added"]]
+            every = [b.name for b in stored.bots] + [e.name for e in new]
+            result = result.with_added(with_conditions(new, every))
+        return result
 
     if opts["as_json"] and opts["as_csv"]:
         raise click.UsageError("choose one of --json and --csv")
     if opts["resume"] and opts["out"] is None:
         raise click.UsageError("--resume needs the arena folder: altay arena --resume --out DIR")
+    if opts["added"] and not opts["resume"]:
+        raise click.UsageError(
+            "--add extends an arena that exists: altay arena --resume --out DIR --add name=CMD"
+        )
+    if opts["added"] and bots:
+        raise click.UsageError(
+            "with --add, give only the new bots (--add name=CMD): the others are the arena's"
+        )
+    if not bots and not opts["resume"]:
+        bots = tuple(config_bots(ctx))
     if not bots and not opts["resume"]:
         raise click.UsageError(
             "give the bots as name=command, e.g. altay arena a=random b=greedy --players 2 --games 4"
@@ -247,6 +302,8 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
             given.validate()
     except ArenaUsageError as exc:
         raise click.UsageError(str(exc)) from None
+    if given is None and opts["sets"] and not opts["added"]:
+        raise click.UsageError("--set with --resume: a bot's conditions are fixed when it joins the arena")
     code = _run(folder, given, opts, overlay)
     ctx.exit(code)
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .arena import EXIT_INCOMPLETE, EXIT_OK, RunMode, _given, _run, _stored_seed
+from .ladder_config import bot_conditions, config_bots, config_option
 from .options import (
     chosen_game,
     clock_and_failure_options,
@@ -38,6 +39,7 @@ HELP = """Test whether NEW is stronger than BASE with a sequential probability r
   altay sprt search greedy --elo0 0 --elo1 50 --move-ms 1000
   altay sprt new=... base=... --players 4 --filler random --filler greedy
   altay sprt --resume --out DIR        finish an interrupted test
+  altay sprt --config sprt.toml        options and bots ([bots]: NEW, BASE, fillers)
 
 Games come in pairs: one deal (seed, factions, set-up) played twice with NEW
 and BASE in swapped seats, so the luck of the deal cancels out. In a game NEW
@@ -180,6 +182,14 @@ class SprtMode(RunMode):
     help="Folder for the database and logs. [default: ./sprt-out-<date>-<time>]",
 )
 @click.option("--resume", is_flag=True, help="Go on with the test in --out.")
+@click.option(
+    "--set",
+    "sets",
+    multiple=True,
+    metavar="NAME.FIELD=VALUE",
+    help="A bot's own clock or sandbox limit, e.g. --set new.move-ms=2000 (time odds).",
+)
+@config_option
 @clock_and_failure_options
 @rule_options
 @game_options(arena=True)
@@ -201,6 +211,9 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
                 raise click.UsageError(f"--{name.replace('_', '-')} is not an option of {game.kind.name}")
     if opts["resume"] and opts["out"] is None:
         raise click.UsageError("--resume needs the folder: altay sprt --resume --out DIR")
+    if not bots and not opts["resume"]:
+        listed = config_bots(ctx)  # a config's [bots], in order: NEW, BASE, then the fillers
+        bots, fillers = tuple(listed[:2]), (*listed[2:], *fillers)
     if not opts["resume"] and len(bots) != 2:
         raise click.UsageError(
             f"give two bots, NEW then BASE (got {len(bots)}), "
@@ -222,6 +235,8 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
 
     def build(bot_args: tuple[str, ...]) -> ArenaParams:
         entries = named([parse_bot(b) for b in (*bot_args, *fillers)])
+        own = bot_conditions(ctx, opts["sets"], [e.name for e in entries])
+        entries = tuple(replace(e, conditions=tuple(sorted(own.get(e.name, {}).items()))) for e in entries)
         return ArenaParams(
             game=game.kind.name,
             game_options=game_opts,
@@ -268,6 +283,8 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
             given.validate()
     except ArenaUsageError as exc:
         raise click.UsageError(str(exc)) from None
+    if given is None and opts["sets"]:
+        raise click.UsageError("--set with --resume: the bots' conditions are fixed when the test starts")
     code = _run(folder, given, opts, overlay, SprtMode())
     ctx.exit(code)
 

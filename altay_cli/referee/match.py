@@ -8,7 +8,7 @@ Ctrl-C and SIGTERM included, so no bot process outlives the match.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -100,6 +100,7 @@ def run_match(
     on_decision: DecisionCallback | None = None,
     signer: Signer | None = None,
     game: Game | None = None,
+    seat_options: Sequence[MatchOptions | None] | None = None,
 ) -> MatchResult:
     """Play one game between bot processes (one per seat, in seat order); never leaves one running.
 
@@ -111,18 +112,33 @@ def run_match(
     log ends with its signature. A log that cannot be written raises LogWriteError (at once
     when it cannot be created; when a write fails mid-game, after every bot was stopped).
     `config` is a configuration of `game` (found from its type when not given).
+    `seat_options[i]`, when given and not None, are seat i's own conditions (its clock and
+    sandbox limits: time odds, a bigger memory for one bot); the log header records them.
     """
     game = game or game_of_config(config)
     game.validate_config(config)
     options.validate()
     if len(bots) != config.players:
         raise ValueError(f"{config.players} players but {len(bots)} bots; give one bot per seat")
-    options = replace(options, sandbox=options.sandbox.with_hidden(log_path, signer.path if signer else None))
+    own = list(seat_options) if seat_options is not None else [None] * len(bots)
+    if len(own) != len(bots):
+        raise ValueError(f"{len(own)} seat options for {len(bots)} bots")
+    for o in own:
+        if o is not None:
+            o.validate()
+    hidden_paths = (log_path, signer.path if signer else None)
+    options = replace(options, sandbox=options.sandbox.with_hidden(*hidden_paths))
+    per_seat = [
+        options if o is None else replace(o, sandbox=o.sandbox.with_hidden(*hidden_paths)) for o in own
+    ]
     isolation = isolation_for(options.sandbox)
     t0 = time.perf_counter()
     state = game.new_state(config)
     log = _MatchLog(log_path, signer)
-    seats = [BotSeat(spec, i, game, config, options) for i, spec in enumerate(bots)]
+    seats = [BotSeat(spec, i, game, config, per_seat[i]) for i, spec in enumerate(bots)]
+    meta: dict[str, Any] = {"options": options_summary(options)}
+    if any(o is not None for o in own):
+        meta["seat_options"] = {str(i): options_summary(o) for i, o in enumerate(own) if o is not None}
     forfeits: list[int] = []
     decisions = 0
     aborted = False
@@ -136,7 +152,7 @@ def run_match(
                 protocol_version=PROTOCOL_VERSION,
                 source=source,
                 created=now_iso(),
-                meta={"options": options_summary(options), "isolation": isolation.to_dict()},
+                meta={**meta, "isolation": isolation.to_dict()},
             )
         )
         with sigterm_as_interrupt():
