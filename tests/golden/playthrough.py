@@ -37,6 +37,8 @@ PLAYTHROUGHS = (
     Playthrough("innovation_2p.txt", "innovation", 2, 34, (("max_turns", 8),)),
     Playthrough("innovation_3p_1e.txt", "innovation", 3, 35, (("max_turns", 7), ("edition", "1e"))),
     Playthrough("mammothodus_2p.txt", "mammothodus", 2, 36, (("max_turns", 4),)),
+    Playthrough("mammothodus_1p.txt", "mammothodus", 1, 132),
+    Playthrough("mammothodus_4p_talents.txt", "mammothodus", 4, 121, (("talents", True), ("max_turns", 3))),
 )
 
 

@@ -238,11 +238,17 @@ def parse(legal: list[Any], text: str) -> int:
 def _says(clan: Any, viewer: int | None, verb: str) -> str:
     """The clan and its verb: "you choose" but "Bisons chooses"."""
     who = _clan(clan, viewer)
-    if who == "you" and verb.endswith("es") and verb[:-2].endswith(("ch", "sh", "s", "x")):
+    if who == "you" and verb.endswith("es") and verb[:-2].endswith(("ch", "sh", "ss", "x")):
         verb = verb[:-2]
     elif who == "you" and verb.endswith("s"):
         verb = verb[:-1]
     return f"{who} {verb}"
+
+
+def _whose(clan: Any, viewer: int | None) -> str:
+    """The clan's possessive: "your" but "Bisons's"."""
+    who = _clan(clan, viewer)
+    return "your" if who == "you" else f"{who}'s"
 
 
 def _clan(x: Any, viewer: int | None) -> str:
@@ -286,7 +292,7 @@ def happening_text(h: Any, viewer: int | None) -> str | None:
     if w == "action":
         return f"{_says(v[0], viewer, 'chooses')} {v[1]}"
     if w == "move":
-        return f"{_clan(v[0], viewer)}'s {v[1]} figurine moves from {t(v[2])} to {t(v[3])}"
+        return f"{_whose(v[0], viewer)} {v[1]} figurine moves from {t(v[2])} to {t(v[3])}"
     if w == "dice":
         return f"{_says(v[0], viewer, 'rolls')} {v[2]}"
     if w == "hit":
@@ -302,11 +308,12 @@ def happening_text(h: Any, viewer: int | None) -> str | None:
     if w == "talent":
         return f"{_says(v[0], viewer, 'chooses')} the talent {str(v[1]).replace('_', ' ')}"
     if w == "talent_card":
-        return f"{_clan(v[0], viewer)} discards {v[1]} for a talent token next to its {v[2]} figurine"
+        its = "your" if v[0] == viewer else "its"
+        return f"{_says(v[0], viewer, 'discards')} {v[1]} for a talent token next to {its} {v[2]} figurine"
     if w == "token":
-        return f"{_clan(v[0], viewer)} puts a {str(v[1]).replace('_', ' ')} token in {t(v[2])}"
+        return f"{_says(v[0], viewer, 'puts')} a {str(v[1]).replace('_', ' ')} token in {t(v[2])}"
     if w == "talent_used":
-        return f"{_clan(v[0], viewer)} uses {v[3]} {str(v[1]).replace('_', ' ')} token(s) in {t(v[2])}"
+        return f"{_says(v[0], viewer, 'uses')} {v[3]} {str(v[1]).replace('_', ' ')} token(s) in {t(v[2])}"
     if w == "summon_blocked":
         return f"the summoning in {t(v[0])} is blocked; the tribes stay"
     if w == "protection":
@@ -314,9 +321,9 @@ def happening_text(h: Any, viewer: int | None) -> str | None:
     if w == "protected":
         return f"the protection in {t(v[0])} stops an attack"
     if w == "protection_bonus":
-        return f"{_clan(v[0], viewer)}'s dice in {t(v[1])} get +{v[2]} (protection)"
+        return f"{_whose(v[0], viewer)} dice in {t(v[1])} get +{v[2]} (protection)"
     if w == "trap":
-        return f"{_clan(v[0], viewer)}'s traps in {t(v[1])} roll {v[2]}"
+        return f"{_whose(v[0], viewer)} traps in {t(v[1])} roll {v[2]}"
     if w == "bait":
         return f"the bait in {t(v[0])} pulls in {v[1]} tribe(s)"
     if w == "bait_hold":
