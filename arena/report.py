@@ -65,6 +65,49 @@ def _interval(r: dict[str, Any]) -> str:
     return "-" if not ci else f"{_pct(r['win_rate'])} [{_pct(ci[0])}, {_pct(ci[1])}]"
 
 
+def _share(h: dict[str, Any] | None, unit: str = "") -> str:
+    """A head-to-head share and its 95% interval, compactly: "63% [54-71]" (unit "%": "[54-71%]")."""
+    if not h:
+        return "-"
+    low, high = h["interval"]
+    return f"{_pct(h['share'])} [{100 * low:.0f}-{100 * high:.0f}{unit}]"
+
+
+def _pair_text(p: dict[str, Any]) -> str:
+    """Why two adjacent bots are (or are not) told apart, with the figures."""
+    upper, lower = p["pair"]
+    f = p["figures"]
+    if p["rule"] == "head_to_head":
+        return (
+            f"{upper} and {lower} (head to head {_share(f, '%')}, "
+            f"{f['games']} games on {f['deals']} deal{'s' if f['deals'] != 1 else ''})"
+        )
+    return (
+        f"{upper} and {lower} (never played together; mu {f['mu'][0]:.2f} and {f['mu'][1]:.2f} "
+        f"differ by {abs(f['mu_difference']):.2f}, limit {f['threshold']:.2f})"
+    )
+
+
+def _verdict_notes(board: dict[str, Any]) -> list[Text]:
+    """Under the main table: which adjacent bots cannot be told apart, and any pair whose head
+    to head contradicts the ranking."""
+    adjacent = board.get("adjacent_pairs")
+    if not adjacent:
+        return []
+    same = [p for p in adjacent if p["verdict"] == "indistinguishable"]
+    reversed_ = [p for p in adjacent if p["verdict"] == "reversed"]
+    notes = []
+    if same:
+        notes.append(Text("≈ Cannot be told apart (95%): " + "; ".join(_pair_text(p) for p in same)))
+    else:
+        notes.append(Text("Every bot is told apart from the next one (95%)."))
+    if reversed_:
+        notes.append(
+            Text("Against the ranking (95%): " + "; ".join(_pair_text(p) for p in reversed_), style="bold")
+        )
+    return notes
+
+
 def _team_table(title: str, rows: list[dict[str, Any]], teams: str = "mixed") -> Table:
     """A cooperative game's leaderboard: team results, no ratings; with --teams both, the
     self-play ("alone") and mixed-team win rates too."""
@@ -111,20 +154,20 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
     main.add_column("mu ± sigma", justify="right")
     main.add_column("Games", justify="right")
     main.add_column("Wins", justify="right")
-    main.add_column("Win %", justify="right")
+    main.add_column("Win % [95%]", justify="right")
     main.add_column("Avg place", justify="right")
     main.add_column(f"Avg {_total_name(game)}", justify="right")
     main.add_column("Failures")
     for r in rows:
         wins = r["wins"]
         main.add_row(
-            str(r["place"]),
+            ("≈" if r.get("indistinguishable_from") else "") + str(r["place"]),
             r["bot"],
             f"{r['ordinal']:.2f}",
             f"{r['mu']:.2f} ± {r['sigma']:.2f}",
             str(r["games"]),
             f"{wins:g}" if wins == int(wins) else f"{wins:.2f}",
-            _pct(r["win_rate"]),
+            _interval(r),
             _num(r["avg_place"]),
             _num(r["avg_vp"], 1),
             _failures_text(r["failures"]),
@@ -152,30 +195,57 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
         f"avg {_total_name(game)}", *(_num(board["factions"][f]["avg_vp"], 1) for f in factions), style="dim"
     )
 
-    tables = [main, seats] + ([fac] if factions else [])
+    tables = [seats] + ([fac] if factions else [])
     names = [r["bot"] for r in rows]
     if 2 < len(names) <= HEAD_TO_HEAD_MAX_BOTS:
-        h2h = _table("Head to head: how often the row bot finished ahead of the column bot")
+        h2h = _table("Head to head: how often the row bot finished ahead of the column bot [95% interval]")
         h2h.add_column("")
         for n in names:
             h2h.add_column(n, justify="right")
+        intervals = board.get("head_to_head_95", {})
         for a in names:
-            h2h.add_row(a, *("·" if a == b else _pct(board["head_to_head"][a].get(b)) for b in names))
+            h2h.add_row(a, *("·" if a == b else _h2h_cell(board, intervals, a, b) for b in names))
         tables.append(h2h)
-    parts = _parts(tables)
+    parts = _parts([main]) + _verdict_notes(board) + _parts(tables)
     ends = ", ".join(f"{reason} {n}" for reason, n in board["end_reasons"].items()) or "-"
     parts.append(Text())
     footer = Table.grid(padding=(0, 1))
     footer.add_row(
         "Rating:",
-        f"{board['rating']['ordinal']}, OpenSkill Plackett-Luce over the games in id order",
+        f"{board['rating']['ordinal']}: a conservative skill estimate, in rating points (not a win "
+        "rate); OpenSkill Plackett-Luce over the games in id order",
     )
-    footer.add_row("Counting:", "a win shared by k seats counts 1/k; a tie counts 1/2 head to head")
+    footer.add_row(
+        "mu ± sigma:",
+        "sigma is OpenSkill's uncertainty about mu (one standard deviation), not a confidence "
+        "interval of the win rate; whether two bots differ is said by ≈ and the head to head",
+    )
+    footer.add_row(
+        "Win % [95%]:",
+        "wins / games, a win shared by k tied seats counting 1/k; 95% Wilson interval over the "
+        "games as if independent (the seatings of one deal are not quite: read it as a guide)",
+    )
+    footer.add_row(
+        "Head to head:",
+        "share of their games a bot finished ahead of the other (the row bot, in the table), a tie "
+        "counting 1/2; 95% interval taking the games of one deal as one sample (they share its "
+        "set-up): Wilson's, at an effective number of games set by how much the deals differ",
+    )
+    footer.add_row(
+        "≈:",
+        "cannot be told apart from the bot just above at 95%: their head-to-head interval "
+        "contains 50% (if they never played together: mu within 1.96 sqrt(sigma_a² + sigma_b²))",
+    )
     footer.add_row("Game ends:", ends)
     footer.add_row("Failures:", _failures_text(board["failures"]))
     _conditions(footer, arena)
     parts.append(footer)
     return Group(*parts)
+
+
+def _h2h_cell(board: dict[str, Any], intervals: dict[str, Any], a: str, b: str) -> str:
+    h = intervals.get(a, {}).get(b)
+    return _share(h) if h else _pct(board["head_to_head"][a].get(b))
 
 
 def _conditions(footer: Table, arena: dict[str, Any]) -> None:
@@ -260,6 +330,8 @@ def csv_columns(board: dict[str, Any]) -> list[str]:
     cols += [f"failures_{s}" for s in statuses]
     cols += [f"seat{s}_win_rate" for s in range(board["arena"]["players"])]
     cols += [f"{f.lower()}_win_rate" for f in board["arena"].get("roles", [])]
+    if not board["arena"].get("cooperative"):
+        cols += ["indistinguishable_from"]  # the bot just above when they cannot be told apart
     return cols
 
 
