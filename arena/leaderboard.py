@@ -350,7 +350,11 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
             "role_name": game.kind.role_name,
             "roles": [f for f in role_order if f],
             "game_options": params.options_for(game),
-            "bots": [{"name": b.name, "command": b.command} for b in params.bots],
+            "bots": [
+                {"name": b.name, "command": b.command, "stage": b.stage, "conditions": dict(b.conditions)}
+                for b in params.bots
+            ],
+            "gauntlet": params.gauntlet,
             "players": players,
             "deals": params.games,
             "seed": params.seed,

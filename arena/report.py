@@ -257,6 +257,7 @@ def _conditions(footer: Table, arena: dict[str, Any]) -> None:
         "Conditions:",
         f"{arena['deals']} deals from seed {arena['seed']}, seatings {arena['seatings']}"
         + (f", teams {arena['teams']}" if arena.get("teams", "mixed") != "mixed" else "")
+        + (f", gauntlet {arena['gauntlet']}" if arena.get("gauntlet") else "")
         + ", "
         f"move {m['move_ms']} ms, bank {m['bank_ms']} ms, on failure {m['on_failure']}"
         + (f"; {arena.get('game', 'altay')}: {options}" if options else ""),
@@ -269,6 +270,16 @@ def _conditions(footer: Table, arena: dict[str, Any]) -> None:
             f"sandbox {sandbox['mode']}, {net}, memory {sandbox['memory_mb']} MiB, "
             f"{sandbox['processes']} processes, {sandbox['cpus']:g} cpus",
         )
+    own = [
+        f"{b['name']} " + ", ".join(f"{k.replace('_', '-')} {_value(v)}" for k, v in b["conditions"].items())
+        for b in arena.get("bots", [])
+        if b.get("conditions")
+    ]
+    added = [f"{b['name']} (stage {b['stage']})" for b in arena.get("bots", []) if b.get("stage")]
+    if own:
+        footer.add_row("Own:", "; ".join(own))
+    if added:
+        footer.add_row("Added:", ", ".join(added) + ": they played only the games they are in")
 
 
 def _value(v: Any) -> str:
