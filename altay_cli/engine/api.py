@@ -17,9 +17,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import msgspec
+
+if TYPE_CHECKING:
+    import random
 
 
 # ---------------------------------------------------------------------------- errors
@@ -183,6 +186,26 @@ class State(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
+@runtime_checkable
+class Belief(Protocol):
+    """What one seat knows of a game in progress, and full states drawn from it: a player
+    imagining the world, for search bots (`Game.new_belief`).
+
+    It is built only from what the referee sends that seat: the `hello` message's settings,
+    static information and seat, then, for each request in order, the observation and the
+    events it carried (as decoded JSON builtins or as the typed records). It never reads the
+    true state. A retry request repeats the events of the request it replaces: give them once.
+    """
+
+    def update(self, observation: Any, events: Sequence[Any] = ()) -> None:
+        """Take in one request's observation and the events that came with it."""
+
+    def sample(self, rng: random.Random) -> State:
+        """A full state consistent with everything seen, its hidden parts (others' hidden cards,
+        deck orders, the generator) drawn from what remains possible; it plays on like any
+        state. Its `observation(seat)` is the last observation given; only `rng` is consumed."""
+
+
 class Game(ABC):
     """One registered game. Stateless: every method takes the state or values it works on."""
 
@@ -212,6 +235,8 @@ class Game(ABC):
     #: what such a decision is called; `check-bot` makes sure a bot meets one
     can_interrupt: ClassVar[bool] = False
     interrupt_name: ClassVar[str] = "interrupt"
+    #: whether `new_belief` is implemented (a search bot needs it to imagine hidden cards)
+    has_sampler: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ configuration
     @abstractmethod
@@ -287,6 +312,28 @@ class Game(ABC):
     @abstractmethod
     def check_invariants(self, state: State) -> list[str]:
         """The game's invariants (conservation of cards, tokens...) the state breaks: [] if none."""
+
+    def new_belief(self, settings: Any, static: Any, seat: int) -> Belief:
+        """An empty `Belief` for `seat`, from the `hello` message's settings and static
+        information (builtins or typed); feed it each request with `update`."""
+        raise NotImplementedError(f"{self.kind.name} has no belief sampler")
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How good `state` looks for `seat`, from -1 (lost) to 1 (won): a search bot's leaf
+        value. By default the provisional scores: the margin over the best other seat (a
+        cooperative game: the team's result once over, else 0)."""
+        outcome = self.outcome(state)
+        if outcome.team is not None or self.kind.cooperative:
+            return {TeamResult.WON: 1.0, TeamResult.LOST: -1.0}.get(outcome.team, 0.0)  # type: ignore[arg-type]
+        totals = [s.get("total", 0) for s in outcome.scores]
+        mine = totals[seat]
+        best = max((t for i, t in enumerate(totals) if i != seat), default=0)
+        return (mine - best) / (abs(mine) + abs(best) + 1)
+
+    def playout_action(self, state: State, rng: random.Random) -> int:
+        """A quick, plausible choice for the seat to move (an index into its legal actions),
+        for a search bot's simulations; by default uniformly at random."""
+        return rng.randrange(len(state.legal_actions()))
 
     def perturb_hidden(self, state: State, seat: int, seed: int) -> State | None:
         """A copy of `state` that differs only in what `seat` may not see (shuffled hidden

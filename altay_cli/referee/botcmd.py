@@ -20,6 +20,7 @@ BOTS_DIR = Path(_bots_package.__file__).resolve().parent
 BUILTIN_BOTS: dict[str, tuple[str | None, str]] = {
     "random": (None, "random_bot.py"),
     "greedy": (None, "greedy_bot.py"),
+    "search": (None, "search_bot.py"),
     "node-random": ("node", "random_bot.js"),
 }
 _SCRIPT_SUFFIXES = (".py", ".js", ".mjs", ".cjs", ".rb", ".pl", ".lua", ".sh", ".jar", ".php")

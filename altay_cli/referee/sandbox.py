@@ -343,6 +343,12 @@ def _bots_dir() -> Path:
     return Path(bots.__file__).resolve().parent
 
 
+def _engine_dir() -> Path:
+    import altay_cli
+
+    return Path(altay_cli.__file__).resolve().parent
+
+
 def _too_broad(path: str) -> bool:
     home = os.path.expanduser("~")
     p = os.path.normpath(path)
@@ -391,6 +397,7 @@ def visible_paths(
             dirs.append(parent)
     dirs.extend(os.path.abspath(os.path.join(cwd, p)) for p in policy.read_only)
     dirs.append(str(_bots_dir()))  # the bundled bots and the altay_bot helper: public, often imported
+    dirs.append(str(_engine_dir()))  # the public engine (bundled search bots simulate with it)
     system = [p for p in SYSTEM_PATHS if p != "/etc"]
     keep = sorted(
         {os.path.normpath(d) for d in dirs if os.path.exists(d) and not any(_inside(d, s) for s in system)},

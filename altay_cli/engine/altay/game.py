@@ -35,9 +35,11 @@ from .actions import (
     canonical,
     public_action,
 )
+from .belief import AltayBelief
 from .config import SETUP_CHOOSE, SETUP_MODES, SETUP_RECOMMENDED, GameConfig
 from .data import DEFAULT_MAX_ROUNDS, FACTIONS
 from .describe import command_text, describe
+from .evaluate import evaluate, playout_action
 from .explain import explain_illegal
 from .invariants import check_invariants
 from .observation import Observation, Settings
@@ -172,6 +174,7 @@ class AltayGame(Game):
     quick_game_options = {"max_rounds": 10}
     can_interrupt = True
     interrupt_name = "defence"
+    has_sampler = True
 
     # ------------------------------------------------------------------ configuration
     def make_config(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> GameConfig:
@@ -288,6 +291,15 @@ class AltayGame(Game):
             others[0].secret, others[1].secret = others[1].secret, others[0].secret
         h._legal = None
         return h
+
+    def new_belief(self, settings: Any, static: Any, seat: int) -> AltayBelief:
+        return AltayBelief(settings, static, seat)
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        return evaluate(state, seat)
+
+    def playout_action(self, state: Any, rng: random.Random) -> int:
+        return playout_action(state, rng)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> GameState:
         return state_from_dict(dict(data))

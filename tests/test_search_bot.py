@@ -1,0 +1,199 @@
+"""The reference search bot (bots/search_bot.py): a subprocess through the real referee, its
+clock discipline, and its search on its own. Strength against greedy is measured, not tested
+(see bots/README.md): a handful of games cannot tell it reliably in a test's time."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import time
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from altay_cli.engine import load_game
+from altay_cli.engine.altay import GameConfig
+from altay_cli.gamelog import Decision, read_log
+from altay_cli.referee import BotSpec, MatchOptions, resolve_bot_command, run_match
+from bots import search_bot
+
+from .referee_helpers import assert_no_leak, marked
+
+GAME = load_game("altay")
+
+
+def _decisions(log: Path, seat: int) -> list[Decision]:
+    return [d for d in read_log(log) if isinstance(d, Decision) and d.seat == seat]
+
+
+def test_the_alias_runs_the_bundled_bot() -> None:
+    argv = resolve_bot_command("search 3 --ms 20")
+    assert argv[1].endswith("search_bot.py") and argv[2:] == ["3", "--ms", "20"]
+
+
+def test_it_plays_a_whole_game_through_the_referee(tmp_path, monkeypatch) -> None:
+    """Every answer is in range and legal (the referee checks it), every decision within its
+    clock; decisions with a choice say what the search did."""
+    marker = marked(monkeypatch, tmp_path)
+    log = tmp_path / "game.jsonl"
+    result = run_match(
+        [BotSpec("search", "search 1 --ms 40"), BotSpec("greedy", "greedy")],
+        GameConfig(players=2, seed=11, max_rounds=8),
+        MatchOptions(move_ms=1000),
+        log_path=log,
+    )
+    assert result.completed, result.failures
+    assert not result.failures
+    mine = _decisions(log, 0)
+    assert len(mine) > 20
+    assert all(d.status == "ok" and d.time_ms is not None and d.time_ms < 1000 for d in mine)
+    searched = [d for d in mine if d.info]
+    assert searched and all("worlds" in d.info for d in searched if d.info)  # type: ignore[operator]
+    assert_no_leak(marker)
+
+
+@pytest.mark.parametrize("move_ms", [50, 120])
+def test_it_keeps_a_tiny_clock(tmp_path, monkeypatch, move_ms: int) -> None:
+    """A tiny clock and no bank: no timeout, at 2 and 4 players (every seat a search bot)."""
+    marker = marked(monkeypatch, tmp_path)
+    for players, seed in ((2, 21), (4, 22)):
+        result = run_match(
+            [BotSpec(f"search-{s}", f"search {s}") for s in range(players)],
+            GameConfig(players=players, seed=seed, max_rounds=4),
+            MatchOptions(move_ms=move_ms),
+        )
+        assert result.completed, result.failures
+        assert not result.failures
+    assert_no_leak(marker)
+
+
+def test_it_answers_a_single_legal_action_at_once() -> None:
+    """With one action there is nothing to search: answered without drawing a world."""
+    config = GAME.make_config(2, 3, {"setup": "recommended"})
+    state = GAME.new_state(config)
+    bot = search_bot.SearchBot("0", None)
+    seat = state.to_move
+    bot.start(
+        {
+            "seat": seat,
+            "game": msgspec.to_builtins(GAME.public_settings(config)),
+            "kind": {"name": "altay"},
+            "static": None,
+        }
+    )
+    request = {
+        "id": 1,
+        "clock": {"move_ms": 10_000, "bank_ms": 0, "increment_ms": 0},
+        "events": [],
+        "actions": [msgspec.to_builtins(state.legal_actions()[0])],
+        "observation": json.loads(msgspec.json.encode(state.observation(seat))),
+    }
+    t0 = time.perf_counter()
+    assert bot.choose(request) == 0
+    assert time.perf_counter() - t0 < 0.5
+    assert bot.search is not None and bot.search.playouts == 0
+
+
+def test_a_game_without_a_sampler_is_refused() -> None:
+    hello = {
+        "type": "hello",
+        "protocol_version": 1,
+        "seat": 0,
+        "num_players": 2,
+        "name": "s",
+        "game": {},
+        "clock": {"move_ms": 1000, "bank_ms": 0, "increment_ms": 0, "startup_ms": 10000},
+        "max_line_bytes": 1_000_000,
+        "kind": {"name": "innovation"},
+    }
+    argv = resolve_bot_command("search")
+    proc = subprocess.run(argv, input=json.dumps(hello) + "\n", capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and not proc.stdout
+    assert "innovation has none" in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("clock", "cap", "low", "high"),
+    [
+        ({"move_ms": 1000, "bank_ms": 0, "increment_ms": 0}, None, 0.3, 0.5),
+        ({"move_ms": 1000, "bank_ms": 60_000, "increment_ms": 0}, None, 3.0, 4.0),
+        ({"move_ms": 1000, "bank_ms": 0, "increment_ms": 0}, 100, 0.1, 0.1),
+        ({"move_ms": 50, "bank_ms": 0, "increment_ms": 0}, None, 0.0, 0.0),
+        ({"move_ms": None, "bank_ms": None, "increment_ms": None}, None, 1.0, 1.0),
+    ],
+)
+def test_the_budget_is_a_safe_share_of_the_clock(clock, cap, low, high) -> None:
+    assert low <= search_bot.budget_s(clock, cap) <= high
+
+
+def test_the_search_keeps_its_deadline_and_answers_in_range() -> None:
+    """In process, from a belief fed like the bot's: each answer is a legal index, found by
+    the deadline (one playout's worth of slack)."""
+    config = GAME.make_config(3, 7)
+    state = GAME.new_state(config)
+    seat = 1
+    belief = GAME.new_belief(msgspec.to_builtins(GAME.public_settings(config)), None, seat)
+    search = search_bot.Search(GAME, seat, random.Random(0))
+    pending: list[dict] = []
+    rng = random.Random(7)
+    asked = 0
+    while not state.is_terminal and state.round <= 5:
+        mover = state.to_move
+        legal = state.legal_actions()
+        if mover == seat:
+            belief.update(json.loads(msgspec.json.encode(state.observation(seat))), pending)
+            pending = []
+            if len(legal) > 1:
+                t0 = time.perf_counter()
+                index, info = search.choose(belief, len(legal), t0 + 0.02)
+                assert time.perf_counter() - t0 < 0.25, info
+                assert 0 <= index < len(legal)
+                asked += 1
+            else:
+                index = 0
+        else:
+            index = GAME.playout_action(state, rng)
+        action = legal[index]
+        state.apply(action)
+        seen = GAME.event_for(state, mover, action, seat)
+        if seen is not None:
+            pending.append({"seat": mover, "action": json.loads(msgspec.json.encode(seen))})
+    assert asked > 10 and search.playouts > asked
+
+
+def test_altays_playout_policy_is_the_greedy_heuristic() -> None:
+    """`Game.playout_action` scores every action as bots/greedy.py does (on the observation)."""
+    from altay_cli.engine.altay.actions import action_to_builtins
+    from altay_cli.engine.altay.evaluate import greedy_score
+    from bots.greedy import score_action
+
+    rng = random.Random(3)
+    compared = 0
+    for seed in range(6):
+        state = GAME.new_state(GAME.make_config(2 + seed % 3, seed))
+        while not state.is_terminal and compared < 20_000:
+            observation = msgspec.to_builtins(state.observation(state.to_move))
+            legal = state.legal_actions()
+            for action in legal:
+                assert greedy_score(state, action) == score_action(observation, action_to_builtins(action))
+                compared += 1
+            greedy = rng.random() < 0.8
+            state.apply(legal[GAME.playout_action(state, rng) if greedy else rng.randrange(len(legal))])
+    assert compared > 5000
+
+
+def test_evaluations_are_in_range_and_favour_the_leader() -> None:
+    state = GAME.new_state(GAME.make_config(3, 5))
+    rng = random.Random(5)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[GAME.playout_action(state, rng)])
+    values = [GAME.evaluate(state, seat) for seat in range(3)]
+    assert all(-1 < v < 1 for v in values)
+    outcome = GAME.outcome(state)
+    assert values[outcome.winners[0]] == max(values) or len(outcome.winners) > 1
+    # the seam's default, from the provisional scores, for a game that does not override it
+    innovation = load_game("innovation")
+    other = innovation.new_state(innovation.make_config(2, 1))
+    assert innovation.evaluate(other, 0) == innovation.evaluate(other, 1) == 0.0
