@@ -47,6 +47,7 @@ def popen_altay(*args: str) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # its own process group, so the test can kill it all at once
+        preexec_fn=_ctrl_c_as_at_a_terminal,
     )
 
 
@@ -421,3 +422,9 @@ def test_bench_arena_json() -> None:
     for run in result["workers"].values():
         assert run["games_per_s"] > 0 and run["parent_cpu_ms_per_game"] > 0
     assert result["speedup_vs_1"]["2"] > 0
+
+
+def _ctrl_c_as_at_a_terminal() -> None:
+    """Undo an inherited SIG_IGN for SIGINT (a shell starts background jobs so, and Python then
+    keeps it), so Ctrl-C reaches the command as it would at a terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -97,6 +97,7 @@ def _start_referee(tmp_path: Path, *bots: str) -> subprocess.Popen:
         stderr=subprocess.STDOUT,
         start_new_session=True,
         cwd=tmp_path,
+        preexec_fn=_ctrl_c_as_at_a_terminal,
     )
 
 
@@ -192,3 +193,9 @@ def test_check_bot_asks_whether_stdout_was_flushed(tmp_path, monkeypatch) -> Non
     result = CliRunner().invoke(check_bot_cmd, [command, "--startup-ms", "800", "--sandbox", "off"])
     assert result.exit_code == 1
     assert "startup_timeout" in result.output and "did you flush stdout" in result.output
+
+
+def _ctrl_c_as_at_a_terminal() -> None:
+    """Undo an inherited SIG_IGN for SIGINT (a shell starts background jobs so, and Python then
+    keeps it), so Ctrl-C reaches the command as it would at a terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
