@@ -32,7 +32,7 @@ from .options import (
 )
 
 if TYPE_CHECKING:  # imported lazily at run time, so `altay --help` stays fast
-    from arena.params import ArenaParams
+    from arena.params import ArenaParams, MatchConditions
     from arena.store import ArenaStore
 
 EXIT_OK, EXIT_INCOMPLETE, EXIT_USAGE = 0, 1, 2
@@ -217,9 +217,8 @@ def _output_options(f: Any) -> Any:
 def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
     from dataclasses import replace
 
-    from arena.params import ArenaParams, ArenaUsageError, BotEntry, MatchConditions, parse_bot
+    from arena.params import ArenaParams, ArenaUsageError, BotEntry, parse_bot
 
-    sandbox_fields = MatchConditions.sandbox_fields(opts["sandbox"])
     game, game_opts = chosen_game()
     if game.kind.name != "altay":  # --max-rounds and --trading are Altay's
         for name in ("max_rounds", "trading"):
@@ -242,17 +241,7 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
             seed=secret_seed(opts["seed"]),  # shown with the leaderboard, after the games
             seatings=opts["seatings"],
             teams=opts["teams"],
-            match=MatchConditions(
-                move_ms=opts["move_ms"],
-                bank_ms=opts["bank_ms"],
-                increment_ms=opts["increment_ms"],
-                startup_ms=opts["startup_ms"],
-                on_failure=opts["on_failure"],
-                retries=opts["retries"],
-                max_rounds=opts["max_rounds"],
-                trading=opts["trading"],
-                **sandbox_fields,
-            ),
+            match=match_conditions(opts),
         )
 
     def overlay(stored: ArenaParams) -> ArenaParams:
@@ -265,9 +254,7 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
             top["game"] = game.kind.name
         if game_opts:
             top["game_options"] = {**stored.game_options, **game_opts}
-        match = {k: opts[k] for k in MatchConditions.__dataclass_fields__ if k in opts and _given(ctx, k)}
-        cli_name = {"sandbox": "sandbox_mode"}
-        match.update({k: v for k, v in sandbox_fields.items() if _given(ctx, cli_name.get(k, k))})
+        match = typed_match_fields(ctx, opts)
         result = replace(stored, **top, match=replace(stored.match, **match))
         if opts["added"]:
             new = [parse_bot(b) for b in opts["added"]]
@@ -319,6 +306,34 @@ def _stored_seed(folder: Path) -> int | None:
             return store.params().seed
     except (StoreError, ArenaUsageError) as exc:
         raise click.UsageError(str(exc)) from None
+
+
+def match_conditions(opts: dict[str, Any]) -> MatchConditions:
+    """The match conditions the clock, failure, rule and sandbox options describe."""
+    from arena.params import MatchConditions
+
+    return MatchConditions(
+        move_ms=opts["move_ms"],
+        bank_ms=opts["bank_ms"],
+        increment_ms=opts["increment_ms"],
+        startup_ms=opts["startup_ms"],
+        on_failure=opts["on_failure"],
+        retries=opts["retries"],
+        max_rounds=opts["max_rounds"],
+        trading=opts["trading"],
+        **MatchConditions.sandbox_fields(opts["sandbox"]),
+    )
+
+
+def typed_match_fields(ctx: click.Context, opts: dict[str, Any]) -> dict[str, Any]:
+    """The match conditions typed on this command line (for --resume: they must match)."""
+    from arena.params import MatchConditions
+
+    typed = {k: opts[k] for k in MatchConditions.__dataclass_fields__ if k in opts and _given(ctx, k)}
+    cli_name = {"sandbox": "sandbox_mode"}
+    sandbox_fields = MatchConditions.sandbox_fields(opts["sandbox"])
+    typed.update({k: v for k, v in sandbox_fields.items() if _given(ctx, cli_name.get(k, k))})
+    return typed
 
 
 def _given(ctx: click.Context, name: str) -> bool:

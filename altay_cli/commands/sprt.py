@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .arena import EXIT_INCOMPLETE, EXIT_OK, RunMode, _given, _run, _stored_seed
+from .arena import (
+    EXIT_INCOMPLETE,
+    EXIT_OK,
+    RunMode,
+    _given,
+    _run,
+    _stored_seed,
+    match_conditions,
+    typed_match_fields,
+)
 from .ladder_config import bot_conditions, config_bots, config_option
 from .options import (
     chosen_game,
@@ -202,7 +211,7 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
     import datetime as dt
     from dataclasses import replace
 
-    from arena.params import ArenaParams, ArenaUsageError, BotEntry, MatchConditions, SprtSpec, parse_bot
+    from arena.params import ArenaParams, ArenaUsageError, BotEntry, SprtSpec, parse_bot
 
     game, game_opts = chosen_game()
     if game.kind.name != "altay":
@@ -221,7 +230,6 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
         )
     if opts["resume"] and bots and len(bots) != 2:
         raise click.UsageError("give both NEW and BASE, or neither, with --resume")
-    sandbox_fields = MatchConditions.sandbox_fields(opts["sandbox"])
     spec = SprtSpec(opts["elo0"], opts["elo1"], opts["alpha"], opts["beta"], opts["model"])
 
     def named(entries: list[BotEntry]) -> tuple[BotEntry, ...]:
@@ -245,17 +253,7 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
             games=opts["games"],
             seed=secret_seed(opts["seed"]),
             sprt=spec,
-            match=MatchConditions(
-                move_ms=opts["move_ms"],
-                bank_ms=opts["bank_ms"],
-                increment_ms=opts["increment_ms"],
-                startup_ms=opts["startup_ms"],
-                on_failure=opts["on_failure"],
-                retries=opts["retries"],
-                max_rounds=opts["max_rounds"],
-                trading=opts["trading"],
-                **sandbox_fields,
-            ),
+            match=match_conditions(opts),
         )
 
     def overlay(stored: ArenaParams) -> ArenaParams:
@@ -268,9 +266,7 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
             top["sprt"] = spec
         if game_opts:
             top["game_options"] = {**stored.game_options, **game_opts}
-        match = {k: opts[k] for k in MatchConditions.__dataclass_fields__ if k in opts and _given(ctx, k)}
-        cli_name = {"sandbox": "sandbox_mode"}
-        match.update({k: v for k, v in sandbox_fields.items() if _given(ctx, cli_name.get(k, k))})
+        match = typed_match_fields(ctx, opts)
         return replace(stored, **top, match=replace(stored.match, **match))
 
     opts["as_csv"] = False
