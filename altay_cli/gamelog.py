@@ -49,6 +49,19 @@ class SeatInfo(msgspec.Struct):
     name: str
     command: str | None = None  # None for an in-process or human seat
     kind: str = "bot"  # "bot", "human", "policy"
+    #: One player (a program, a person) playing several seats of a cooperative game: the first
+    #: of them, the same in each of them. Absent (never written) when the seat's player plays it
+    #: alone, so logs of one seat per player are as they always were.
+    player: int | msgspec.UnsetType = msgspec.UNSET
+
+    def __post_init__(self) -> None:
+        if self.player is not msgspec.UNSET and not 0 <= self.player <= self.seat:
+            raise ValueError(f"seat {self.seat}: `player` is the first seat of its player, not {self.player}")
+
+    @property
+    def first_seat(self) -> int:
+        """The first seat of this seat's player (the seat itself for a player of one seat)."""
+        return self.seat if self.player is msgspec.UNSET else self.player
 
 
 class Header(msgspec.Struct, tag="header", tag_field="type"):

@@ -45,10 +45,14 @@ def result_table(
         row += [str(s.get(c, 0)) for c in categories]
         row.append(str(s.get("total", 0)))
         table.add_row(*row)
+    return table
+
+
+def ending_line(game: Game, result: dict[str, Any]) -> str:
+    """Under a result table: rounds, why the game ended and, in a cooperative game, the team's result."""
     reason = game.end_reason_text(result.get("end_reason"))
     team = f"; the team {result['team']}" if result.get("team") else ""
-    table.caption = f"{result.get('rounds', '?')} rounds; game ended: {reason}{team}"
-    return table
+    return f"{result.get('rounds', '?')} rounds; game ended: {reason}{team}"
 
 
 def print_result(
@@ -58,6 +62,7 @@ def print_result(
     if not console.is_terminal:
         console = Console(width=max(console.width, 110))
     console.print(result_table(game, result, names, roles, title))
+    console.print(safe_markup(ending_line(game, result)))
 
 
 CONSEQUENCES = {
@@ -114,9 +119,10 @@ def print_match_result(result: MatchResult, seed: int, game: Game) -> None:
         console.print(f"[bold]Game stopped: {who} forfeited; the others are ranked on provisional scores.[/]")
     elif result.end_reason == EndReason.ABORTED:
         console.print("[bold]Game aborted (interrupted); every bot was stopped.[/]")
-    think = ", ".join(
-        f"{safe_markup(name, 60)} {ms / 1000:.2f} s" for name, ms in zip(result.names, result.think_ms)
-    )
+    thinking: dict[str, float] = {}  # by program: a program playing several seats is named once
+    for name, ms in zip(result.names, result.think_ms, strict=True):
+        thinking[name] = thinking.get(name, 0.0) + ms
+    think = ", ".join(f"{safe_markup(name, 60)} {ms / 1000:.2f} s" for name, ms in thinking.items())
     console.print(f"{result.decisions} decisions in {result.duration_s:.2f} s; bot thinking time: {think}")
     if result.log_path is not None:
         log = safe_markup(str(result.log_path))

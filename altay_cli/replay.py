@@ -343,6 +343,29 @@ def _check_seats(header: Header, lineno: int, game: Game) -> None:
     unnamed = [s.seat for s in header.seats if not s.name.strip()]
     if unnamed:
         raise _Stop(INVALID, Divergence("seat_table", f"seat {unnamed[0]} has no name", lineno))
+    _check_players(header, lineno, game)
+
+
+def _check_players(header: Header, lineno: int, game: Game) -> None:
+    """Seats played by one player (`player`, the first of its seats): each names a first seat
+    that names itself and the same player, and only where the rules allow it (cooperative games)."""
+    seats = header.seats
+    for s in seats:
+        if s.player is msgspec.UNSET or s.player == s.seat:
+            continue
+        lead = seats[s.player]
+        problem = None
+        if lead.player != lead.seat:
+            problem = f"seat {s.seat} names seat {lead.seat} as its player's first seat; that seat does not"
+        elif (lead.name, lead.command, lead.kind) != (s.name, s.command, s.kind):
+            problem = f"seat {s.seat} is said to be played by seat {lead.seat}'s player, but names another"
+        elif not game.kind.cooperative:
+            problem = (
+                f"seats {lead.seat} and {s.seat} are played by one player, which {game.kind.name} (a "
+                "competitive game) does not allow"
+            )
+        if problem is not None:
+            raise _Stop(INVALID, Divergence("seat_table", problem, lineno))
 
 
 def _game_seed(header: Header, result: Result | None, given: int | None, lines: Lines) -> int | None:

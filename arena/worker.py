@@ -112,6 +112,9 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
     entries = [p.bots[i] for i in game.seats]
     own = [options_for(e.conditions_over(m)) if e.conditions else None for e in entries]
     bots = [BotSpec(e.name, e.command) for e in entries]
+    together: dict[int, list[int]] = {}  # one arena bot in several seats (a self-play team): one program
+    for seat, bot in enumerate(game.seats):
+        together.setdefault(bot, []).append(seat)
     log = log_name(game.game_id)
     signer = _signer(setup.sign_key)
     result = run_match(
@@ -123,6 +126,7 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
         signer=signer,
         game=rules,
         seat_options=own if any(own) else None,
+        players=list(together.values()),
     )
     if result.end_reason == ABORTED:
         raise GameAborted(f"game {game.game_id} was aborted (the worker was stopped)")

@@ -87,7 +87,14 @@ class Hello(msgspec.Struct, Generic[S, I], tag="hello", tag_field="type"):
     """First message: who you are, the game and the rules of the match. Answer with `ready`."""
 
     protocol_version: int
-    seat: Annotated[int, Meta(description="your seat, 0-based")]
+    seat: Annotated[int, Meta(description="your seat, 0-based (the first of `seats`)")]
+    seats: Annotated[
+        list[int],
+        Meta(
+            description="every seat you play: [seat], or several seats of a cooperative game played "
+            "by one program (each request says which one decides)"
+        ),
+    ]
     num_players: int
     name: Annotated[str, Meta(description="the name the organiser gave your bot")]
     game: Annotated[S, Meta(description="the game's settings a bot may know (never the seed)")]
@@ -101,8 +108,9 @@ class Request(msgspec.Struct, Generic[A, O, E], tag="request", tag_field="type")
     """A decision: answer with an `action` message carrying the same `id`."""
 
     id: Annotated[int, Meta(description="increases with every request to this bot, from 1")]
+    seat: Annotated[int, Meta(description="the seat this decision is for (one of hello's `seats`)")]
     clock: Clock
-    events: Annotated[list[Event[E]], Meta(description="what you learned since your previous request")]
+    events: Annotated[list[Event[E]], Meta(description="what this seat learned since its previous request")]
     actions: Annotated[list[A], Meta(description="the legal actions; answer with an index")]
     observation: O
 
@@ -126,6 +134,7 @@ class GameOver(msgspec.Struct, tag="game_over", tag_field="type"):
     """The game has ended (or stopped); `quit` follows."""
 
     seat: int
+    seats: Annotated[list[int], Meta(description="every seat you played")]
     result: GameResult
 
 

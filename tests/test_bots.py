@@ -26,6 +26,7 @@ def _conversation() -> tuple[bytes, int]:
     hello = Hello(
         protocol_version=1,
         seat=seat,
+        seats=[seat],
         num_players=2,
         name="t",
         game=GameSettings(players=2, factions=None, setup="choose", trading=False, max_rounds=60),
@@ -33,7 +34,12 @@ def _conversation() -> tuple[bytes, int]:
         max_line_bytes=1_000_000,
     )
     request = Request(
-        id=1, clock=Clock(1000, 0, 0), events=[], actions=g.legal_actions(), observation=g.observation(seat)
+        id=1,
+        seat=seat,
+        clock=Clock(1000, 0, 0),
+        events=[],
+        actions=g.legal_actions(),
+        observation=g.observation(seat),
     )
     data = b"".join(
         [

@@ -325,6 +325,7 @@ def test_every_message_validates_against_the_games_schema(game: Game) -> None:
     hello = Hello(
         protocol_version=1,
         seat=0,
+        seats=[0],
         num_players=config.players,
         name="x",
         game=game.public_settings(config),
@@ -347,6 +348,7 @@ def test_every_message_validates_against_the_games_schema(game: Game) -> None:
                 events.append(Event(seat=seat, action=seen))
         request = Request(
             id=k + 1,
+            seat=seat,
             clock=Clock(1000, 0, 0),
             events=events,
             actions=state.legal_actions(),
@@ -356,6 +358,7 @@ def test_every_message_validates_against_the_games_schema(game: Game) -> None:
     outcome = game.outcome(sampled_states(game.kind.name)[-1])
     over = GameOver(
         seat=0,
+        seats=[0],
         result=GameResult(
             completed=outcome.finished,
             end_reason=str(outcome.end_reason),

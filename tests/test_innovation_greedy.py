@@ -192,6 +192,7 @@ def _conversation(static: dict | None) -> tuple[bytes, list[int]]:
     hello = Hello(
         protocol_version=1,
         seat=0,
+        seats=[0],
         num_players=players,
         name="g",
         game=GAME.public_settings(config),
@@ -215,6 +216,7 @@ def _conversation(static: dict | None) -> tuple[bytes, list[int]]:
         if state.to_move == 0:
             request = Request(
                 id=len(counts) + 1,
+                seat=0,
                 clock=Clock(1000, 0, 0),
                 events=[],
                 actions=legal,

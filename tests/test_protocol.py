@@ -88,7 +88,9 @@ def test_request_carries_the_engine_data_exactly() -> None:
     seat = g.to_move
     obs = g.observation(seat)
     line = encode_line(
-        Request(id=7, clock=Clock(1000, 0, 0), events=[], actions=g.legal_actions(), observation=obs)
+        Request(
+            id=7, seat=seat, clock=Clock(1000, 0, 0), events=[], actions=g.legal_actions(), observation=obs
+        )
     )
     assert line.endswith(b"\n") and line.count(b"\n") == 1
     assert line.startswith(b'{"type":"request","id":7,')  # documented field order

@@ -67,8 +67,13 @@ def match(
     """Play one game between bot programs, one per seat in the order given.
 
     Each BOT is a command line (quote it when it has spaces), optionally named NAME=CMD.
-    Built-in bots: random, greedy, node-random (add a seed: "random 7"). Bots speak
+    Built-in bots: random, greedy, search, node-random (add a seed: "random 7"). Bots speak
     JSON lines on stdin/stdout; see protocol/PROTOCOL.md and `altay check-bot`.
+
+    In a cooperative game one player may control several seats: give the NAME of an
+    earlier NAME=CMD again, and that one program plays those seats too (one process that
+    knows every one of their hands), e.g. a bot leading all four clans of Mammothodus:
+    `altay match --game mammothodus team=greedy team team team`.
 
     \b
     Examples:
@@ -78,6 +83,7 @@ def match(
       altay match ./mybot random --on-failure retry --retries 2 --json
       altay match ./mybot greedy --bot-memory 4096 --bot-ro ./weights --bot-env OMP_NUM_THREADS=1
       altay match random greedy --factions firefolk,smallfolk --trading
+      altay match --game mammothodus solo="python3 team.py" solo solo solo
 
     Each bot runs in a sandbox (Linux): it sees only its own processes and files, has no
     network and is limited in memory, processes, CPU and file size (--bot-* options); see
@@ -88,6 +94,7 @@ def match(
     Ctrl-C), 2 for usage errors.
     """
     from ..referee import BotCommandError, MatchOptions, parse_bot_args
+    from ..referee.match import check_seat_groups, seat_groups
 
     game, game_opts = chosen_game()
     low, high = game.kind.min_players, game.kind.max_players
@@ -98,6 +105,11 @@ def match(
     try:
         named = parse_bot_args(bots)  # each named, resolved and checked, once
     except BotCommandError as exc:
+        raise click.UsageError(str(exc)) from None
+    try:
+        players = seat_groups(named)  # a name given again is that program again
+        check_seat_groups(game, players, [b.name for b in named])
+    except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     isolation = check_isolation(sandbox)
     seed = secret_seed(seed)
@@ -119,7 +131,14 @@ def match(
 
     try:
         result = run_match(
-            named, config, options, log_path=log_path, source="match", signer=signer, game=game
+            named,
+            config,
+            options,
+            log_path=log_path,
+            source="match",
+            signer=signer,
+            game=game,
+            players=players,
         )
     except LogWriteError as exc:
         click.echo(f"Error: {exc.strerror or exc}; the game was stopped and every bot ended", err=True)

@@ -38,7 +38,8 @@ from ..engine import ConfigError
     metavar="N=WHO",
     multiple=True,
     help="Who plays seat N: human (default), a bot (random, greedy, or a command line), "
-    "or policy:NAME (in-process, no subprocess). Repeatable.",
+    "or policy:NAME (in-process, no subprocess). Repeatable. N may list seats (1,2,3 or 0-3) "
+    "for one player of several seats (cooperative games).",
 )
 @click.option(
     "--load", "load_path", type=click.Path(dir_okay=False), help="Continue the game saved in this log."
@@ -80,6 +81,8 @@ def play(
       altay play --load game.jsonl --seat 1=greedy  ... with another player in seat 1
       printf 'play Hunter\\nend\\n' | altay play --seed 7 --recommended --seat 1=policy:greedy
       altay play --json < commands.txt              one JSON answer per command, for scripts
+      altay play --game mammothodus -p 4 --seat 0-3=human   you lead all four clans
+      altay play --game mammothodus -p 2 --seat 1=greedy    one clan each, with the team bot
 
     \b
     At each decision the legal actions are listed with numbers. Type a number, or a
@@ -100,9 +103,12 @@ def play(
         HUMAN,
         Controller,
         SeatSpecError,
+        check_players,
         human_spec,
         make_controller,
-        parse_seat_spec,
+        parse_seat_specs,
+        player_groups,
+        regroup,
         seat_info,
         spec_from_info,
     )
@@ -124,7 +130,7 @@ def play(
             param_hint="--players",
         )
     try:
-        specs = {s.seat: s for s in (parse_seat_spec(text, players, game) for text in seats)}
+        specs = {s.seat: s for text in seats for s in parse_seat_specs(text, players, game)}
     except SeatSpecError as exc:
         raise click.BadParameter(str(exc), param_hint="--seat") from None
     try:
@@ -140,6 +146,8 @@ def play(
             ]
         else:
             seat_specs = [specs.get(seat, human_spec(seat)) for seat in range(players)]
+        seat_specs = regroup(seat_specs)
+        check_players(seat_specs, game)
     except SeatSpecError as exc:
         raise click.BadParameter(str(exc), param_hint="--seat") from None
     infos = [seat_info(s) for s in seat_specs]
@@ -173,13 +181,17 @@ def play(
             on_failure="default",
             sandbox=sandbox.with_hidden(log_path, load_path, signer.path if signer else None),
         )
-    controllers: dict[int, Controller] = {}
-    for spec in seat_specs:
-        if spec.kind != HUMAN:
-            try:
-                controllers[spec.seat] = make_controller(spec, game, config, options)
-            except (ValueError, OSError) as exc:
-                raise click.BadParameter(f"seat {spec.seat}: {exc}", param_hint="--seat") from None
+    controllers: dict[int, Controller] = {}  # one controller per player, under each of its seats
+    for group in player_groups(seat_specs):
+        lead = group[0]
+        if lead.kind == HUMAN:
+            continue
+        try:
+            controller = make_controller(lead, game, config, options, [s.seat for s in group])
+        except (ValueError, OSError) as exc:
+            raise click.BadParameter(f"seat {lead.seat}: {exc}", param_hint="--seat") from None
+        for spec in group:
+            controllers[spec.seat] = controller
     app = PlayApp(
         session,
         seat_specs,

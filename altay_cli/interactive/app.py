@@ -92,8 +92,12 @@ class PlayApp:
         self.game: Game = session.game
         self.signer = signer
         self.specs = specs
-        self.controllers = controllers
+        self.controllers = controllers  # seat -> its player's controller (one per player)
+        self.programs: list[Controller] = list({id(c): c for c in controllers.values()}.values())
         self.humans = {s.seat for s in specs if s.kind == HUMAN}
+        #: each person's seats, by the first of them (a person may play several seats)
+        self.person = {s.seat: s.seat if s.player is None else s.player for s in specs if s.kind == HUMAN}
+        self.people = len(set(self.person.values()))
         self.json = json_mode
         self.tty = tty
         self.out = out or sys.stdout
@@ -130,11 +134,11 @@ class PlayApp:
             self.leave("interrupted")
             return 130
         finally:
-            for c in self.controllers.values():
+            for c in self.programs:
                 c.close()
 
     def _run(self, lines: Iterator[str]) -> int:
-        for c in self.controllers.values():
+        for c in self.programs:
             failure = c.start()
             if failure is not None:
                 self.session.record_failure(failure)
@@ -170,13 +174,13 @@ class PlayApp:
 
     def kind_text(self, spec: SeatSpec) -> str:
         if spec.kind == HUMAN:
-            return "human" if len(self.humans) > 1 else "you"
+            return "human" if self.people > 1 else "you"
         return f"{spec.name} ({spec.kind})"
 
     def name(self, seat: int) -> str:
         spec = self.specs[seat]
         if spec.kind == HUMAN:
-            return f"P{seat}" + (" (you)" if len(self.humans) == 1 else "")
+            return f"P{seat}" + (" (you)" if self.people == 1 else "")
         return f"P{seat} {spec.name}"
 
     def lines(self) -> Iterator[str]:
@@ -218,24 +222,25 @@ class PlayApp:
                 self.show_steps()
         if s.state.is_terminal:
             outcome = s.outcome()
-            for c in self.controllers.values():
+            for c in self.programs:
                 c.game_over(outcome)
 
     def apply(self, action: Any, answer: Answer | None = None) -> Step:
         """Apply a decision and tell every bot seat what it learned from it (the game decides)."""
         step = self.session.apply(action, answer)
-        for c in self.controllers.values():
+        for c in self.programs:
             c.note(self.session.state, step.seat, step.action)
         return step
 
     def resync_bots(self) -> None:
         """After undo or load: each bot's next request lists what it learned since its last decision."""
         s = self.session
-        for seat, c in self.controllers.items():
+        for c in self.programs:
             c.forget_events()
-            last = max((st.n for st in s.steps if st.seat == seat), default=-1)
-            for st in s.steps[last + 1 :]:
-                c.note(st.after, st.seat, st.action)
+            for seat in c.seats:
+                last = max((st.n for st in s.steps if st.seat == seat), default=-1)
+                for st in s.steps[last + 1 :]:
+                    c.note(st.after, st.seat, st.action, [seat])
 
     def viewer(self) -> int:
         """Whose eyes the output is for: the person to decide now (or the first person)."""
@@ -246,7 +251,7 @@ class PlayApp:
 
     def event(self, step: Step, viewer: int) -> dict[str, Any]:
         game = self.game
-        own = step.seat == viewer or not self.humans
+        own = step.seat == viewer or not self.humans or self.same_person(step.seat, viewer)
         if own:
             shown: Any = game.action_to_builtins(step.action)
             text = game.describe(step.action)
@@ -255,6 +260,10 @@ class PlayApp:
             shown = msgspec.to_builtins(seen) if seen is not None else None
             text = game.describe(seen) if seen is not None else "(a decision you do not see)"
         return {"n": step.n, "seat": step.seat, "action": shown, "text": text}
+
+    def same_person(self, a: int, b: int) -> bool:
+        """Seats a and b are played by one person (who saw what either seat saw)."""
+        return a in self.person and b in self.person and self.person[a] == self.person[b]
 
     def show_steps(self) -> None:
         """Print (text mode) the decisions made since the last time, as the viewer may see them."""
@@ -302,7 +311,7 @@ class PlayApp:
             return
         self.show_steps()
         key = (seat, *game.turn_key(g))
-        if len(self.humans) > 1 and self.shown_key is not None and self.shown_key[0] != seat:
+        if self.people > 1 and self.shown_key is not None and not self.same_person(self.shown_key[0], seat):
             if self.tty:  # hot seat: the previous player's screen goes before the next one's view
                 self.out.write("\033[2J\033[3J\033[H")
             self.say(f"--- {game.seat_label(g, seat)} must decide now: pass the keyboard to P{seat} ---")
@@ -610,8 +619,12 @@ class PlayApp:
         print_result(
             self.game, result, names, factions, title=f"{self.game.kind.title}: seed {s.config.seed}"
         )
-        winners = " and ".join(self.name(w) for w in result["winners"])
-        self.say(f"Winner: {winners}.")
+        if result.get("team") is not None:
+            self.say(f"The team {result['team']}.")
+        elif result["winners"]:
+            self.say(f"Winner: {' and '.join(self.name(w) for w in result['winners'])}.")
+        else:
+            self.say("No winner.")
         if self.log_path:
             self.say(f"Game log: {self.log_path} (check it with `altay replay {self.log_path}`)")
         return 0
@@ -639,10 +652,10 @@ class PlayApp:
 
     def collect_stderr(self) -> None:
         """Put what the bots wrote to stderr into the session's log (capped by the referee)."""
-        for seat, c in self.controllers.items():
+        for c in self.programs:
             stderr = c.stderr()
             if stderr is not None:
-                self.session.stderr[seat] = stderr
+                self.session.stderr[stderr.seat] = stderr
 
 
 def _unquote(text: str) -> str:

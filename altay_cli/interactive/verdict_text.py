@@ -71,8 +71,13 @@ def print_verdict(v: Verdict) -> None:
         return
     if r.finished:
         reason = game.end_reason_text(r.end_reason)
-        winners = " and ".join(f"P{w} {names.get(w, '?')}" for w in r.winners)
-        click.echo(f"  ended: round {r.rounds}, {reason}; winner {winners}")
+        if r.team is not None:
+            verdict = f"the team {r.team}"
+        elif r.winners:
+            verdict = "winner " + " and ".join(f"P{w} {names.get(w, '?')}" for w in r.winners)
+        else:
+            verdict = "no winner"
+        click.echo(f"  ended: round {r.rounds}, {reason}; {verdict}")
     else:
         why = "forfeit by " + ", ".join(f"P{s}" for s in r.forfeits) if r.forfeits else "saved unfinished"
         click.echo(f"  not finished ({r.end_reason or why}): round {r.rounds}; scores are provisional")

@@ -66,25 +66,41 @@ _NAMED = re.compile(r"^([A-Za-z0-9_.@+-]+)=(.+)$", re.DOTALL)
 
 
 def parse_bot_args(args: Iterable[str]) -> list[BotCommand]:
-    """One BotCommand per `NAME=CMD` or bare `CMD` argument (the name then derived from the
-    command), names made unique (`random-1`, `random-2`). BotCommandError names the bot."""
-    pairs: list[tuple[str, str]] = []
+    """One BotCommand per seat from `NAME=CMD` or bare `CMD` arguments (the name then derived
+    from the command), names made unique (`random-1`, `random-2`). A bare argument that is the
+    NAME of an earlier `NAME=CMD` is that same bot again: one program playing both seats (which
+    only cooperative games allow; `run_match` checks). BotCommandError names the bot."""
+    pairs: list[tuple[str, str | None]] = []  # (name, command); None: the named bot again
+    defined: set[str] = set()
     for arg in args:
         m = _NAMED.match(arg)
-        pairs.append((m.group(1), m.group(2)) if m else (default_name(arg), arg))
+        if m:
+            pairs.append((m.group(1), m.group(2)))
+            defined.add(m.group(1))
+        elif arg in defined:
+            pairs.append((arg, None))
+        else:
+            pairs.append((default_name(arg), arg))
     seen: dict[str, int] = {}
-    for name, _ in pairs:
-        seen[name] = seen.get(name, 0) + 1
+    for name, command in pairs:
+        if command is not None:
+            seen[name] = seen.get(name, 0) + 1
     count: dict[str, int] = {}
-    out = []
+    out: list[BotCommand] = []
+    latest: dict[str, BotCommand] = {}  # the last bot defined under each name as written
     for seat, (name, command) in enumerate(pairs):
+        if command is None:
+            out.append(latest[name])
+            continue
+        unique = name
         if seen[name] > 1:
             count[name] = count.get(name, 0) + 1
-            name = f"{name}-{count[name]}"
+            unique = f"{name}-{count[name]}"
         try:
-            out.append(BotCommand.parse(command, name))
+            latest[name] = BotCommand.parse(command, unique)
         except BotCommandError as exc:
-            raise BotCommandError(f"bot {seat} ({name}): {exc}") from None
+            raise BotCommandError(f"bot {seat} ({unique}): {exc}") from None
+        out.append(latest[name])
     return out
 
 

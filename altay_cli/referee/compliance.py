@@ -3,7 +3,9 @@
 The bot plays several short real games (setup choices included), one at each player count
 the game allows (or the one asked for), from a different seat each time, against in-process
 players that put it under pressure where the game knows how (in Altay they attack it, so it
-must defend). Every request it sees is a real one; `dump` keeps them as fixtures.
+must defend). In a cooperative game it then plays every seat of one more game as one program
+(one player leading every clan). Every request it sees is a real one; `dump` keeps them as
+fixtures.
 """
 
 from __future__ import annotations
@@ -234,6 +236,14 @@ class _Runner:
             extra = len(plan) - len(counts)
             if game_no == len(plan) and no_pressure_yet and extra < EXTRA_PRESSURE_GAMES:
                 plan.append(pressure)  # one more game, until it had to answer out of turn
+        if self.game.kind.cooperative and self.game.kind.max_players > 1:
+            game_no += 1
+            plan.append(self.game.kind.max_players)
+            check, result = self.play_every_seat(game_no, plan[-1])
+            checks.append(check)
+            if not check.passed:
+                return skip_rest("it cannot play several seats")
+            played.append(result)
         if self.game.can_interrupt:
             defences = sum(p.interrupts for p in played)
             what = self.game.interrupt_name
@@ -285,6 +295,24 @@ class _Runner:
             )
         return checks
 
+    def play_every_seat(self, game_no: int, players: int) -> tuple[Check, _Played]:
+        """Cooperative games: one process for every seat, as a player of several clans."""
+        name = "several seats"
+        config = self.game.make_config(players, self.seed + game_no, self.full_options)
+        seat = BotSeat(self.bot, tuple(range(players)), self.game, config, self.options)
+        seat.on_send = self.dumper.hook(game_no)
+        self.seat = seat
+        try:
+            seat.start()
+        except BotFailure as exc:
+            return Check(
+                name, False, f"starting it for seats 0-{players - 1}: {exc.status}: {exc.detail}"
+            ), _Played()
+        check, result = self.play(seat, config, name)
+        if check.passed:
+            self.finish_seat(seat)
+        return check, result
+
     def play(self, seat: BotSeat, config: Any, name: str) -> tuple[Check, _Played]:
         """The candidate at its seat against pressing random players; every answer legal and in time."""
         game = self.game
@@ -296,7 +324,7 @@ class _Runner:
             while not state.is_terminal:
                 mover = state.to_move
                 assert mover is not None
-                if mover == seat.seat:
+                if mover in seat.seats:
                     if game.is_interrupt(state):
                         result.interrupts += 1
                     action, answer = seat.decide(state, n=n)
@@ -315,8 +343,9 @@ class _Runner:
         if not result.times:
             return Check(name, False, "the game ended without asking the bot anything"), result
         out_of_turn = f", {result.interrupts} out of turn" if game.can_interrupt else ""
+        who = f"seat {seat.seat}" if len(seat.seats) == 1 else f"all {len(seat.seats)} seats as one program"
         detail = (
-            f"{config.players} players, seat {seat.seat}: {result.decisions} decisions{out_of_turn} "
+            f"{config.players} players, {who}: {result.decisions} decisions{out_of_turn} "
             f"({outcome.rounds} rounds, setup included), all legal and in time "
             f"(median {statistics.median(result.times):.1f} ms, max {max(result.times):.1f} ms)"
         )

@@ -2,7 +2,8 @@
 
 The loop is the engine's: ask the seat to move, apply its action, tell every seat. Bots are
 started together (the start-up budgets overlap), and closed together on every exit path,
-Ctrl-C and SIGTERM included, so no bot process outlives the match.
+Ctrl-C and SIGTERM included, so no bot process outlives the match. In a cooperative game one
+program may play several seats (`players`), as one player of several clans.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from altay_cli.engine import Game, State, game_of_config
 from altay_cli.gamelog import (
@@ -91,6 +94,52 @@ def options_summary(options: MatchOptions) -> dict[str, Any]:
     }
 
 
+def seat_groups(bots: Sequence[BotSpec]) -> list[tuple[int, ...]]:
+    """Seats by bot name, in order of their first seat: the players of bots named uniquely per
+    program (as `parse_bot_args` names them). ValueError when a name stands for two commands."""
+    first: dict[str, int] = {}
+    groups: dict[int, list[int]] = {}
+    for seat, bot in enumerate(bots):
+        lead = first.setdefault(bot.name, seat)
+        if bots[lead].command != bot.command:
+            raise ValueError(
+                f"the name {bot.name!r} is given to two different bots ({bots[lead].command!r} in seat "
+                f"{lead}, {bot.command!r} in seat {seat}); a name is one program"
+            )
+        groups.setdefault(lead, []).append(seat)
+    return [tuple(g) for g in groups.values()]
+
+
+def _player_groups(bots: Sequence[BotSpec], players: Sequence[Sequence[int]] | None) -> list[tuple[int, ...]]:
+    """Every seat in exactly one group (a seat not named in `players` is a player of its own), the
+    groups in order of their first seat; ValueError for a seat out of range or named twice, or a
+    group whose seats were given different bots."""
+    n = len(bots)
+    groups = [tuple(sorted(g)) for g in players or () if g]
+    named = [s for g in groups for s in g]
+    if any(not 0 <= s < n for s in named) or len(set(named)) != len(named):
+        raise ValueError(f"players {[list(g) for g in groups]}: each of seats 0 to {n - 1} at most once")
+    for g in groups:
+        if any(bots[s] != bots[g[0]] for s in g):
+            raise ValueError(f"seats {list(g)} are one player but were given different bots")
+    groups += [(s,) for s in range(n) if s not in named]
+    return sorted(groups)
+
+
+def check_seat_groups(game: Game, groups: Sequence[Sequence[int]], names: Sequence[str]) -> None:
+    """One program in several seats only where the rules let one player control several (a
+    cooperative game); in a competitive game it would see several players' hidden information."""
+    if game.kind.cooperative:
+        return
+    for g in groups:
+        if len(g) > 1:
+            raise ValueError(
+                f"{names[g[0]]!r} is given seats {', '.join(map(str, g))}: in {game.kind.name}, a "
+                "competitive game, every seat needs a program of its own (one program in several seats "
+                "would see their hidden cards); give each seat a bot of its own name"
+            )
+
+
 def run_match(
     bots: list[BotSpec],
     config: Any,
@@ -101,8 +150,13 @@ def run_match(
     signer: Signer | None = None,
     game: Game | None = None,
     seat_options: Sequence[MatchOptions | None] | None = None,
+    players: Sequence[Sequence[int]] | None = None,
 ) -> MatchResult:
-    """Play one game between bot processes (one per seat, in seat order); never leaves one running.
+    """Play one game between bot processes (one bot per seat, in seat order); never leaves one running.
+
+    `players`: seats played by one program each (one process, given every request of those
+    seats; the same bot in each), which only a cooperative game allows (ValueError otherwise);
+    every other seat has a program of its own.
 
     A failure the policy does not forgive ends the game: end_reason "forfeit", the failed
     seat ranked last. Ctrl-C (or SIGTERM) ends it with end_reason "aborted" after every bot
@@ -126,6 +180,13 @@ def run_match(
     for o in own:
         if o is not None:
             o.validate()
+    groups = _player_groups(bots, players)
+    check_seat_groups(game, groups, [b.name for b in bots])
+    for g in groups:
+        if any(own[s] != own[g[0]] for s in g):
+            raise ValueError(
+                f"seats {list(g)} are played by one program {bots[g[0]].name!r}: give them one clock"
+            )
     hidden_paths = (log_path, signer.path if signer else None)
     options = replace(options, sandbox=options.sandbox.with_hidden(*hidden_paths))
     per_seat = [
@@ -135,7 +196,8 @@ def run_match(
     t0 = time.perf_counter()
     state = game.new_state(config)
     log = _MatchLog(log_path, signer)
-    seats = [BotSeat(spec, i, game, config, per_seat[i]) for i, spec in enumerate(bots)]
+    seats = [BotSeat(bots[g[0]], g, game, config, per_seat[g[0]]) for g in groups]
+    shared = {s: g[0] for g in groups if len(g) > 1 for s in g}
     meta: dict[str, Any] = {"options": options_summary(options)}
     if any(o is not None for o in own):
         meta["seat_options"] = {str(i): options_summary(o) for i, o in enumerate(own) if o is not None}
@@ -147,7 +209,10 @@ def run_match(
             Header.of(
                 game,
                 config,
-                seats=[SeatInfo(seat=i, name=b.name, command=b.command) for i, b in enumerate(bots)],
+                seats=[
+                    SeatInfo(seat=i, name=b.name, command=b.command, player=shared.get(i, msgspec.UNSET))
+                    for i, b in enumerate(bots)
+                ],
                 initial_digest=state.digest(),
                 protocol_version=PROTOCOL_VERSION,
                 source=source,
@@ -184,7 +249,7 @@ def _start_all(seats: list[BotSeat], log: _MatchLog, forfeits: list[int]) -> Non
         try:
             seat.launch()
         except BotFailure:
-            forfeits.append(seat.seat)
+            forfeits.extend(seat.seats)
         log.flush_failures(seat)
     for seat in seats:
         if seat.seat in forfeits:
@@ -192,7 +257,7 @@ def _start_all(seats: list[BotSeat], log: _MatchLog, forfeits: list[int]) -> Non
         try:
             seat.handshake()
         except BotFailure:
-            forfeits.append(seat.seat)
+            forfeits.extend(seat.seats)
         log.flush_failures(seat)
 
 
@@ -205,10 +270,11 @@ def _play(
     on_decision: DecisionCallback | None,
 ) -> int:
     n = 0
+    program = {s: seat for seat in seats for s in seat.seats}
     while not state.is_terminal:
         mover = state.to_move
         assert mover is not None
-        seat = seats[mover]
+        seat = program[mover]
         try:
             action, answer = seat.decide(state, n=n)
         except BotFailure:
@@ -270,8 +336,8 @@ def _finish(
         factions=game.roles(state),
         log_path=log.path,
         duration_s=time.perf_counter() - t0,
-        think_ms=[seat.think_ms for seat in seats],
-        names=[seat.name for seat in seats],
+        think_ms=[t for _, t in sorted((s, t) for seat in seats for s, t in seat.think_ms_by_seat.items())],
+        names=[n for _, n in sorted((s, seat.name) for seat in seats for s in seat.seats)],
         winners=outcome.winners,
         game=game.kind.name,
         team=None if outcome.team is None else str(outcome.team),

@@ -1,15 +1,19 @@
-"""`BotSeat`: one bot process playing one seat, driven one decision at a time.
+"""`BotSeat`: one bot process playing one seat (or several seats of a cooperative game, as one
+player who controls them all), driven one decision at a time.
 
-`run_match` uses it for every seat; `altay play` uses it for the bots facing a human. Every
+`run_match` uses it for every program; `altay play` uses it for the bots facing a human. Every
 message a bot receives is built from `state.observation(seat)`, the legal actions and what the
-game says this seat learned from each step (`Game.event_for`), nothing else. It works for every
-game through the seam in altay_cli/engine/api.py.
+game says that seat learned from each step (`Game.event_for`), nothing else: a program playing
+several seats gets in each request exactly what a program of that seat alone would get, and
+knows what its seats know together, which is what the rules give a player of several seats.
+It works for every game through the seam in altay_cli/engine/api.py.
 """
 
 from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from altay_cli.engine import Game, Outcome, State
@@ -86,23 +90,36 @@ class _Fail(Exception):
 
 
 class BotSeat:
-    """One bot process for one seat. `start()`, then `decide()` per decision, then `close()`."""
+    """One bot process for one seat, or for several seats played by one program (`seat` a
+    sequence: each seat keeps its own clock and events). `start()`, then `decide()` per
+    decision of any of its seats, then `close()`."""
 
-    def __init__(self, spec: BotCommand, seat: int, game: Game, config: Any, options: MatchOptions) -> None:
+    def __init__(
+        self, spec: BotCommand, seat: int | Sequence[int], game: Game, config: Any, options: MatchOptions
+    ) -> None:
         options.validate()
+        seats = (seat,) if isinstance(seat, int) else tuple(seat)
+        if not seats or len(set(seats)) != len(seats):
+            raise ValueError(f"a bot plays one or more distinct seats, not {list(seats)}")
         self.spec = spec
-        self.seat = seat
+        self.seats = seats
+        self.seat = seats[0]  # the first of its seats: the one a single-seat program plays
         self.game = game
         self.decoder = bot_decoder(game)
         self.config = config
         self.options = options
-        self.clock = Clock(options.move_ms, options.bank_ms, options.increment_ms, options.no_timeout)
+        self.clocks = {
+            s: Clock(options.move_ms, options.bank_ms, options.increment_ms, options.no_timeout)
+            for s in seats
+        }
         self.process: BotProcess | None = None
         self.ready: Ready | None = None
         self.failures: list[Failure] = []
-        self.events: list[Event] = []
+        self.pending_events: dict[int, list[Event]] = {s: [] for s in seats}
         self.think_ms = 0.0
+        self.think_ms_by_seat = dict.fromkeys(seats, 0.0)
         self.decisions = 0
+        self._deciding = self.seat  # the seat of the request in progress (failures name it)
         self.handshake_ms: float | None = None
         self.isolation: Isolation | None = None  # how the bot process was isolated, once launched
         self.exit_note: str | None = None  # how the process ended, set by close()
@@ -123,6 +140,21 @@ class BotSeat:
     @property
     def name(self) -> str:
         return self.spec.name
+
+    @property
+    def clock(self) -> Clock:
+        """The clock of the seat deciding now (a single-seat program's only clock)."""
+        return self.clocks[self._deciding]
+
+    @property
+    def events(self) -> list[Event]:
+        """What the first seat learned since its last request (a single-seat program's events)."""
+        return self.pending_events[self.seat]
+
+    def forget_events(self) -> None:
+        """Drop every event not yet sent (after undo: they may describe decisions taken back)."""
+        for queue in self.pending_events.values():
+            queue.clear()
 
     @property
     def pid(self) -> int | None:
@@ -188,6 +220,7 @@ class BotSeat:
         return Hello(
             protocol_version=PROTOCOL_VERSION,
             seat=self.seat,
+            seats=list(self.seats),
             num_players=c.players,
             name=self.spec.name,
             game=self.game.public_settings(c),
@@ -253,16 +286,20 @@ class BotSeat:
         self.handshake_ms = (time.monotonic() - self._launched_at) * 1000
 
     # ------------------------------------------------------------------ decisions
-    def note_action(self, state: State, seat: int, action: Any) -> None:
-        """Tell the seat `seat`'s action was just applied to `state`: what this seat learned
-        from it (the game decides) reaches the bot with its next request."""
-        seen = self.game.event_for(state, seat, action, self.seat)
-        if seen is not None:
-            self.events.append(Event(seat=seat, action=seen))
+    def note_action(self, state: State, seat: int, action: Any, viewers: Sequence[int] | None = None) -> None:
+        """Tell the bot `seat`'s action was just applied to `state`: what each of its seats (or
+        of `viewers` among them) learned from it, as the game decides, reaches the bot with
+        that seat's next request."""
+        for viewer in self.seats if viewers is None else viewers:
+            queue = self.pending_events[viewer]
+            seen = self.game.event_for(state, seat, action, viewer)
+            if seen is not None:
+                queue.append(Event(seat=seat, action=seen))
 
     def decide(self, state: State, n: int | None = None) -> tuple[Any, Answer]:
         """Ask the bot for the decision of `state` (its seat must be the one to move).
 
+        With several seats, the one to move is the seat decided for (its clock, its events).
         Returns the action (an element of `state.legal_actions()`) and how it came about, an
         `Answer`: index, request_id, time_ms (the bot's wall time), overhead_us (the referee's
         own cost), observation_us and legal_us (the engine's cost of observation(seat) and
@@ -272,12 +309,15 @@ class BotSeat:
         then unusable).
         `n` is the decision number, recorded with any failure.
         """
-        if state.to_move != self.seat:
-            raise ValueError(f"seat {self.seat} asked to decide, but seat {state.to_move} is to move")
+        mover = state.to_move
+        if mover not in self.clocks:
+            raise ValueError(f"seat {mover} is to move, but this bot plays seats {list(self.seats)}")
         if self._dead or self.process is None:
             raise BotFailure(st.CRASH, "the bot is no longer running")
+        self._deciding = mover
+        events = self.pending_events[mover]
         t0 = time.perf_counter()
-        observation = state.observation(self.seat)
+        observation = state.observation(mover)
         t1 = time.perf_counter()
         legal = state.legal_actions()
         t_start = t_clock = time.perf_counter()  # the bot's time runs from here, through retries
@@ -293,7 +333,12 @@ class BotSeat:
             try:
                 answer, t_line, t_sent = self._exchange(
                     Request(
-                        id=rid, clock=clock_msg, events=self.events, actions=legal, observation=observation
+                        id=rid,
+                        seat=mover,
+                        clock=clock_msg,
+                        events=events,
+                        actions=legal,
+                        observation=observation,
                     ),
                     rid,
                     deadline,
@@ -317,10 +362,9 @@ class BotSeat:
                     self._notify(Error(status=status, message=note, request_id=rid, retry=False))
                     if status == st.TIMEOUT:
                         self.clock.exhaust()
-                    self.events = []
+                    self.pending_events[mover] = []
                     elapsed_ms = (time.perf_counter() - t_clock) * 1000
-                    self.think_ms += elapsed_ms
-                    self.decisions += 1
+                    self._count_time(mover, elapsed_ms)
                     return legal[0], Answer(
                         index=0,
                         request_id=rid,
@@ -335,9 +379,8 @@ class BotSeat:
             break
         time_ms = (t_line - t_clock) * 1000
         self.clock.charge(time_ms)
-        self.think_ms += time_ms
-        self.decisions += 1
-        self.events = []
+        self._count_time(mover, time_ms)
+        self.pending_events[mover] = []
         overhead = (t_sent - t_start) + (t_done - t_line)  # build+encode+write, then decode+check
         info = answer.info
         if info is not None and len(info) > INFO_CAP_CHARS:
@@ -353,6 +396,11 @@ class BotSeat:
             info=info,
             request_bytes=self._request_bytes,
         )
+
+    def _count_time(self, seat: int, time_ms: float) -> None:
+        self.think_ms += time_ms
+        self.think_ms_by_seat[seat] += time_ms
+        self.decisions += 1
 
     def _exchange(
         self, request: Request, rid: int, deadline: float | None, n: int | None
@@ -542,6 +590,7 @@ class BotSeat:
             return
         msg = GameOver(
             seat=self.seat,
+            seats=list(self.seats),
             result=GameResult(
                 completed=outcome.finished,
                 end_reason=str(outcome.end_reason),
@@ -613,30 +662,40 @@ class BotSeat:
 
     # ------------------------------------------------------------------ helpers
     def _record(
-        self, status: str, detail: str, n: int | None, request_id: int | None, consequence: str
+        self,
+        status: str,
+        detail: str,
+        n: int | None,
+        request_id: int | None,
+        consequence: str,
+        seats: Sequence[int] | None = None,
     ) -> None:
-        self.failures.append(
-            Failure(
-                seat=self.seat,
-                status=FailureStatus(status),
-                detail=detail,
-                n=n,
-                request_id=request_id,
-                consequence=Consequence(consequence),
+        """Record a failure of the seat deciding now (or of each of `seats`)."""
+        for seat in seats if seats is not None else (self._deciding,):
+            self.failures.append(
+                Failure(
+                    seat=seat,
+                    status=FailureStatus(status),
+                    detail=detail,
+                    n=n,
+                    request_id=request_id,
+                    consequence=Consequence(consequence),
+                )
             )
-        )
 
     def _fail_hard(self, status: str, detail: str, request_id: int | None, n: int | None = None) -> None:
         """Record a failure the bot does not survive, tell it (if it can hear), raise BotFailure.
 
         A bot that died at a resource limit gets that limit's status (memory_limit, ...), not crash.
+        Before the game (no request id), every seat of the bot forfeits: one failure line each.
         """
         if status in (st.CRASH, st.HANDSHAKE_FAILED) and self.process is not None:
             self.process.wait_exit(0.2)
             hit = self.process.limit_hit()
             if hit is not None:
                 status, detail = hit.status, f"{hit.detail}; {detail}"
-        self._record(status, detail, n, request_id, st.FORFEIT)
+        before_game = request_id is None and n is None
+        self._record(status, detail, n, request_id, st.FORFEIT, self.seats if before_game else None)
         if status in (st.CRASH, st.STALL, st.START_FAILED, st.STARTUP_TIMEOUT, *st.LIMIT_STATUSES):
             self._dead = True
         else:

@@ -34,6 +34,7 @@ def request_line() -> bytes:
     seat = state.to_move
     request = Request(
         id=1,
+        seat=seat,
         clock=Clock(move_ms=1000, bank_ms=0, increment_ms=0),
         events=events,
         actions=state.legal_actions(),
@@ -76,6 +77,7 @@ def innovation_request_line() -> bytes:
                 events[viewer].append(Event(seat=seat, action=seen))
     request = Request(
         id=7,
+        seat=seat,
         clock=Clock(move_ms=1000, bank_ms=0, increment_ms=0),
         events=events[seat],
         actions=state.legal_actions(),
