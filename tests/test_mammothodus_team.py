@@ -113,7 +113,7 @@ def test_rare_unknown_and_broken_decisions_answer_in_range(strict) -> None:
     # a kind the bot does not know: index 0
     other = copy.deepcopy(observation)
     other["decision"] = {"seat": other["seat"], "purpose": "talent"}
-    assert mammothodus_team.choose(other, [{"type": "yes"}, {"type": "pass"}]) == 0
+    assert mammothodus_team.choose(other, [{"type": "future_kind"}, {"type": "pass"}]) == 0
 
 
 def test_broken_input_never_raises(monkeypatch) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 from altay_cli.engine import load_game
 from altay_cli.engine.altay import SETUP_CHOOSE, SETUP_RECOMMENDED, GameConfig
 from altay_cli.engine.innovation.state import InnovationConfig
+from altay_cli.engine.mammothodus.state import MammothodusConfig
 from altay_cli.gamelog import SeatInfo
 from altay_cli.interactive.session import Session
 from altay_cli.policies import make_policy
@@ -75,6 +76,27 @@ GOLDENS: tuple[Golden, ...] = (
         ("random", "random", "random", "random"),
         "Innovation, 4 random players (every kind of decision, demands out of turn)",
         game="innovation",
+    ),
+    Golden(
+        "mammothodus_1p_greedy.jsonl",
+        MammothodusConfig(players=1, seed=347),
+        ("greedy",),
+        "Mammothodus, 1 clan (basic game), the team heuristic, won: the portal opens after 50 turns",
+        game="mammothodus",
+    ),
+    Golden(
+        "mammothodus_2p_discoveries_mixed.jsonl",
+        MammothodusConfig(players=2, seed=135, discoveries=True),
+        ("greedy", "random"),
+        "Mammothodus, 2 clans with human discoveries, one random clan, lost (population below minimum)",
+        game="mammothodus",
+    ),
+    Golden(
+        "mammothodus_4p_talents_discoveries.jsonl",
+        MammothodusConfig(players=4, seed=818, discoveries=True, talents=True),
+        ("greedy", "greedy", "greedy", "greedy"),
+        "Mammothodus, 4 clans with talents and discoveries, won (every kind of decision it offers)",
+        game="mammothodus",
     ),
 )
 

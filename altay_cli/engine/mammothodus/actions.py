@@ -151,10 +151,6 @@ class Use(Action, tag="use"):
     n: int
 
 
-class Yes(Action, tag="yes"):
-    """Do the optional step."""
-
-
 class Pass(Action, tag="pass"):
     """Decline, or stop (playing cards, moving, re-rolling, assisting)."""
 
@@ -179,7 +175,6 @@ AnyAction = (
     | Token
     | Put
     | Use
-    | Yes
     | Pass
 )
 

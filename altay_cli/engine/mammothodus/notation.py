@@ -32,7 +32,6 @@ from .actions import (
     Talent,
     Token,
     Use,
-    Yes,
     action_from_builtins,
 )
 from .events import StepEvent
@@ -94,8 +93,6 @@ def command_text(a: Any) -> str:
         return f"put {a.to}"
     if isinstance(a, Use):
         return f"use {a.talent} {a.at}" + (f" {a.n}" if a.n != 1 else "")
-    if isinstance(a, Yes):
-        return "yes"
     if isinstance(a, Pass):
         return "pass"
     raise TypeError(f"not a Mammothodus action: {a!r}")
@@ -145,8 +142,6 @@ def describe(a: Any) -> str:
     if isinstance(a, Use):
         what = "a token" if a.n == 1 else f"{a.n} tokens"
         return f"uses {what} of {a.talent.replace('_', ' ')} in territory {a.at}"
-    if isinstance(a, Yes):
-        return "does it"
     if isinstance(a, Pass):
         return "passes"
     return str(a)
@@ -223,7 +218,7 @@ def parse(legal: list[Any], text: str) -> int:
         raise AmbiguousCommand(f"{raw!r} could be: {shown}", found)
     verbs = sorted({_words(command_text(a))[0] for a in legal})
     known = {"start", "fig", "figurine", "card", "step", "shard", "drop", "reroll", "roll", "hit", "adapt"}
-    known |= {"line", "place", "remove", "swap", "direct", "yes", "pass", "move", "attack", "population"}
+    known |= {"line", "place", "remove", "swap", "direct", "pass", "move", "attack", "population"}
     known |= {"development", "degradation", "activate", "talent", "token", "put", "use"}
     if not any(k.startswith(given[0]) for k in known) and not any(
         f[0].startswith(given[0]) for a in legal for f in _forms(a)
