@@ -83,6 +83,8 @@ class Header(msgspec.Struct, tag="header", tag_field="type"):
     log_id: str | None = None  # random, 128 bits: tells two logs apart
     seed_commitment: str | None = None  # sha256(f"{seed_nonce}:{seed}") when the seed is sealed
     game: str = "altay"
+    #: records.SeedSource: "organiser" (--seed N) or "system" (OS randomness); None: not recorded.
+    seed_source: str | None = None
 
     @classmethod
     def of(cls, game: Game, config: Any, **fields: Any) -> Header:
@@ -127,6 +129,7 @@ class Answer(msgspec.Struct, frozen=True):
     observation_us: float | None = None  # the engine's cost of observation(seat) (not logged)
     legal_us: float | None = None  # the engine's cost of legal_actions() (not logged)
     request_bytes: int | None = None  # the size of the request line (not logged)
+    cpu_ms: float | None = None  # the CPU time of the bot's cgroup for this decision (attested)
 
 
 class Decision(msgspec.Struct, tag="decision", tag_field="type"):
@@ -144,6 +147,7 @@ class Decision(msgspec.Struct, tag="decision", tag_field="type"):
     status: str = "ok"  # "ok", or how the action came about: "default", "retry"
     info: str | None = None  # the bot's optional debug text for this decision (capped)
     prev: str | None = None  # SHA-256 of the previous line (format 2)
+    cpu_ms: float | None = None  # the bot's CPU time for this decision, from its cgroup (attested)
 
     @classmethod
     def of(cls, n: int, seat: int, action: dict[str, Any], digest: str, answer: Answer) -> Decision:
@@ -158,6 +162,7 @@ class Decision(msgspec.Struct, tag="decision", tag_field="type"):
             overhead_us=None if answer.overhead_us is None else round(answer.overhead_us, 1),
             status=str(answer.status),
             info=answer.info,
+            cpu_ms=None if answer.cpu_ms is None else round(answer.cpu_ms, 3),
         )
 
 

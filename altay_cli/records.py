@@ -92,3 +92,25 @@ class OnFailure(StrEnum):
     LOSE = "lose"
     DEFAULT = "default"
     RETRY = "retry"
+
+
+class SeedSource(StrEnum):
+    """Where a game's seed came from, recorded in the log header (`seed_source`)."""
+
+    #: Given by the organiser (`--seed N`): whoever knows or guesses it knows every hidden card.
+    ORGANISER = "organiser"
+    #: Drawn from the operating system's randomness (63 bits) and shown only after the game.
+    SYSTEM = "system"
+
+
+class ClockKind(StrEnum):
+    """What a seat's clock charges (`--clock`)."""
+
+    #: Wall time from the request sent to the answer read (the default).
+    WALL = "wall"
+    #: The CPU time of the bot's cgroup (every process it started), with a wall-time ceiling.
+    CPU = "cpu"
+
+
+#: An organiser's seed below 2**GUESSABLE_SEED_BITS can be searched by a bot in reasonable time.
+GUESSABLE_SEED_BITS = 48

@@ -27,6 +27,7 @@ from altay_cli.gamelog import (
     Stderr,
     now_iso,
 )
+from altay_cli.records import SeedSource
 from protocol import PROTOCOL_VERSION
 
 from .sandbox import isolation_for
@@ -151,6 +152,7 @@ def run_match(
     game: Game | None = None,
     seat_options: Sequence[MatchOptions | None] | None = None,
     players: Sequence[Sequence[int]] | None = None,
+    seed_source: SeedSource | None = None,
 ) -> MatchResult:
     """Play one game between bot processes (one bot per seat, in seat order); never leaves one running.
 
@@ -168,6 +170,8 @@ def run_match(
     `config` is a configuration of `game` (found from its type when not given).
     `seat_options[i]`, when given and not None, are seat i's own conditions (its clock and
     sandbox limits: time odds, a bigger memory for one bot); the log header records them.
+    `seed_source`: where the configuration's seed came from (the organiser, or the operating
+    system), recorded in the log header so that a guessable seed can be flagged later.
     """
     game = game or game_of_config(config)
     game.validate_config(config)
@@ -218,6 +222,7 @@ def run_match(
                 source=source,
                 created=now_iso(),
                 meta={**meta, "isolation": isolation.to_dict()},
+                seed_source=None if seed_source is None else str(seed_source),
             )
         )
         with sigterm_as_interrupt():
