@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from altay_cli.records import GUESSABLE_SEED_BITS, SeedSource
+
 from ..engine import DEFAULT_GAME, ConfigError, Game, GameOption, OptionKind, game_names, load_game
 from ..referee.types import ON_FAILURE_POLICIES
 
@@ -343,6 +345,23 @@ def secret_seed(seed: int | None) -> int:
     import secrets
 
     return secrets.randbits(63) if seed is None else seed
+
+
+def seed_source(seed: int | None) -> SeedSource:
+    """Where a game's seed comes from: the organiser's `--seed`, or the operating system."""
+    return SeedSource.SYSTEM if seed is None else SeedSource.ORGANISER
+
+
+def guessable_seed_warning(seed: int | None, programs_play: bool) -> str | None:
+    """The one-line warning for an organiser's seed small enough for a bot to search, when a bot
+    program (not only in-process players or people) plays; None when there is nothing to say."""
+    if seed is None or not programs_play or seed >= 1 << GUESSABLE_SEED_BITS:
+        return None
+    return (
+        f"warning: --seed {seed} is below 2^{GUESSABLE_SEED_BITS}: a bot can find it from what it sees "
+        "in about a second and then knows every hidden card; leave --seed out for a secret seed "
+        "(shown after the game)"
+    )
 
 
 def sign_key_option(func: F) -> F:
