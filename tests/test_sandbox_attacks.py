@@ -194,9 +194,14 @@ def test_the_environment_holds_only_what_a_program_needs(tmp_path, monkeypatch) 
 
 # ---------------------------------------------------------------------------- files and network
 def test_files_read_only_but_a_private_scratch(tmp_path) -> None:
-    _, (report,), _ = attack(tmp_path, "files", "/etc/shadow", "/root/.bash_history", "/etc/hostname")
+    """The organiser's own files (a shell history in a folder of the test's, which no other test
+    or home directory provides) are not there; the bot's own directory is read-only."""
+    history = tmp_path / "organiser" / ".bash_history"
+    history.parent.mkdir()
+    history.write_text("ssh ladder@example.org")
+    _, (report,), _ = attack(tmp_path, "files", "/etc/shadow", f"path:{history}", "/etc/hostname")
     assert unreadable(report["read"]["/etc/shadow"])
-    assert report["read"]["/root/.bash_history"].startswith("ERROR")
+    assert report["read"][str(history)].startswith("ERROR")
     assert report["write_own_dir"].startswith("ERROR") and "Read-only" in report["write_own_dir"]
     assert report["write_tmp"] == "ok"
     assert not (BAD_BOTS / "planted.txt").exists()

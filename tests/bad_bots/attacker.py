@@ -18,6 +18,8 @@ plays randomly. Usage: attacker.py ATTACK [ARGS...]
   forkbomb           fork sleeping children until fork fails, then crash
   burn N             start N processes (each in its own session) that spin on the CPU
   seed N             brute-force the game seed over 0..N from its first observation
+  fill MIB           try to write MIB MiB (and a new directory) in every place it can find:
+                     each mount point of its own namespace and every directory two levels deep
 """
 
 import json
@@ -30,7 +32,9 @@ import time
 from _common import answer, send
 
 attack = sys.argv[1]
-args = sys.argv[2:]
+# "path:/x" names /x without naming it on the command line (which would make the referee show
+# its folder): what a bot knows of the machine without being told.
+args = [a[len("path:") :] if a.startswith("path:") else a for a in sys.argv[2:]]
 report: dict = {"attack": attack, "pid": os.getpid(), "ppid": os.getppid()}
 
 
@@ -179,6 +183,48 @@ elif attack == "forkbomb":
         report["error"] = exc.strerror
         emit()
         raise
+elif attack == "fill":
+    def places() -> list[str]:
+        found = {"/"}
+        try:
+            with open("/proc/self/mountinfo") as fh:
+                found.update(line.split(" ")[4].replace("\\040", " ") for line in fh)
+        except OSError:
+            pass
+        for top in sorted(os.listdir("/")):
+            first = os.path.join("/", top)
+            if top in ("proc", "sys") or not os.path.isdir(first) or os.path.islink(first):
+                continue
+            found.add(first)
+            try:
+                found.update(os.path.join(first, d) for d in os.listdir(first))
+            except OSError:
+                pass
+        return sorted(p for p in found if os.path.isdir(p) and not p.startswith(("/proc", "/sys")))
+
+    def fill(folder: str, mib: int) -> dict:
+        out: dict = {"written_mib": 0}
+        try:
+            os.mkdir(os.path.join(folder, "planted-dir"))
+            out["mkdir"] = "ok"
+        except OSError as exc:
+            out["mkdir"] = f"ERROR {exc.strerror}"
+        try:
+            with open(os.path.join(folder, "planted-fill"), "wb") as fh:
+                for _ in range(mib):
+                    fh.write(b"\1" * (1 << 20))
+                    fh.flush()
+                    out["written_mib"] += 1
+            out["result"] = "ok"
+        except OSError as exc:
+            out["result"] = f"ERROR {exc.strerror}"
+        try:  # give the space back: the next place starts empty
+            os.unlink(os.path.join(folder, "planted-fill"))
+        except OSError:
+            pass
+        return out
+
+    report["places"] = {place: fill(place, int(args[0])) for place in places()}
 elif attack == "burn":
     for _ in range(int(args[0])):
         if os.fork() == 0:
