@@ -8,7 +8,6 @@ import random
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import msgspec
@@ -109,7 +108,6 @@ def test_every_decision_of_random_games_gets_an_index_in_range() -> None:
     statics = {edition: _static(2, edition) for edition in ("3e", "1e")}
     kinds: set[str] = set()
     cards: set[str] = set()
-    slowest = 0.0
     for game in range(36):
         players = 2 + game % 3
         edition = "1e" if game % 4 == 3 else "3e"
@@ -128,9 +126,7 @@ def test_every_decision_of_random_games_gets_an_index_in_range() -> None:
             assert len(scores) == len(actions)
             picks = []
             for data in (static, None):  # 3rd edition: the same card data either way, the same choice
-                start = time.perf_counter()
                 picks.append(innovation_greedy.choose(observation, actions, random.Random(len(kinds)), data))
-                slowest = max(slowest, time.perf_counter() - start)
             index = picks[0]
             assert all(isinstance(i, int) and 0 <= i < len(actions) for i in picks)
             assert picks[0] == picks[1] or edition == "1e"  # the card file has 3rd-edition texts
@@ -138,7 +134,6 @@ def test_every_decision_of_random_games_gets_an_index_in_range() -> None:
             state.apply(legal[index] if rng.random() < 0.5 else legal[rng.randrange(len(legal))])
     assert {"card", "color", "yes", "player", "blind", "option", "colors", "value"} <= kinds, kinds
     assert len(cards) > 60, f"only {len(cards)} cards asked a decision"
-    assert slowest < 0.05, f"a decision took {slowest * 1000:.1f} ms"
 
 
 @pytest.mark.parametrize(

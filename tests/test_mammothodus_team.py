@@ -10,7 +10,6 @@ import random
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import msgspec
@@ -71,7 +70,6 @@ def test_every_decision_of_mixed_games_gets_an_index_in_range(strict) -> None:
     hello.static and with data.json."""
     static = _static()
     kinds: set[str] = set()
-    slowest = 0.0
     for game in range(40):
         players = 1 + game % 4
         state = GAME.new_state(GAME.make_config(players, 500 + game, {"talents": game % 2 == 1}))
@@ -85,14 +83,11 @@ def test_every_decision_of_mixed_games_gets_an_index_in_range(strict) -> None:
             kinds.add(decision["purpose"] if decision else actions[0]["type"])  # set-up: start, talent
             picks = []
             for data in (static, None):
-                start = time.perf_counter()
                 picks.append(mammothodus_team.choose(observation, actions, rng, data))
-                slowest = max(slowest, time.perf_counter() - start)
             assert all(isinstance(i, int) and 0 <= i < len(actions) for i in picks), (picks, actions)
             assert picks[0] == picks[1]  # the same components either way
             state.apply_index(picks[0] if rng.random() < share else rng.randrange(len(legal)))
     assert kinds >= KINDS, KINDS - kinds
-    assert slowest < 0.05, f"a decision took {slowest * 1000:.1f} ms"
 
 
 def _mid_game_observation() -> dict:

@@ -9,6 +9,7 @@ import random
 import subprocess
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import msgspec
 import pytest
@@ -41,14 +42,14 @@ def test_it_plays_a_whole_game_through_the_referee(tmp_path, monkeypatch) -> Non
     result = run_match(
         [BotSpec("search", "search 1 --ms 40"), BotSpec("greedy", "greedy")],
         GameConfig(players=2, seed=11, max_rounds=8),
-        MatchOptions(move_ms=1000),
+        MatchOptions(move_ms=10_000),  # the bot caps itself at 40 ms: a loaded machine cannot time it out
         log_path=log,
     )
     assert result.completed, result.failures
     assert not result.failures
     mine = _decisions(log, 0)
     assert len(mine) > 20
-    assert all(d.status == "ok" and d.time_ms is not None and d.time_ms < 1000 for d in mine)
+    assert all(d.status == "ok" and d.time_ms is not None for d in mine)
     searched = [d for d in mine if d.info]
     assert searched and all("worlds" in d.info for d in searched if d.info)  # type: ignore[operator]
     assert_no_leak(marker)
@@ -90,10 +91,8 @@ def test_it_answers_a_single_legal_action_at_once() -> None:
         "actions": [msgspec.to_builtins(state.legal_actions()[0])],
         "observation": json.loads(msgspec.json.encode(state.observation(seat))),
     }
-    t0 = time.perf_counter()
     assert bot.choose(request) == 0
-    assert time.perf_counter() - t0 < 0.5
-    assert bot.search is not None and bot.search.playouts == 0
+    assert bot.search is not None and bot.search.playouts == 0  # nothing searched, no world drawn
 
 
 def test_a_game_without_a_sampler_is_refused() -> None:
@@ -128,9 +127,39 @@ def test_the_budget_is_a_safe_share_of_the_clock(clock, cap, low, high) -> None:
     assert low <= search_bot.budget_s(clock, cap) <= high
 
 
-def test_the_search_keeps_its_deadline_and_answers_in_range() -> None:
-    """In process, from a belief fed like the bot's: each answer is a legal index, found by
-    the deadline (one playout's worth of slack)."""
+class TickingClock:
+    """A stand-in for time.perf_counter that moves 1 ms at every read: the search's own reads of
+    the clock decide how long it runs, whatever the machine's load (no wall time in the test)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.reads_after_deadline = 0
+
+    def __call__(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
+def test_the_search_keeps_its_deadline_and_answers_in_range(monkeypatch) -> None:
+    """In process, from a belief fed like the bot's: each answer is a legal index, and the search
+    stops at the first look at its clock past the deadline."""
+    clock = TickingClock()
+    real_choose = search_bot.Search.choose
+
+    def watched(self, belief, n_actions: int, deadline: float):  # counts reads past the deadline
+        def read() -> float:
+            now = clock()
+            if now >= deadline:
+                clock.reads_after_deadline += 1
+            return now
+
+        monkeypatch.setattr(search_bot, "time", SimpleNamespace(perf_counter=read))
+        try:
+            return real_choose(self, belief, n_actions, deadline)
+        finally:
+            monkeypatch.setattr(search_bot, "time", time)
+
+    monkeypatch.setattr(search_bot.Search, "choose", watched)
     config = GAME.make_config(3, 7)
     state = GAME.new_state(config)
     seat = 1
@@ -146,9 +175,9 @@ def test_the_search_keeps_its_deadline_and_answers_in_range() -> None:
             belief.update(json.loads(msgspec.json.encode(state.observation(seat))), pending)
             pending = []
             if len(legal) > 1:
-                t0 = time.perf_counter()
-                index, info = search.choose(belief, len(legal), t0 + 0.02)
-                assert time.perf_counter() - t0 < 0.25, info
+                clock.reads_after_deadline = 0
+                index, info = search.choose(belief, len(legal), clock.now + 0.02)
+                assert clock.reads_after_deadline <= 2, info  # the playout and world loops each see it once
                 assert 0 <= index < len(legal)
                 asked += 1
             else:

@@ -22,6 +22,7 @@ plays randomly. Usage: attacker.py ATTACK [ARGS...]
                      each mount point of its own namespace and every directory two levels deep
 """
 
+import contextlib
 import json
 import os
 import signal
@@ -184,6 +185,7 @@ elif attack == "forkbomb":
         emit()
         raise
 elif attack == "fill":
+
     def places() -> list[str]:
         found = {"/"}
         try:
@@ -196,10 +198,8 @@ elif attack == "fill":
             if top in ("proc", "sys") or not os.path.isdir(first) or os.path.islink(first):
                 continue
             found.add(first)
-            try:
+            with contextlib.suppress(OSError):
                 found.update(os.path.join(first, d) for d in os.listdir(first))
-            except OSError:
-                pass
         return sorted(p for p in found if os.path.isdir(p) and not p.startswith(("/proc", "/sys")))
 
     def fill(folder: str, mib: int) -> dict:
@@ -218,10 +218,8 @@ elif attack == "fill":
             out["result"] = "ok"
         except OSError as exc:
             out["result"] = f"ERROR {exc.strerror}"
-        try:  # give the space back: the next place starts empty
+        with contextlib.suppress(OSError):  # give the space back: the next place starts empty
             os.unlink(os.path.join(folder, "planted-fill"))
-        except OSError:
-            pass
         return out
 
     report["places"] = {place: fill(place, int(args[0])) for place in places()}
