@@ -320,3 +320,18 @@ def test_a_wall_clock_and_no_clock_keep_one_deadline() -> None:
     assert type(unlimited) is Deadline and unlimited.wait_until() is None and not unlimited.expired()
     assert Clock(move_ms=100, kind=ClockKind.CPU).message().kind == "cpu"
     assert Clock(move_ms=100).message().kind == "wall"
+
+
+# ---------------------------------------------------------------------------- what it costs
+def test_the_protocol_bench_measures_what_reading_cpu_time_costs_the_referee() -> None:
+    r = CliRunner().invoke(main, ["bench", "protocol", "--games", "1", "--cpu-rounds", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    cost = json.loads(r.output)["cgroup_cpu_read"]
+    assert cost["rounds"] == 2 and cost["decisions"] > 100
+    for key in ("referee_cpu_us_per_decision_with_reads", "referee_cpu_us_per_decision_without_reads"):
+        figures = cost[key]
+        assert 0 < figures["min"] <= figures["median"] <= figures["max"], figures
+    if CGROUPS is not None and CGROUPS.accounts_cpu and RUNTIME.available:
+        assert cost["cgroup"] and cost["one_read_cpu_us"] > 0
+    r = CliRunner().invoke(main, ["bench", "protocol", "--games", "1", "--cpu-rounds", "0", "--json"])
+    assert r.exit_code == 0 and "cgroup_cpu_read" not in json.loads(r.output)
