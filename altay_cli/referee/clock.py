@@ -15,8 +15,9 @@ What is charged depends on the clock's kind (`--clock`, records.ClockKind):
   sleeps uses no CPU, so a wall-time ceiling of CPU_CLOCK_WALL_CEILING times the allowance ends
   its decision too. The referee waits for the answer in short wall-time slices and reads the
   cgroup's CPU counter between them (no busy loop): each slice is at most CPU_CHECK_SLICE_S
-  and no longer than the CPU allowance left divided by the cores the bot may use, so a bot
-  overruns its CPU allowance by at most one slice of its cores before the timeout is seen.
+  and no longer than the CPU allowance left divided by the cores the bot may use (but at least
+  CPU_CHECK_MIN_SLICE_S), so a bot overruns its CPU allowance by at most that shortest slice of
+  its cores before the timeout is seen (plus the referee's own scheduling delays).
 """
 
 from __future__ import annotations
