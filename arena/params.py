@@ -83,6 +83,7 @@ class MatchConditions:
     startup_ms: int = 10000
     on_failure: str = "lose"
     retries: int = 1
+    clock: str = "wall"  # records.ClockKind: what the clocks charge (wall or CPU time)
     max_rounds: int = 60
     trading: bool = False
     # The sandbox (see altay_cli.referee.sandbox.SandboxPolicy; sizes in MiB, 0 = no limit).

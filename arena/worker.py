@@ -88,6 +88,7 @@ def log_name(game_id: int) -> str:
 def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
     """Play one scheduled game with real bot processes under the referee's clocks and policies."""
     from altay_cli.engine import load_game
+    from altay_cli.records import ClockKind
     from altay_cli.referee import BotSpec, MatchOptions, run_match
 
     p = setup.params
@@ -104,6 +105,7 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
             startup_ms=conditions.startup_ms,
             on_failure=conditions.on_failure,
             retries=conditions.retries,
+            clock=ClockKind(conditions.clock),
             # No bot may read the arena's folder (database, logs) nor the signing key.
             sandbox=conditions.sandbox_policy().with_hidden(folder, setup.sign_key),
         )

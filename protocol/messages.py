@@ -51,6 +51,10 @@ class ClockSettings(msgspec.Struct):
     bank_ms: int | None
     increment_ms: int
     startup_ms: int | None
+    kind: Annotated[
+        str,
+        Meta(description="what the clock charges: 'wall' (wall time) or 'cpu' (your processes' CPU time)"),
+    ] = "wall"
 
 
 class Clock(msgspec.Struct):
@@ -59,6 +63,10 @@ class Clock(msgspec.Struct):
     move_ms: Annotated[int | None, Meta(description="free time for this decision; null = no limit")]
     bank_ms: Annotated[int | None, Meta(description="bank left; time over move_ms is taken from it")]
     increment_ms: Annotated[int, Meta(description="added to the bank after each answered decision")]
+    kind: Annotated[
+        str,
+        Meta(description="what the clock charges: 'wall' (wall time) or 'cpu' (your processes' CPU time)"),
+    ] = "wall"
 
 
 class Event(msgspec.Struct, Generic[E]):

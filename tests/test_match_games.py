@@ -70,12 +70,21 @@ def test_preset_factions_and_recommended_setup(tmp_path, monkeypatch) -> None:
 
 
 def _timeless(path) -> list[dict]:
-    """The log without its timing fields (time_ms, overhead_us, created) and what is random in
+    """The log without its timing fields (time_ms, cpu_ms, overhead_us, created) and what is random in
     every log (its id, the seed's nonce and commitment, and so the chain hashes)."""
     out = []
     for line in read_log(path):
         d = msgspec.to_builtins(line)
-        for key in ("time_ms", "overhead_us", "created", "log_id", "seed_nonce", "seed_commitment", "prev"):
+        for key in (
+            "time_ms",
+            "cpu_ms",
+            "overhead_us",
+            "created",
+            "log_id",
+            "seed_nonce",
+            "seed_commitment",
+            "prev",
+        ):
             d.pop(key, None)
         out.append(d)
     return out

@@ -100,3 +100,30 @@ def test_a_real_group_holds_a_process_tree_and_is_removed() -> None:
         if proc.poll() is None:
             proc.kill()
         SYSTEM.remove_parent()
+
+
+def test_the_cpu_counter_is_read_again_each_time_from_one_open_file(tmp_path) -> None:
+    """Every decision reads a bot's CPU time twice: the file stays open and is read from its
+    start each time (v1 cpuacct.usage in ns, v2 cpu.stat usage_usec), and closed with the group."""
+    cpu, cpuacct = tmp_path / "cpu", tmp_path / "cpuacct"
+    cpu.mkdir()
+    cpuacct.mkdir()
+    (cpuacct / "cpuacct.usage").write_text("1500000000\n")
+    (cpu / "cpu.stat").write_text("nr_periods 10\nnr_throttled 4\nthrottled_time 99\n")
+    v1 = cg.BotCgroup(1, {"cpu": cpu, "cpuacct": cpuacct})
+    assert v1.cpu_seconds() == 1.5 and v1.throttled_periods() == 4
+    (cpuacct / "cpuacct.usage").write_text("2250000000\n")
+    assert v1.cpu_seconds() == 2.25
+    v1.close_counters()
+    assert v1._cpu_fd is None and v1.cpu_seconds() == 2.25
+    v1.close_counters()
+    assert cg.BotCgroup(1, {"cpu": cpu}).cpu_seconds() is None  # no cpuacct hierarchy: unknown
+    (cpu / "cpu.stat").write_text("usage_usec 7000\nuser_usec 5000\nnr_throttled 2\n")
+    v2 = cg.BotCgroup(2, {"cpu": cpu, "memory": cpu})
+    assert v2.cpu_seconds() == 0.007 and v2.throttled_periods() == 2
+    (cpu / "cpu.stat").write_text("usage_usec 9000\n")
+    assert v2.cpu_seconds() == 0.009
+    v2.close_counters()
+    assert cg.CgroupSystem(1, {"cpuacct": cpuacct}, frozenset()).accounts_cpu
+    assert not cg.CgroupSystem(1, {"memory": cpu}, frozenset({"memory"})).accounts_cpu
+    assert cg.CgroupSystem(2, {"memory": cpu}, frozenset({"memory"})).accounts_cpu

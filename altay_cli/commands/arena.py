@@ -319,6 +319,7 @@ def match_conditions(opts: dict[str, Any]) -> MatchConditions:
         startup_ms=opts["startup_ms"],
         on_failure=opts["on_failure"],
         retries=opts["retries"],
+        clock=str(opts["clock"]),
         max_rounds=opts["max_rounds"],
         trading=opts["trading"],
         **MatchConditions.sandbox_fields(opts["sandbox"]),
@@ -394,11 +395,14 @@ def _run(
     from arena.store import ArenaStore, StoreError
     from arena.worker import WorkerSetup
 
+    from .options import check_clock
+
     mode = mode or RunMode()
     cmd = mode.command
     if given is not None:
         _check_bots(given)  # fail on a missing bot before creating the folder
         check_isolation(given.match.sandbox_policy(), quiet=opts["quiet"])
+        check_clock(given.match.clock, given.match.sandbox_policy())
     if folder.exists() and not folder.is_dir():
         raise click.UsageError(f"--out {folder} is a file, not a folder")
     if opts["resume"] and not ArenaStore.exists(folder):
@@ -420,6 +424,7 @@ def _run(
                 params.validate()
                 if opts["resume"]:
                     check_isolation(params.match.sandbox_policy(), quiet=opts["quiet"])
+                    check_clock(params.match.clock, params.match.sandbox_policy())
                     _replay_broken_games(store, params, opts)
             except (ArenaUsageError, StoreError) as exc:
                 raise click.UsageError(str(exc)) from None

@@ -62,19 +62,33 @@ def bench_engine_cmd(games: int, seed: int, game_name: str, as_json: bool) -> No
 )
 @click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed.")
 @game_name_option("The game whose requests to time.")
+@click.option(
+    "--cpu-rounds",
+    type=click.IntRange(0, 1000),
+    default=3,
+    show_default=True,
+    help="Rounds of --games 2-player games played with and without reading each bot's cgroup CPU "
+    "time per decision, to measure what the reads cost the referee (0: skip).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def bench_protocol_cmd(games: int, seed: int, game_name: str, as_json: bool) -> None:
+def bench_protocol_cmd(games: int, seed: int, game_name: str, cpu_rounds: int, as_json: bool) -> None:
     """Measure the referee's own cost per decision against a raw pipe round trip.
 
     Minimal bot processes (they answer index 0 without parsing JSON) play whole games, so
     what is timed is the referee: build the request from the observation, encode, write,
     read, decode and check the answer. The engine's observation(seat) is reported apart,
     and an echo child measures a bare pipe round trip with lines of the same size.
-    Target: median referee overhead at most 50 µs per decision.
+    Target: median referee overhead at most 50 µs per decision. Then, in the same command,
+    what reading each bot's CPU time from its cgroup per decision (the log's cpu_ms) costs the
+    referee's CPU, with and without the reads, over --cpu-rounds rounds.
     """
-    from ..referee.bench import bench_protocol
+    from ..referee.bench import bench_protocol, cgroup_read_cost
 
     result = bench_protocol(games=games, seed=seed, game=load_game(game_name))
+    if cpu_rounds:
+        result["cgroup_cpu_read"] = cgroup_read_cost(
+            rounds=cpu_rounds, games=games, seed=seed, game=load_game(game_name)
+        )
     if as_json:
         click.echo(orjson.dumps(result).decode())
         return
@@ -96,6 +110,25 @@ def bench_protocol_cmd(games: int, seed: int, game_name: str, as_json: bool) -> 
         f"{result['request_bytes']['median']} bytes. Target {result['target_overhead_us']:.0f} µs: "
         + ("met." if result["meets_target"] else "NOT met.")
     )
+    cost = result.get("cgroup_cpu_read")
+    if cost is not None and cost["cgroup"] is None:
+        console.print("Reading a bot's CPU time: no cgroup with CPU accounting here, nothing to read.")
+    elif cost is not None:
+        on, off, extra = (
+            cost[k]
+            for k in (
+                "referee_cpu_us_per_decision_with_reads",
+                "referee_cpu_us_per_decision_without_reads",
+                "extra_cpu_us_per_decision",
+            )
+        )
+        console.print(
+            f"Reading each bot's CPU time ({cost['cgroup']}), referee CPU µs per decision over "
+            f"{cost['rounds']} rounds, median [lowest, highest]: with {on['median']} [{on['min']}, "
+            f"{on['max']}], without {off['median']} [{off['min']}, {off['max']}], extra "
+            f"{extra['median']} [{extra['min']}, {extra['max']}]; one read {cost['one_read_cpu_us']} µs.",
+            markup=False,
+        )
 
 
 @bench.command("sandbox")

@@ -53,6 +53,7 @@ def match(
     move_ms: int,
     bank_ms: int,
     increment_ms: int,
+    clock: str,
     startup_ms: int,
     no_timeout: bool,
     on_failure: str,
@@ -112,6 +113,9 @@ def match(
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     isolation = check_isolation(sandbox)
+    from .options import check_clock
+
+    check_clock(clock, sandbox)
     seed = secret_seed(seed)
     config = make_config(game, len(bots), seed, game_opts)
     options = MatchOptions(
@@ -125,6 +129,7 @@ def match(
         max_line_bytes=max_line_bytes,
         stderr_cap_bytes=stderr_cap,
         sandbox=sandbox,
+        clock=clock,
     )
     from ..gamelog import LogWriteError
     from ..referee import run_match

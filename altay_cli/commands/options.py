@@ -153,7 +153,7 @@ def rule_options(func: F) -> F:
 
 
 def clock_and_failure_options(func: F) -> F:
-    """--move-ms, --bank-ms, --increment-ms, --startup-ms, --on-failure, --retries."""
+    """--move-ms, --bank-ms, --increment-ms, --clock, --startup-ms, --on-failure, --retries."""
     for option in reversed(
         [
             click.option(
@@ -177,6 +177,7 @@ def clock_and_failure_options(func: F) -> F:
                 show_default=True,
                 help="Added to the bank after each decision.",
             ),
+            _clock_option(),
             click.option(
                 "--startup-ms",
                 type=click.IntRange(1, MAX_MS),
@@ -202,6 +203,33 @@ def clock_and_failure_options(func: F) -> F:
     ):
         func = option(func)
     return func
+
+
+def _clock_option() -> Callable[[F], F]:
+    """--clock wall|cpu, given to the command as a records.ClockKind."""
+    from altay_cli.records import ClockKind
+
+    from ..referee.clock import CPU_CLOCK_WALL_CEILING
+
+    return click.option(
+        "--clock",
+        type=click.Choice([str(k) for k in ClockKind]),
+        default=str(ClockKind.WALL),
+        show_default=True,
+        callback=lambda ctx, param, value: ClockKind(value),
+        help="What the clock charges: wall time, or each bot's CPU time (all its processes, read "
+        "from its cgroup; for shared machines) with a wall-time ceiling of "
+        f"{CPU_CLOCK_WALL_CEILING}x the time allowed.",
+    )
+
+
+def check_clock(clock: str, policy: SandboxPolicy) -> None:
+    """--clock cpu where this machine cannot read each bot's CPU time is exit 2, one sentence."""
+    from ..referee.clock import cpu_clock_problem
+
+    problem = cpu_clock_problem(policy) if clock == "cpu" else None
+    if problem is not None:
+        raise click.UsageError(problem)
 
 
 def sandbox_options(func: F) -> F:

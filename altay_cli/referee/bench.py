@@ -10,6 +10,7 @@ referee's). For comparison an echo child answers lines of the same size over a b
 from __future__ import annotations
 
 import os
+import random
 import shlex
 import statistics
 import subprocess
@@ -19,6 +20,7 @@ from typing import Any
 
 from altay_cli.engine import Game, load_game
 
+from .clock import CPU_CHECK_SLICE_S
 from .seat import BotSeat
 from .types import BotSpec, MatchOptions
 
@@ -147,6 +149,115 @@ def bench_protocol(
             "raw_pipe_round_trip_us: the same line size over a bare pipe to an echo child."
         ),
     }
+
+
+def cgroup_read_cost(
+    rounds: int = 3, games: int = 2, seed: int = 1, game: Game | None = None, reads: int = 2000
+) -> dict[str, Any]:
+    """What reading each bot's cgroup CPU time around every decision (Answer.cpu_ms) costs the
+    referee, in its own CPU time (time.process_time: the referee's user + system time, the
+    bots' excluded), per decide() call.
+
+    Each of `rounds` rounds plays `games` 2-player games with minimal bots; every decision is
+    made with the reads or without them, at random (seeded), so machine noise hits both alike.
+    The figures are the mean per decision of each kind in a round, then the median and the
+    spread (lowest, highest) over the rounds. `reads` times the read alone on a live bot's
+    cgroup. Needs a cgroup per bot (the default limits give one where the machine lets the
+    referee create it); without one, nothing is read and it says so."""
+    from .sandbox import runtime
+
+    game = game or load_game()
+    spec = BotSpec("minimal", shlex.join([sys.executable, "-c", MINIMAL_BOT]))
+    options = MatchOptions(move_ms=5000)
+    quick = dict(game.quick_game_options)
+    groups = runtime().cgroups
+    rng = random.Random(seed)
+    per_mode: dict[bool, list[float]] = {True: [], False: []}
+    decisions = 0
+    for r in range(rounds):
+        used = {True: 0.0, False: 0.0}
+        count = {True: 0, False: 0}
+        for g in range(games):
+            config = game.make_config(2, seed + r * games + g, quick)
+            _referee_cpu_of_game(game, config, spec, options, rng, used, count)
+        for read in (True, False):
+            per_mode[read].append(used[read] / max(1, count[read]) * 1e6)
+        decisions += count[True] + count[False]
+
+    def spread(values: list[float]) -> dict[str, float]:
+        return {
+            "median": round(statistics.median(values), 1),
+            "min": round(min(values), 1),
+            "max": round(max(values), 1),
+        }
+
+    extra = [a - b for a, b in zip(per_mode[True], per_mode[False], strict=True)]
+    return {
+        "cgroup": groups.description if groups is not None and groups.accounts_cpu else None,
+        "rounds": rounds,
+        "decisions": decisions,
+        "referee_cpu_us_per_decision_with_reads": spread(per_mode[True]),
+        "referee_cpu_us_per_decision_without_reads": spread(per_mode[False]),
+        "extra_cpu_us_per_decision": spread(extra),
+        "one_read_cpu_us": _time_reads(game, spec, options, reads),
+        "notes": (
+            "the referee's CPU time (process_time) per decide() call, minimal bots, decisions "
+            "made at random with or without the two cgroup reads that give Answer.cpu_ms; extra "
+            "= with - without, per round (a negative end of the spread is noise). one_read_cpu_us: "
+            "one read of the bot's CPU counter (cpuacct.usage or cpu.stat), timed alone. Under "
+            f"--clock cpu the referee also reads it once per {CPU_CHECK_SLICE_S * 1000:.0f} ms of "
+            "waiting for an answer."
+        ),
+    }
+
+
+def _referee_cpu_of_game(
+    game: Game,
+    config: Any,
+    spec: BotSpec,
+    options: MatchOptions,
+    rng: random.Random,
+    used: dict[bool, float],
+    count: dict[bool, int],
+) -> None:
+    """Play one game, each decision with or without the CPU reads (at random); add the
+    referee's CPU seconds in decide() and the decisions to `used` and `count` by kind."""
+    seats = [BotSeat(spec, s, game, config, options) for s in range(config.players)]
+    try:
+        for s in seats:
+            s.start()
+        state = game.new_state(config)
+        while not state.is_terminal:
+            mover = state.to_move
+            assert mover is not None
+            read = rng.random() < 0.5
+            seats[mover].read_cpu = read
+            t = time.process_time()
+            action, _ = seats[mover].decide(state)
+            used[read] += time.process_time() - t
+            count[read] += 1
+            state.apply(action)
+            for s in seats:
+                s.note_action(state, mover, action)
+    finally:
+        for s in seats:
+            s.close()
+
+
+def _time_reads(game: Game, spec: BotSpec, options: MatchOptions, reads: int) -> float | None:
+    """Microseconds of the referee's CPU per read of a live bot's cgroup CPU counter."""
+    seat = BotSeat(spec, 0, game, game.make_config(2, 1, dict(game.quick_game_options)), options)
+    try:
+        seat.start()
+        process = seat.process
+        if process is None or process.cgroup_cpu_seconds() is None:
+            return None
+        t = time.process_time()
+        for _ in range(reads):
+            process.cgroup_cpu_seconds()
+        return round((time.process_time() - t) / reads * 1e6, 2)
+    finally:
+        seat.close()
 
 
 def _typical_request(sizes: list[int]) -> bytes:

@@ -92,6 +92,7 @@ def options_summary(options: MatchOptions) -> dict[str, Any]:
         "max_line_bytes": options.max_line_bytes,
         "stderr_cap_bytes": options.stderr_cap_bytes,
         "sandbox": options.sandbox.conditions(),
+        "clock": str(options.clock),
     }
 
 

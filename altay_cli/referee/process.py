@@ -358,6 +358,12 @@ class BotProcess:
                 known = True
         return total if known else None
 
+    def cgroup_cpu_seconds(self) -> float | None:
+        """CPU time used so far by the bot's cgroup (the bot and every process it started), or
+        None when it has no cgroup with CPU accounting. One read of a cgroup file."""
+        group = self.plan.cgroup if self.plan is not None else None
+        return None if group is None else group.cpu_seconds()
+
     def busy(self, window_s: float = 0.1) -> bool | None:
         """Whether the bot is using the CPU right now (sampled over `window_s`); None if unknown.
 

@@ -12,13 +12,14 @@ It works for every game through the seam in altay_cli/engine/api.py.
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from altay_cli.engine import Game, Outcome, State
 from altay_cli.gamelog import Answer, Failure
-from altay_cli.records import Consequence, DecisionStatus, FailureStatus
+from altay_cli.records import ClockKind, Consequence, DecisionStatus, FailureStatus
 from protocol import (
     PROTOCOL_VERSION,
     ActionAnswer,
@@ -43,7 +44,7 @@ from protocol import (
 from . import types as st
 from .botcmd import BotCommandError
 from .cgroups import CgroupError
-from .clock import Clock
+from .clock import Clock, Deadline
 from .process import (
     BotProcess,
     EndOfOutput,
@@ -108,10 +109,11 @@ class BotSeat:
         self.decoder = bot_decoder(game)
         self.config = config
         self.options = options
-        self.clocks = {
-            s: Clock(options.move_ms, options.bank_ms, options.increment_ms, options.no_timeout)
-            for s in seats
-        }
+        o = options
+        self.clocks = {s: Clock(o.move_ms, o.bank_ms, o.increment_ms, o.no_timeout, o.clock) for s in seats}
+        #: Read the bot's cgroup CPU time around each decision (Answer.cpu_ms). A `cpu` clock
+        #: always does; `altay bench protocol` turns it off to measure what the reads cost.
+        self.read_cpu = True
         self.process: BotProcess | None = None
         self.ready: Ready | None = None
         self.failures: list[Failure] = []
@@ -200,6 +202,13 @@ class BotSeat:
         except OSError as exc:
             self.process = None
             self._fail_hard(st.START_FAILED, f"cannot start {argv[0]!r}: {exc.strerror or exc}", None)
+        if self.options.clock == ClockKind.CPU and self.process.cgroup_cpu_seconds() is None:
+            self._fail_hard(
+                st.START_FAILED,
+                "--clock cpu needs the bot's CPU time, and its cgroup gives none (see `altay "
+                "check-bot` for the limits this machine enforces)",
+                None,
+            )
         # Send `hello` now, so bots started together prepare concurrently.
         hello = encode_line(self._hello())
         if self.on_send is not None:
@@ -239,6 +248,7 @@ class BotSeat:
                 bank_ms=None if o.no_timeout else o.bank_ms,
                 increment_ms=0 if o.no_timeout else o.increment_ms,
                 startup_ms=None if o.no_timeout else o.startup_ms,
+                kind=str(o.clock),
             ),
             max_line_bytes=o.max_line_bytes,
         )
@@ -301,12 +311,14 @@ class BotSeat:
 
         With several seats, the one to move is the seat decided for (its clock, its events).
         Returns the action (an element of `state.legal_actions()`) and how it came about, an
-        `Answer`: index, request_id, time_ms (the bot's wall time), overhead_us (the referee's
-        own cost), observation_us and legal_us (the engine's cost of observation(seat) and
-        legal_actions()), request_bytes, status ("ok", "retry" after a retry, "default" when a
-        default action was substituted) and the bot's `info` text. Recoverable failures follow
-        `options.on_failure`; a failure the policy does not forgive raises BotFailure (the bot is
-        then unusable).
+        `Answer`: index, request_id, time_ms (the bot's wall time), cpu_ms (its cgroup's CPU time
+        over the same interval, all of its processes, for every seat it plays; None without a
+        cgroup), overhead_us (the referee's own cost), observation_us and legal_us (the engine's
+        cost of observation(seat) and legal_actions()), request_bytes, status ("ok", "retry" after
+        a retry, "default" when a default action was substituted) and the bot's `info` text.
+        The seat's clock is charged the wall time, or with a `cpu` clock the CPU time.
+        Recoverable failures follow `options.on_failure`; a failure the policy does not forgive
+        raises BotFailure (the bot is then unusable).
         `n` is the decision number, recorded with any failure.
         """
         mover = state.to_move
@@ -323,8 +335,8 @@ class BotSeat:
         t_start = t_clock = time.perf_counter()  # the bot's time runs from here, through retries
         observation_us = (t1 - t0) * 1e6
         legal_us = (t_start - t1) * 1e6
-        budget = self.clock.budget_s()
-        deadline = None if budget is None else time.monotonic() + budget
+        cpu_start = self._cpu_now()
+        deadline = self.clock.deadline(self._cpu_now, cpu_start, self._cores())
         clock_msg = self.clock.message()
         attempts = 0
         while True:
@@ -344,11 +356,12 @@ class BotSeat:
                     deadline,
                     n,
                 )
+                cpu_end = self._cpu_now()
                 action, index = self._validate(answer, legal, state, rid)
             except _Fail as fail:
                 status, detail = fail.status, fail.detail
                 retry_left = attempts < self.options.retries
-                has_time = deadline is None or time.monotonic() < deadline
+                has_time = not deadline.expired()
                 policy = self.options.on_failure
                 if status in st.RECOVERABLE and policy == "retry" and retry_left and has_time:
                     attempts += 1
@@ -373,12 +386,15 @@ class BotSeat:
                         legal_us=legal_us,
                         status=DecisionStatus.DEFAULT,
                         request_bytes=self._request_bytes,
+                        cpu_ms=self._cpu_ms_since(cpu_start),
                     )
                 self._fail_hard(status, detail, rid, n)
             t_done = time.perf_counter()
             break
         time_ms = (t_line - t_clock) * 1000
-        self.clock.charge(time_ms)
+        cpu_ms = None if cpu_start is None or cpu_end is None else max(0.0, cpu_end - cpu_start) * 1000
+        charged = cpu_ms if self.clock.kind == ClockKind.CPU and cpu_ms is not None else time_ms
+        self.clock.charge(charged)
         self._count_time(mover, time_ms)
         self.pending_events[mover] = []
         overhead = (t_sent - t_start) + (t_done - t_line)  # build+encode+write, then decode+check
@@ -395,7 +411,23 @@ class BotSeat:
             status=DecisionStatus.RETRY if attempts else DecisionStatus.OK,
             info=info,
             request_bytes=self._request_bytes,
+            cpu_ms=cpu_ms,
         )
+
+    def _cpu_now(self) -> float | None:
+        """The bot's cgroup CPU seconds so far (None without a cgroup, or when not read)."""
+        if self.process is None or not (self.read_cpu or self.clock.kind == ClockKind.CPU):
+            return None
+        return self.process.cgroup_cpu_seconds()
+
+    def _cpu_ms_since(self, start: float | None) -> float | None:
+        """The bot's CPU milliseconds since `start` (None when unknown)."""
+        now = self._cpu_now() if start is not None else None
+        return None if now is None or start is None else max(0.0, now - start) * 1000
+
+    def _cores(self) -> float:
+        """How many cores the bot's processes may use at once (its quota, else the machine's)."""
+        return self.options.sandbox.cpus or float(os.cpu_count() or 1)
 
     def _count_time(self, seat: int, time_ms: float) -> None:
         self.think_ms += time_ms
@@ -403,7 +435,7 @@ class BotSeat:
         self.decisions += 1
 
     def _exchange(
-        self, request: Request, rid: int, deadline: float | None, n: int | None
+        self, request: Request, rid: int, deadline: Deadline, n: int | None
     ) -> tuple[ActionAnswer, float, float]:
         """Send one request and read lines until its answer: (answer, t_line, t_sent).
 
@@ -416,7 +448,7 @@ class BotSeat:
             self.on_send("request", data)
         t_begin = time.perf_counter()
         try:
-            self.process.send(data, deadline)
+            self._send_by(data, deadline)
         except WriteClosed:
             raise _Fail(st.CRASH, f"the bot exited ({self._ended()}){self._stderr_hint()}") from None
         except WriteBlocked as exc:
@@ -425,7 +457,8 @@ class BotSeat:
                 raise _Fail(
                     st.TIMEOUT,
                     f"no answer to request {rid}: the bot is still busy (with request "
-                    f"{min(self._owed)}) and has not read it ({exc.unsent} bytes not yet written)",
+                    f"{min(self._owed)}) and has not read it ({exc.unsent} bytes not yet written; "
+                    f"{deadline.limit_note(self.clock)})",
                 ) from None
             raise _Fail(
                 st.STALL,
@@ -436,11 +469,11 @@ class BotSeat:
         unsolicited = 0
         while True:
             try:
-                line = self.process.read_line(deadline)
+                line = self._read_by(deadline)
             except EndOfOutput:
                 raise _Fail(st.CRASH, f"the bot exited ({self._ended()}){self._stderr_hint()}") from None
             except ReadTimeout:
-                raise self._timeout_or_stall(rid, t_begin) from None
+                raise self._timeout_or_stall(rid, t_begin, deadline) from None
             except LineTooLong as exc:
                 raise _Fail(st.LINE_TOO_LONG, f"answering request {rid}: {exc}") from None
             t_line = time.perf_counter()
@@ -485,10 +518,34 @@ class BotSeat:
                 continue  # a late pong: harmless
             raise _Fail(st.BAD_JSON, f"expected an `action` answer to request {rid}, got `{_type_of(msg)}`")
 
-    def _timeout_or_stall(self, rid: int, t_begin: float) -> _Fail:
+    def _send_by(self, data: bytes, deadline: Deadline) -> None:
+        """Write `data` before the deadline: in slices with a CPU clock, checking it between."""
+        assert self.process is not None
+        rest = data
+        while True:
+            try:
+                self.process.send(rest, deadline.wait_until())
+                return
+            except WriteBlocked:
+                if deadline.expired():
+                    raise
+                rest = b""  # the process keeps what it could not write, and writes it first
+
+    def _read_by(self, deadline: Deadline) -> bytes:
+        """The next line, read before the deadline: in slices with a CPU clock (see clock.py)."""
+        assert self.process is not None
+        while True:
+            try:
+                return self.process.read_line(deadline.wait_until())
+            except ReadTimeout:
+                if deadline.expired():
+                    raise
+
+    def _timeout_or_stall(self, rid: int, t_begin: float, deadline: Deadline) -> _Fail:
         """At the deadline: stall if the bot left the request unread or is stopped, else timeout."""
         assert self.process is not None
         waited = (time.perf_counter() - t_begin) * 1000
+        limit = deadline.limit_note(self.clock)
         code = self.process.returncode()
         if code is not None:
             return _Fail(st.CRASH, f"the bot exited ({describe_returncode(code)}){self._stderr_hint()}")
@@ -502,15 +559,15 @@ class BotSeat:
             self._owed.add(rid)
             return _Fail(
                 st.TIMEOUT,
-                f"no answer to request {rid} within {waited:.0f} ms: the bot has not read it yet, "
-                f"still busy with request {min(self._owed)}",
+                f"no answer to request {rid} within {waited:.0f} ms ({limit}): the bot has not read it "
+                f"yet, still busy with request {min(self._owed)}",
             )
         if unread and self.process.busy():
             self._owed.add(rid)
             return _Fail(
                 st.TIMEOUT,
-                f"no answer to request {rid} within {waited:.0f} ms: the bot is busy computing and has "
-                "not read it yet",
+                f"no answer to request {rid} within {waited:.0f} ms ({limit}): the bot is busy "
+                "computing and has not read it yet",
             )
         if unread:
             return _Fail(
@@ -522,8 +579,7 @@ class BotSeat:
         idle = "" if self.process.busy() else self._flush_hint()
         return _Fail(
             st.TIMEOUT,
-            f"no answer to request {rid} within {waited:.0f} ms "
-            f"(limit: {self.clock.move_ms} ms per move + {self.clock.bank_ms:.0f} ms bank){idle}",
+            f"no answer to request {rid} within {waited:.0f} ms ({limit}){idle}",
         )
 
     def _validate(self, answer: ActionAnswer, legal: list[Any], state: State, rid: int) -> tuple[Any, int]:

@@ -11,6 +11,7 @@ from altay_cli.records import (
     FAILURE_STATUSES,
     LIMIT_STATUSES,
     RECOVERABLE,
+    ClockKind,
     Consequence,
     FailureStatus,
     OnFailure,
@@ -61,6 +62,9 @@ class MatchOptions:
     `on_failure`: "lose" (the failing bot forfeits), "default" (the first legal action is played
     for it after a recoverable failure), "retry" (up to `retries` more tries within the same
     clock after a recoverable failure, then lose).
+    `clock`: what the clock charges, wall time (the default) or the CPU time of the bot's cgroup
+    (`cpu`, which needs a cgroup per bot: `validate()` says when this machine has none); see
+    `clock.py`.
     """
 
     move_ms: int = 1000
@@ -73,9 +77,18 @@ class MatchOptions:
     max_line_bytes: int = 1_000_000
     stderr_cap_bytes: int = 65536
     sandbox: SandboxPolicy = field(default_factory=SandboxPolicy)
+    clock: ClockKind = ClockKind.WALL
 
     def validate(self) -> None:
         self.sandbox.validate()
+        if self.clock not in tuple(ClockKind):
+            raise ValueError(f"clock must be one of {', '.join(ClockKind)}, not {self.clock!r}")
+        if self.clock == ClockKind.CPU:
+            from .clock import cpu_clock_problem
+
+            problem = cpu_clock_problem(self.sandbox)
+            if problem is not None:
+                raise ValueError(problem)
         if self.on_failure not in ON_FAILURE_POLICIES:
             raise ValueError(
                 f"on_failure must be one of {', '.join(ON_FAILURE_POLICIES)}, not {self.on_failure!r}"
