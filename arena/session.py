@@ -38,10 +38,7 @@ class FolderLock:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
-            try:
-                pid = self.path.read_text().strip() or "?"
-            except OSError:
-                pid = "?"
+            pid = _read_pid(self.path)
             raise ArenaBusy(
                 f"another arena (pid {pid}) is running in {self.folder}; "
                 "wait for it, or stop it (Ctrl-C) and then --resume"
@@ -62,6 +59,21 @@ class FolderLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def _read_pid(path: Path) -> str:
+    """The pid a running arena wrote in its lock file ("?" for anything else; never through a link)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return "?"
+    try:
+        text = os.read(fd, 32).decode("ascii", "replace").strip()
+    except OSError:
+        text = ""
+    finally:
+        os.close(fd)
+    return text if text.isascii() and text.isdigit() else "?"
 
 
 def _write_plain(path: Path, data: bytes) -> None:
