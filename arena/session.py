@@ -116,6 +116,7 @@ def open_arena(
     overlay: Callable[[ArenaParams], ArenaParams] | None = None,
     public_key: str | None = None,
     seed_source: str | None = None,
+    command: str = "arena",
 ) -> tuple[ArenaStore, ArenaParams]:
     """The store and the parameters to run with.
 
@@ -124,7 +125,8 @@ def open_arena(
     the folder must hold one (an older schema is migrated); `given` (or, when None,
     `overlay(stored)`: the stored parameters with the options given on the command line) must
     match the stored parameters, except that a larger --games extends the arena and --add adds
-    bots (a new stage: only their games are played).
+    bots (a new stage: only their games are played); the arena must be resumable (see
+    `check_resumable`: its signing kept with `public_key`, its master seed and rows unedited).
     """
     if not resume:
         if given is None:
@@ -157,6 +159,7 @@ def open_arena(
                 + "\n  ".join(diffs)
                 + f"\nresume it with its own parameters: altay arena --resume --out {folder}"
             )
+        check_resumable(store, stored, public_key, command)  # before anything is written
         if given.games > stored.games or len(given.bots) > len(stored.bots):
             store.set_params(given)  # more deals, or bots added (--add)
         return store, given
@@ -263,3 +266,23 @@ def set_aside_logs(folder: Path, game_ids: list[int]) -> Path | None:
         src = folder / log_name(game_id)
         os.rename(src, target / src.name)
     return target
+
+
+def check_resumable(store: ArenaStore, params: ArenaParams, public_key: str | None, command: str) -> None:
+    """Refuse to go on with an arena whose signing would change, or whose master seed or stored
+    games were edited (ArenaUsageError, one sentence); an older arena's signing is recorded."""
+    from .integrity import ARENA, row_problems
+
+    resume_signing(store, public_key, command)
+    problem = resume_seed_problem(store, params)
+    if problem:
+        raise ArenaUsageError(f"--resume refused: {problem}")
+    rows = [p for p in row_problems(store, params) if p.kind != ARENA]
+    if rows:
+        first = rows[0]
+        folder = store.folder
+        raise ArenaUsageError(
+            f"--resume refused: {len(rows)} problem(s) in the database of {folder} "
+            f"(game {first.game_id}: {first.detail}); see them with altay arena verify {folder}, "
+            f"and forget those games with altay arena verify {folder} --forget-bad"
+        )

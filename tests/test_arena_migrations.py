@@ -111,6 +111,8 @@ def test_an_old_signed_arena_needs_its_key_to_resume(tmp_path: Path) -> None:
     folder = old_arena(tmp_path, "signed")
     missing = altay("arena", "--resume", "--out", str(folder), "--games", "3", "-q")
     assert missing.returncode == 2 and "--sign-key" in missing.stderr, missing.stderr
+    with ArenaStore.open(folder) as store:
+        assert store.params().games == 2  # a refused resume extends nothing
     res = altay("arena", "--resume", "--out", str(folder), "--games", "3", "-q", "--sign-key", str(KEY))
     assert res.returncode == 0, res.stderr
     with ArenaStore.open(folder) as store:

@@ -147,6 +147,7 @@ def test_a_changed_master_seed_is_detected_and_resume_refuses(ladder: Path, comm
     resume = altay("arena", "--resume", "--out", str(ladder), "--games", "2", "-q")
     assert resume.returncode == 2 and "--resume refused" in resume.stderr, resume.stderr
     assert len(query(ladder, "SELECT game_id FROM games")) == 6  # nothing played from the new seed
+    assert _params(ladder)["games"] == 1  # nor the arena extended
     if commitment == "kept":
         forget = altay("arena", "verify", str(ladder), "--forget-bad")
         assert forget.returncode == 2 and "cannot repair" in forget.stderr

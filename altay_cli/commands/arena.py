@@ -87,10 +87,11 @@ illegal action loses that game (--on-failure) and the arena goes on. Bots run
 in the sandbox (--sandbox, --bot-*; see `altay match --help`), which hides the
 arena folder from them. Each finished game is committed at once to
 DIR/arena.sqlite (WAL) with its log in DIR/logs/<game id>.jsonl (signed with
---sign-key). After Ctrl-C or a kill, `altay arena --resume --out DIR` plays
-exactly the missing games (and again any whose log went missing or changed);
-other parameters must match. `altay arena verify DIR` replays every log and
-compares it with the database.
+--sign-key; a signed arena stays signed: --resume needs the same key). After
+Ctrl-C or a kill, `altay arena --resume --out DIR` plays exactly the missing
+games (and again any whose log went missing, changed or is unsigned); other
+parameters must match. `altay arena verify DIR` replays every log and compares
+it with every row; `--forget-bad` then lets --resume play the bad games again.
 
 \b
 Leaderboard: OpenSkill (Plackett-Luce) ratings from each game's ranks, in game
@@ -420,14 +421,13 @@ def _run(
     try:
         try:
             source = None if opts["resume"] else str(seed_source(opts["seed"]))
-            store, params = open_arena(folder, given, opts["resume"], overlay, public_key, source)
+            store, params = open_arena(folder, given, opts["resume"], overlay, public_key, source, cmd)
         except (ArenaUsageError, StoreError) as exc:
             raise click.UsageError(str(exc)) from None
         with store:
             try:
                 params.validate()
                 if opts["resume"]:
-                    _check_resumable(store, params, public_key, cmd)
                     check_isolation(params.match.sandbox_policy(), quiet=opts["quiet"])
                 _warn_guessable_seed(store, params)
                 if opts["resume"]:
@@ -531,27 +531,6 @@ def _needs_cwd(params: ArenaParams) -> bool:
             if not word.startswith(("/", "-")) and ("/" in word or Path(word).exists()):
                 return True
     return False
-
-
-def _check_resumable(store: ArenaStore, params: ArenaParams, public_key: str | None, cmd: str) -> None:
-    """Refuse to go on with an arena whose signing would change, whose master seed or stored
-    games were edited (ArenaUsageError, one sentence)."""
-    from arena.integrity import ARENA, row_problems
-    from arena.params import ArenaUsageError
-    from arena.session import resume_seed_problem, resume_signing
-
-    resume_signing(store, public_key, cmd)
-    problem = resume_seed_problem(store, params)
-    if problem:
-        raise ArenaUsageError(f"--resume refused: {problem}")
-    rows = [p for p in row_problems(store, params) if p.kind != ARENA]
-    if rows:
-        first = rows[0]
-        raise ArenaUsageError(
-            f"--resume refused: {len(rows)} problem(s) in the database of {store.folder} "
-            f"(game {first.game_id}: {first.detail}); see them with altay arena verify {store.folder}, "
-            f"and forget those games with altay arena verify {store.folder} --forget-bad"
-        )
 
 
 def _warn_guessable_seed(store: ArenaStore, params: ArenaParams) -> None:
