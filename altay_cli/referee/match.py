@@ -49,7 +49,9 @@ class _MatchLog:
     and raised again by `run_match` once every bot is stopped.
     """
 
-    def __init__(self, path: str | Path | None, signer: Signer | None = None, exclusive: bool = False) -> None:
+    def __init__(
+        self, path: str | Path | None, signer: Signer | None = None, exclusive: bool = False
+    ) -> None:
         self.writer = LogWriter(path, signer=signer, exclusive=exclusive) if path is not None else None
         self.path = Path(path) if path is not None else None
         self._written: dict[int, int] = {}
