@@ -26,8 +26,8 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,13 +50,24 @@ NOT_SCHEDULED = "not_scheduled"  # a row whose id is no game of the schedule: ne
 NOT_A_FILE = "not_a_file"  # the log is a symbolic link, FIFO, device or folder: not read
 UNSIGNED = "unsigned"  # a signed arena's log without a valid signature
 WRONG_KEY = "wrong_key"  # a signed arena's log signed by another key
+WRONG_SEED = "wrong_seed"  # a log whose game was not played from the seed the schedule derives
 ARENA = "arena"  # the arena as a whole (its master seed, its key); game_id is None
 
 #: The kinds a re-play repairs: the game is forgotten and played again (`verify --forget-bad`).
 REPLAYABLE = frozenset(
-    {MISSING_LOG, CHANGED_LOG, INVALID_LOG, MISMATCH, NOT_A_FILE, UNSIGNED, WRONG_KEY, NOT_SCHEDULED}
+    {
+        MISSING_LOG,
+        CHANGED_LOG,
+        INVALID_LOG,
+        MISMATCH,
+        NOT_A_FILE,
+        UNSIGNED,
+        WRONG_KEY,
+        WRONG_SEED,
+        NOT_SCHEDULED,
+    }
 )
-SIGNATURE_LINE_CAP = 64 * 1024  # a signature line is about 300 bytes
+LINE_CAP = 1 << 20  # bytes kept of each of a log's last two lines (a signature line: ~300)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +93,7 @@ def merged(problems: Iterable[Problem]) -> list[Problem]:
 # ----------------------------------------------------------------------------- the rows
 def row_problems(store: ArenaStore, params: ArenaParams) -> list[Problem]:
     """The rows against the schedule and against each other (reads no log)."""
-    schedule = {g.game_id: g for g in params.schedule()}
+    schedule = store.schedule(params)
     names = [b.name for b in params.bots]
     problems: list[Problem] = []
     if store.seed_matches(params) is False:
@@ -216,26 +227,36 @@ def plain_log_problem(folder: Path, game_id: int) -> Problem | None:
 
 @dataclass(slots=True)
 class LogScan:
-    """One pass over a log file: its SHA-256 and size, and its signature line if any."""
+    """One pass over a log file: its SHA-256 and size, its signature line if any, and the seed
+    its result line reveals."""
 
     sha256: str
     size: int
     signed_by: str | None = None  # the full public key (hex) of a signature line that verifies
     bad_signature: bool = False  # a signature line that does not verify
-    notes: list[str] = field(default_factory=list)
+    seed: int | None = None  # the seed the result line reveals (None: no result line found)
+
+
+def _parsed(raw: bytes | None) -> dict[str, Any]:
+    try:
+        data = orjson.loads(raw) if raw is not None else None
+    except orjson.JSONDecodeError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def scan_log(path: Path) -> LogScan:
-    """Hash the file and check its signature line (the chain's last link) in one read; the
-    chain itself is the full check's business (the file's hash stands for it here).
-    Opened without following links and without blocking (callers checked it is a plain file)."""
+    """Hash the file, check its signature line (the chain's last link) and read the seed of its
+    result line, in one read; the chain itself is the full check's business (the file's hash
+    stands for it here). Opened without following links and without blocking (callers checked
+    it is a plain file)."""
     whole = hashlib.sha256()
     size = 0
     line = hashlib.sha256()
     line_bytes = bytearray()
     line_len = 0
     hashes: list[str] = []  # the hashes of the last two complete lines
-    last_raw: bytes | None = None
+    raws: list[bytes | None] = []  # their bytes (None: longer than LINE_CAP)
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     with os.fdopen(fd, "rb") as fh:
         while chunk := fh.read(1 << 20):
@@ -247,32 +268,32 @@ def scan_log(path: Path) -> LogScan:
                 part = chunk[start:] if nl < 0 else chunk[start:nl]
                 line.update(part)
                 line_len += len(part)
-                if len(line_bytes) < SIGNATURE_LINE_CAP:
-                    line_bytes += part[: SIGNATURE_LINE_CAP - len(line_bytes)]
+                if len(line_bytes) <= LINE_CAP:
+                    line_bytes += part[: LINE_CAP + 1 - len(line_bytes)]
                 if nl < 0:
                     break
                 if line_len:
                     hashes = [*hashes[-1:], line.hexdigest()]
-                    last_raw = bytes(line_bytes) if line_len < SIGNATURE_LINE_CAP else None
+                    raws = [*raws[-1:], bytes(line_bytes) if line_len <= LINE_CAP else None]
                 line, line_bytes, line_len = hashlib.sha256(), bytearray(), 0
                 start = nl + 1
     scan = LogScan(whole.hexdigest(), size)
-    if line_len:  # no newline after the last line: the log was cut, so no signature counts
+    if line_len or len(hashes) < 2:  # cut mid-line (a killed writer): nothing at its end counts
         return scan
-    if last_raw is None or len(hashes) < 2:
-        return scan
-    try:
-        data = orjson.loads(last_raw)
-    except orjson.JSONDecodeError:
-        return scan
-    if not isinstance(data, dict) or data.get("type") != "signature":
+    last = _parsed(raws[-1])
+    result = _parsed(raws[0]) if last.get("type") == "signature" else last
+    seed = result.get("seed") if result.get("type") == "result" else None
+    scan.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+    if last.get("type") != "signature":
         return scan
     from altay_cli.logsign import verify_chain
 
-    key, prev, signature = data.get("public_key"), data.get("prev"), data.get("signature")
+    key, prev, signature = last.get("public_key"), last.get("prev"), last.get("signature")
     ok = (
-        data.get("algorithm") == "ed25519"
-        and all(isinstance(x, str) for x in (key, prev, signature))
+        last.get("algorithm") == "ed25519"
+        and isinstance(key, str)
+        and isinstance(prev, str)
+        and isinstance(signature, str)
         and prev == hashes[0]
         and verify_chain(key, prev, signature)
     )
@@ -318,10 +339,14 @@ def logged_key(folder: Path, records: Iterable[GameRecord]) -> str | None:
 
 # ----------------------------------------------------------------------------- the quick check
 def quick_check(
-    folder: Path, records: Iterable[GameRecord], expected_key: str | None = None
+    folder: Path,
+    records: Iterable[GameRecord],
+    expected_key: str | None = None,
+    schedule: Mapping[int, ScheduledGame] | None = None,
 ) -> list[Problem]:
     """Hash every stored game's log against its row (full check for rows without a hash) and,
-    with `expected_key` (a signed arena), check each log's signature."""
+    with `expected_key` (a signed arena), check each log's signature; with the `schedule`,
+    check that each log's game was played from the seed the master seed derives for it."""
     problems: list[Problem] = []
     for record in records:
         bad = plain_log_problem(folder, record.game_id)
@@ -346,11 +371,25 @@ def quick_check(
                     f"{record.log_bytes} when stored)",
                 )
             )
-        elif expected_key is not None:
+            continue
+        if schedule is not None and record.game_id in schedule:
+            derived = schedule[record.game_id].seed
+            if scan.seed is not None and scan.seed != derived:
+                problems.append(seed_problem(record.game_id, scan.seed, derived))
+        if expected_key is not None:
             signed = signature_problem(record.game_id, scan, expected_key)
             if signed is not None:
                 problems.append(signed)
     return problems
+
+
+def seed_problem(game_id: int, logged: int, derived: int) -> Problem:
+    return Problem(
+        game_id,
+        WRONG_SEED,
+        f"{log_name(game_id)} was played from seed {logged}, but the master seed derives "
+        f"{derived} for game {game_id}",
+    )
 
 
 # ----------------------------------------------------------------------------- the full check
@@ -359,6 +398,7 @@ class Expected:
     """What the arena says the log of one game must show, beyond its row."""
 
     game: str  # the game's name
+    seed: int  # the seed the master seed derives for the game
     config: dict[str, Any]  # the deal's configuration, without its seed (as the header has it)
     identity: dict[str, Any] | None  # {"id": arena id, "game": game id}; None: a legacy game
     seed_source: str | None  # the arena's recorded seed source (None: not recorded)
@@ -373,13 +413,15 @@ def expectations(
     rules = params.rules()
     arena_id, legacy, source = store.arena_id(), store.legacy_ids(), store.seed_source()
     out = {}
+    schedule = store.schedule(params)
     for record in records:
         config = rules.deal(record.seed, params.players, params.options_for(rules))
         data = msgspec.json.decode(msgspec.json.encode(rules.config_to_builtins(config)))  # as in a header
         data.pop("seed", None)
         legacy_game = record.game_id in legacy or not arena_id
         identity = None if legacy_game else {"id": arena_id, "game": record.game_id}
-        out[record.game_id] = Expected(params.game, data, identity, None if identity is None else source)
+        source_now = None if identity is None else source
+        out[record.game_id] = Expected(params.game, schedule[record.game_id].seed, data, identity, source_now)
     return out
 
 
@@ -404,6 +446,8 @@ def check_game(
     if verdict.status != VALID:
         return [Problem(record.game_id, INVALID_LOG, f"{log_name(record.game_id)}: {verdict.message}")]
     out = [Problem(record.game_id, MISMATCH, d) for d in differences(record, verdict)]
+    if expected is not None and verdict.seed != expected.seed:
+        out.append(seed_problem(record.game_id, verdict.seed, expected.seed))
     if expected is not None:
         found = arena_differences(record.game_id, verdict, expected)
         out += [Problem(record.game_id, MISMATCH, d) for d in found]

@@ -133,7 +133,8 @@ def open_arena(
             raise ArenaUsageError("give the bots, e.g. altay arena a=random b=greedy --players 2 --games 4")
         if ArenaStore.exists(folder):
             with ArenaStore.open(folder) as old:
-                n, total = old.count(), len(old.params().schedule())
+                stored = old.params()
+                n, total = old.played(stored), len(old.schedule(stored))
             if n == total:
                 raise ArenaUsageError(
                     f"{folder} already holds a complete arena ({n} games); show it with "
@@ -219,8 +220,8 @@ def resume_seed_problem(store: ArenaStore, params: ArenaParams) -> str | None:
             f"the master seed in the parameters of {store.folder} is not the one the arena was "
             "created with: its database was edited; restore it, or start a new arena"
         )
-    schedule = {g.game_id: g.seed for g in params.schedule()}
-    wrong = [r.game_id for r in store.records(params) if r.seed != schedule[r.game_id]]
+    schedule = store.schedule(params)
+    wrong = [r.game_id for r in store.records(params) if r.seed != schedule[r.game_id].seed]
     if wrong:
         shown = ", ".join(map(str, wrong[:5])) + (" ..." if len(wrong) > 5 else "")
         return (
@@ -269,14 +270,25 @@ def set_aside_logs(folder: Path, game_ids: list[int]) -> Path | None:
 
 
 def check_resumable(store: ArenaStore, params: ArenaParams, public_key: str | None, command: str) -> None:
-    """Refuse to go on with an arena whose signing would change, or whose master seed or stored
-    games were edited (ArenaUsageError, one sentence); an older arena's signing is recorded."""
-    from .integrity import ARENA, row_problems
+    """Refuse to go on with an arena whose signing would change, or whose master seed, stored
+    games or logs' seeds were edited (ArenaUsageError, one sentence); an older arena's signing
+    is recorded. The stored logs are read once (`integrity.quick_check`); what is wrong with
+    them is left in `store.log_problems`, for --resume to play those games again."""
+    from .integrity import ARENA, WRONG_SEED, quick_check, row_problems
 
-    resume_signing(store, public_key, command)
+    signing = resume_signing(store, public_key, command)
     problem = resume_seed_problem(store, params)
     if problem:
         raise ArenaUsageError(f"--resume refused: {problem}")
+    logs = quick_check(store.folder, store.records(params), signing.public_key, store.schedule(params))
+    seeds = [p for p in logs if p.kind == WRONG_SEED]
+    if seeds:
+        raise ArenaUsageError(
+            f"--resume refused: {len(seeds)} stored game(s) of {store.folder} were played from seeds "
+            f"the arena's master seed does not derive (game {seeds[0].game_id}: {seeds[0].detail}): "
+            f"its database was edited; see altay arena verify {store.folder}"
+        )
+    store.log_problems = logs
     rows = [p for p in row_problems(store, params) if p.kind != ARENA]
     if rows:
         first = rows[0]

@@ -39,6 +39,7 @@ from altay_cli import __version__
 
 from .params import ArenaParams, ArenaUsageError
 from .records import GameRecord
+from .schedule import ScheduledGame
 
 DB_NAME = "arena.sqlite"
 #: The files SQLite keeps beside the database; none may be a link to elsewhere.
@@ -164,7 +165,10 @@ class ArenaStore:
         self.conn = conn
         self.folder = folder
         self.version = version  # the schema version of this database (older ones are read as they are)
-        self._scheduled: tuple[str, frozenset[int]] | None = None
+        self._scheduled: tuple[str, dict[int, ScheduledGame]] | None = None
+        #: What `session.check_resumable` found wrong with the stored logs (integrity.Problem
+        #: list; None: not checked): `--resume` forgets those games and plays them again.
+        self.log_problems: list | None = None
 
     # ------------------------------------------------------------------ opening
     @staticmethod
@@ -390,16 +394,20 @@ class ArenaStore:
     def count(self) -> int:
         return self._query("SELECT COUNT(*) FROM games")[0][0]
 
-    def scheduled_ids(self, params: ArenaParams) -> frozenset[int]:
-        """The game ids of the arena's schedule (computed once per set of parameters)."""
+    def schedule(self, params: ArenaParams) -> dict[int, ScheduledGame]:
+        """The arena's schedule by game id (computed once per set of parameters: a long SPRT's
+        takes a second)."""
         key = orjson.dumps(params.to_dict()).decode()
         if self._scheduled is None or self._scheduled[0] != key:
-            self._scheduled = (key, frozenset(g.game_id for g in params.schedule()))
+            self._scheduled = (key, {g.game_id: g for g in params.schedule()})
         return self._scheduled[1]
+
+    def scheduled_ids(self, params: ArenaParams) -> set[int]:
+        return set(self.schedule(params))
 
     def played(self, params: ArenaParams) -> int:
         """The stored games that are games of the schedule (a row beyond it never counts)."""
-        return len(self.done_ids() & self.scheduled_ids(params))
+        return len(self.done_ids() & self.schedule(params).keys())
 
     def stray_ids(self, params: ArenaParams) -> list[int]:
         """Stored game ids that are no game of the schedule (an edited database): never counted."""
@@ -487,7 +495,7 @@ class ArenaStore:
         """
         out = []
         names = {b.name for b in params.bots} if params is not None else None
-        scheduled = self.scheduled_ids(params) if params is not None else None
+        scheduled = self.schedule(params) if params is not None else None
         for game_id, raw in self._query("SELECT game_id, record FROM games ORDER BY game_id"):
             if scheduled is not None and game_id not in scheduled:
                 continue

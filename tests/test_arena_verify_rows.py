@@ -132,23 +132,50 @@ def _params(folder: Path) -> dict:
     return orjson.loads(query(folder, "SELECT value FROM meta WHERE key = 'params'")[0][0])
 
 
-@pytest.mark.parametrize("commitment", ["kept", "deleted"])
-def test_a_changed_master_seed_is_detected_and_resume_refuses(ladder: Path, commitment: str) -> None:
+def _rewrite_row_seeds(folder: Path, master: int) -> None:
+    """Every row's seed made the one `master` derives (the logs cannot be: their games would
+    not replay), and the commitment recomputed (the arena's id is in the database too)."""
+    from arena.schedule import deal_seed
+    from arena.store import seed_commitment
+
+    arena_id = query(folder, "SELECT value FROM meta WHERE key = 'arena_id'")[0][0]
+    statements = [
+        ("UPDATE meta SET value = ? WHERE key = 'seed_commitment'", (seed_commitment(arena_id, master),))
+    ]
+    for game_id, raw in query(folder, "SELECT game_id, record FROM games"):
+        record = orjson.loads(raw)
+        record["seed"] = deal_seed(master, record["deal"])
+        statements.append(
+            (
+                "UPDATE games SET record = ?, seed = ? WHERE game_id = ?",
+                (orjson.dumps(record).decode(), record["seed"], game_id),
+            )
+        )
+    sql(folder, *statements)
+
+
+@pytest.mark.parametrize("how", ["commitment kept", "commitment deleted", "rows and commitment rewritten"])
+def test_a_changed_master_seed_is_detected_and_resume_refuses(ladder: Path, how: str) -> None:
     params = _params(ladder)
     params["seed"] += 1
     sql(ladder, ("UPDATE meta SET value = ? WHERE key = 'params'", (orjson.dumps(params).decode(),)))
-    if commitment == "deleted":  # whoever edits the seed can remove what was recorded of it
+    if how == "commitment deleted":  # whoever edits the seed can remove what was recorded of it
         sql(ladder, ("DELETE FROM meta WHERE key = 'seed_commitment'", ()))
+    if how == "rows and commitment rewritten":
+        _rewrite_row_seeds(ladder, params["seed"])
     code, report = verify(ladder)
     assert code == 1
     seeds = {p["game_id"] for p in report["problems"] if "the master seed derives" in p["detail"]}
     assert seeds == set(range(6))  # no stored game derives from the new master seed
-    assert ((None, "arena") in found(report)) == (commitment == "kept")
+    assert ((None, "arena") in found(report)) == (how == "commitment kept")
+    if how == "rows and commitment rewritten":  # the logs' own seeds give it away
+        assert {(g, "wrong_seed") for g in range(6)} <= found(report)
+        assert board(ladder)["code"] == 1  # the report's quick check sees it too
     resume = altay("arena", "--resume", "--out", str(ladder), "--games", "2", "-q")
     assert resume.returncode == 2 and "--resume refused" in resume.stderr, resume.stderr
     assert len(query(ladder, "SELECT game_id FROM games")) == 6  # nothing played from the new seed
     assert _params(ladder)["games"] == 1  # nor the arena extended
-    if commitment == "kept":
+    if how == "commitment kept":
         forget = altay("arena", "verify", str(ladder), "--forget-bad")
         assert forget.returncode == 2 and "cannot repair" in forget.stderr
 

@@ -434,7 +434,7 @@ def _run(
                     _replay_broken_games(store, params, opts, public_key)
             except (ArenaUsageError, StoreError) as exc:
                 raise click.UsageError(str(exc)) from None
-            schedule = params.schedule()
+            schedule = list(store.schedule(params).values())
             concurrency = opts["concurrency"] or os.cpu_count() or 1
             done = store.played(params)
             finished = mode.finished(store, params)
@@ -552,7 +552,9 @@ def _replay_broken_games(
     from arena.integrity import quick_check
     from arena.session import set_aside_logs
 
-    problems = quick_check(store.folder, store.records(params), public_key)
+    problems = store.log_problems
+    if problems is None:
+        problems = quick_check(store.folder, store.records(params), public_key, store.schedule(params))
     ids = sorted({p.game_id for p in problems if p.game_id is not None})
     if not ids:
         return
@@ -621,10 +623,11 @@ def report_cmd(folder: Path, as_json: bool, as_csv: bool) -> None:
             params = store.params()
             records = store.records(params)
             key, _, _ = _arena_key(store, records, None)
-            problems = merged(row_problems(store, params) + quick_check(folder, records, key))
+            logs = quick_check(folder, records, key, store.schedule(params))
+            problems = merged(row_problems(store, params) + logs)
             integrity = {"games_checked": len(records), "problems": [p.to_dict() for p in problems]}
             opts = {"as_json": as_json, "as_csv": as_csv}
-            _print_board(store, params, len(params.schedule()), opts, integrity if as_json else None)
+            _print_board(store, params, len(store.schedule(params)), opts, integrity if as_json else None)
     except (StoreError, ArenaUsageError) as exc:
         raise click.UsageError(str(exc)) from None
     if problems and not as_json:
