@@ -95,7 +95,12 @@ def row_problems(store: ArenaStore, params: ArenaParams) -> list[Problem]:
     """The rows against the schedule and against each other (reads no log)."""
     schedule = store.schedule(params)
     names = [b.name for b in params.bots]
+    from .session import logs_folder_problem
+
     problems: list[Problem] = []
+    linked = logs_folder_problem(store.folder)
+    if linked:
+        problems.append(Problem(None, ARENA, linked))
     if store.seed_matches(params) is False:
         problems.append(
             Problem(

@@ -253,6 +253,8 @@ def set_aside_logs(folder: Path, game_ids: list[int]) -> Path | None:
     except FileExistsError:
         if not stat.S_ISDIR(os.lstat(base).st_mode):
             raise ArenaUsageError(f"{base} is not a plain folder (a link or a file); move it away") from None
+    except OSError as exc:
+        raise ArenaUsageError(f"cannot make {base}: {exc.strerror}") from None
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S")
     for n in range(1000):
         target = base / (stamp if n == 0 else f"{stamp}-{n}")
@@ -265,7 +267,10 @@ def set_aside_logs(folder: Path, game_ids: list[int]) -> Path | None:
         raise ArenaUsageError(f"cannot make a new folder in {base}")
     for game_id in present:
         src = folder / log_name(game_id)
-        os.rename(src, target / src.name)
+        try:
+            os.rename(src, target / src.name)
+        except OSError as exc:
+            raise ArenaUsageError(f"cannot move {src} to {target}: {exc.strerror}") from None
     return target
 
 

@@ -325,6 +325,10 @@ def test_a_logs_folder_that_is_a_link_is_refused(ladder: Path, tmp_path: Path) -
     res = altay("arena", "--resume", "--out", str(ladder), "-q")
     assert res.returncode == 2 and "symbolic link" in res.stderr and "Traceback" not in res.stderr
     assert sorted(p.name for p in elsewhere.iterdir()) == before
+    code, report = verify(ladder)
+    assert code == 1 and any(
+        p["kind"] == "arena" and "symbolic link" in p["detail"] for p in report["problems"]
+    )
 
 
 def test_the_database_and_lock_are_never_reached_through_a_link(ladder: Path, tmp_path: Path) -> None:
