@@ -764,7 +764,7 @@ def verify_cmd(folder: Path, public_key: str | None, forget_bad: bool, as_json: 
 
     given = public_key_hex(public_key)
     lock = None
-    if forget_bad:
+    if forget_bad and ArenaStore.exists(folder):  # (no arena: the open below says so)
         try:
             lock = FolderLock(folder)
             lock.acquire()
