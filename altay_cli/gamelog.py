@@ -279,12 +279,18 @@ class LogWriter:
         target: str | Path | IO[bytes],
         signer: Signer | None = None,
         randomness: Callable[[int], bytes] = secrets.token_bytes,
+        exclusive: bool = False,
     ) -> None:
+        """`exclusive`: create the file, which must not exist (never through a symbolic link)."""
         if isinstance(target, (str, Path)):
             self.path: Path | None = Path(target)
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._fh: IO[bytes] = open(self.path, "wb")  # noqa: SIM115 (closed in close())
+                if exclusive:
+                    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+                    self._fh: IO[bytes] = os.fdopen(os.open(self.path, flags, 0o644), "wb")
+                else:
+                    self._fh = open(self.path, "wb")  # noqa: SIM115 (closed in close())
             except OSError as exc:
                 raise LogWriteError(exc.errno, f"cannot write the log {target}: {exc.strerror}") from None
             self._owns = True

@@ -6,17 +6,31 @@ games that were in flight, and `--resume` plays exactly the ids that have no row
 key on game_id makes a duplicate impossible rather than merely unlikely.
 
 Tables (for your own SQL as well):
-  meta(key, value)                      params (JSON), created, altay version
+  meta(key, value)                      params (JSON), created, altay version; from schema 2:
+                                        arena_id, signing ("signed", "unsigned", "unknown"),
+                                        public_key (hex), seed_source, seed_commitment
   games(game_id, deal, grp, seating, seed, end_reason, completed, rounds, decisions,
         duration_s, log, finished_at, record)   record = the whole GameRecord as JSON
   seats(game_id, seat, bot, faction, rank, vp, forfeit, think_ms)
   failures(game_id, seat, bot, status, detail, n, consequence)
+  legacy_games(game_id)                 (schema 2) games stored before logs named their arena
+
+The schema has a version (PRAGMA user_version) and an ordered list of migrations
+(`MIGRATIONS`): step k takes a database from version k - 1 to k in one transaction. A new
+database runs every step; an older one is brought up to date when an arena resumes (reading
+it, as `report` and `verify` do, changes nothing); a newer one is refused.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
+import os
+import secrets
 import sqlite3
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import orjson
@@ -25,31 +39,101 @@ from altay_cli import __version__
 
 from .params import ArenaParams, ArenaUsageError
 from .records import GameRecord
+from .schedule import ScheduledGame
 
 DB_NAME = "arena.sqlite"
-SCHEMA_VERSION = 1
+#: The files SQLite keeps beside the database; none may be a link to elsewhere.
+DB_COMPANIONS = ("-wal", "-shm", "-journal")
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
+_V1_TABLES = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS games (
     game_id INTEGER PRIMARY KEY,
     deal INTEGER NOT NULL, grp INTEGER NOT NULL, seating INTEGER NOT NULL, seed INTEGER NOT NULL,
     end_reason TEXT, completed INTEGER NOT NULL, rounds INTEGER NOT NULL,
     decisions INTEGER NOT NULL, duration_s REAL NOT NULL, log TEXT NOT NULL,
     finished_at TEXT NOT NULL, record TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seats (
+)""",
+    """CREATE TABLE IF NOT EXISTS seats (
     game_id INTEGER NOT NULL REFERENCES games(game_id), seat INTEGER NOT NULL,
     bot TEXT NOT NULL, faction TEXT NOT NULL, rank INTEGER NOT NULL, vp INTEGER NOT NULL,
     forfeit INTEGER NOT NULL, think_ms REAL,
     PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS failures (
+)""",
+    """CREATE TABLE IF NOT EXISTS failures (
     game_id INTEGER NOT NULL REFERENCES games(game_id), seat INTEGER NOT NULL,
     bot TEXT NOT NULL, status TEXT NOT NULL, detail TEXT, n INTEGER, consequence TEXT
-);
-CREATE INDEX IF NOT EXISTS failures_game ON failures(game_id);
-"""
+)""",
+    "CREATE INDEX IF NOT EXISTS failures_game ON failures(game_id)",
+)
+
+#: Signing states recorded in meta: the arena signs its logs, does not, or was made before
+#: this was recorded (schema 1: `--resume` decides from the stored logs, and records it).
+SIGNED, UNSIGNED, UNKNOWN = "signed", "unsigned", "unknown"
+
+
+def _v1_tables(conn: sqlite3.Connection) -> None:
+    for statement in _V1_TABLES:
+        conn.execute(statement)
+
+
+def _v2_signing_and_identity(conn: sqlite3.Connection) -> None:
+    """The signing record, the arena's id, a commitment to its master seed, and the list of
+    the games stored before logs named their arena (their logs cannot say which game they are)."""
+    conn.execute("CREATE TABLE legacy_games (game_id INTEGER PRIMARY KEY)")
+    conn.execute("INSERT INTO legacy_games SELECT game_id FROM games")
+    arena_id = secrets.token_hex(16)
+    rows = [("arena_id", arena_id), ("signing", UNKNOWN)]
+    raw = conn.execute("SELECT value FROM meta WHERE key = 'params'").fetchone()
+    seed = _seed_in(raw[0]) if raw else None
+    if seed is not None:
+        rows.append(("seed_commitment", seed_commitment(arena_id, seed)))
+    if raw:
+        rows.append(("migrated", f"from schema 1 by altay {__version__} at {_now()}"))
+    conn.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", rows)
+
+
+def _seed_in(params_json: str) -> int | None:
+    try:
+        seed = orjson.loads(params_json).get("seed")
+    except (orjson.JSONDecodeError, AttributeError, TypeError):
+        return None
+    return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int  # the schema version this step produces
+    what: str
+    apply: Callable[[sqlite3.Connection], None]
+
+
+#: Ordered; step k produces version k. Later issues append their own steps.
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "tables: meta, games, seats, failures", _v1_tables),
+    Migration(2, "signing record, arena id, master seed commitment, legacy games", _v2_signing_and_identity),
+)
+SCHEMA_VERSION = MIGRATIONS[-1].version
+
+
+def seed_commitment(arena_id: str, seed: int) -> str:
+    """What the arena records of its master seed at creation: a changed seed in the stored
+    parameters no longer matches it (`--resume` refuses, `verify` says so)."""
+    return hashlib.sha256(f"altay-arena-master-seed:{arena_id}:{seed}".encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Signing:
+    """Whether the arena signs its logs, and with which key (raw Ed25519 public key, hex)."""
+
+    state: str  # SIGNED, UNSIGNED or UNKNOWN
+    public_key: str | None = None
+
+    @property
+    def fingerprint(self) -> str | None:
+        from altay_cli.logsign import fingerprint
+
+        return fingerprint(self.public_key) if self.public_key else None
 
 
 class StoreError(Exception):
@@ -60,10 +144,31 @@ def _now() -> str:
     return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
 
 
+def plain_file_problem(path: Path) -> str | None:
+    """Why the arena must not open `path` for writing: a symbolic link or not a regular file
+    (None when it is a plain file or does not exist)."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"{path} cannot be examined ({exc.strerror})"
+    if stat.S_ISLNK(st.st_mode):
+        return f"{path} is a symbolic link; an arena writes only plain files of its own (remove the link)"
+    if not stat.S_ISREG(st.st_mode):
+        return f"{path} is not a plain file (a directory, FIFO or device); an arena writes only plain files"
+    return None
+
+
 class ArenaStore:
-    def __init__(self, conn: sqlite3.Connection, folder: Path) -> None:
+    def __init__(self, conn: sqlite3.Connection, folder: Path, version: int = SCHEMA_VERSION) -> None:
         self.conn = conn
         self.folder = folder
+        self.version = version  # the schema version of this database (older ones are read as they are)
+        self._scheduled: tuple[str, dict[int, ScheduledGame]] | None = None
+        #: What `session.check_resumable` found wrong with the stored logs (integrity.Problem
+        #: list; None: not checked): `--resume` forgets those games and plays them again.
+        self.log_problems: list | None = None
 
     # ------------------------------------------------------------------ opening
     @staticmethod
@@ -71,7 +176,16 @@ class ArenaStore:
         return (Path(folder) / DB_NAME).is_file()
 
     @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
+    def _check_files(path: Path) -> None:
+        """StoreError when the database or a file SQLite keeps beside it is a link or not a file."""
+        for p in (path, *(path.with_name(path.name + suffix) for suffix in DB_COMPANIONS)):
+            problem = plain_file_problem(p)
+            if problem:
+                raise StoreError(problem)
+
+    @classmethod
+    def _connect(cls, path: Path) -> sqlite3.Connection:
+        cls._check_files(path)
         conn = sqlite3.connect(path, isolation_level=None, timeout=30)
         conn.execute("PRAGMA journal_mode=WAL")
         # FULL: a committed game survives a power cut too, not only a killed process.
@@ -79,33 +193,73 @@ class ArenaStore:
         conn.execute("PRAGMA foreign_keys=ON")
         return conn
 
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection, path: Path) -> int:
+        """Apply every step after the database's version, each in one transaction."""
+        for step in MIGRATIONS:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version >= step.version:
+                    conn.execute("ROLLBACK")
+                    continue
+                if version != step.version - 1:
+                    raise StoreError(f"{path}: schema version {version} has no migration to {step.version}")
+                step.apply(conn)
+                conn.execute(f"PRAGMA user_version={step.version}")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        return conn.execute("PRAGMA user_version").fetchone()[0]
+
     @classmethod
-    def create(cls, folder: str | Path, params: ArenaParams) -> ArenaStore:
-        """Create the database atomically: built under a temporary name, then renamed."""
+    def create(
+        cls,
+        folder: str | Path,
+        params: ArenaParams,
+        public_key: str | None = None,
+        seed_source: str | None = None,
+    ) -> ArenaStore:
+        """Create the database atomically: built under a temporary name, then renamed. It records
+        whether the arena signs its logs (`public_key`, hex) and where its master seed came from."""
         folder = Path(folder)
         if cls.exists(folder):
             raise StoreError(f"{folder} already holds an arena")
         folder.mkdir(parents=True, exist_ok=True)
+        cls._check_files(folder / DB_NAME)
         tmp = folder / (DB_NAME + ".new")
-        tmp.unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)  # a link there is removed, never followed
         conn = sqlite3.connect(tmp, isolation_level=None)
-        conn.executescript(_SCHEMA)
-        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        rows = [
-            ("params", orjson.dumps(params.to_dict()).decode()),
-            ("created", _now()),
-            ("altay_version", __version__),
-        ]
-        conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", rows)
-        conn.close()
+        try:
+            cls._migrate(conn, tmp)
+            arena_id = conn.execute("SELECT value FROM meta WHERE key = 'arena_id'").fetchone()[0]
+            rows = [
+                ("params", orjson.dumps(params.to_dict()).decode()),
+                ("created", _now()),
+                ("altay_version", __version__),
+                ("signing", SIGNED if public_key else UNSIGNED),
+                ("seed_commitment", seed_commitment(arena_id, params.seed)),
+            ]
+            if public_key:
+                rows.append(("public_key", public_key))
+            if seed_source:
+                rows.append(("seed_source", seed_source))
+            conn.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", rows)
+        finally:
+            conn.close()
         tmp.rename(folder / DB_NAME)
         return cls(cls._connect(folder / DB_NAME), folder)
 
     @classmethod
-    def open(cls, folder: str | Path) -> ArenaStore:
+    def open(cls, folder: str | Path, migrate: bool = False) -> ArenaStore:
+        """Open the arena in `folder`; with `migrate`, bring an older schema up to date first
+        (only a process holding the folder's lock may: it writes)."""
         folder = Path(folder)
         path = folder / DB_NAME
-        if not path.is_file():
+        if not path.is_file() or path.is_symlink():
+            if path.is_symlink():
+                raise StoreError(plain_file_problem(path) or f"{path} is a symbolic link")
             raise StoreError(
                 f"no arena in {folder} (no {DB_NAME}); start one with "
                 f"altay arena a=random b=greedy --players 2 --games 4 --out {folder}"
@@ -121,11 +275,26 @@ class ArenaStore:
             raise StoreError(
                 f"{path} is not a readable arena database ({exc}); it is damaged or not an arena"
             ) from None
-        if version != SCHEMA_VERSION or not {"meta", "games", "seats", "failures"} <= tables:
+        if version > SCHEMA_VERSION:
             conn.close()
-            what = f"schema version {version}" if version != SCHEMA_VERSION else "no arena tables"
+            raise StoreError(
+                f"{path} was written by a newer altay (database schema {version}; altay {__version__} "
+                f"reads schemas 1 to {SCHEMA_VERSION}): upgrade altay to use this arena"
+            )
+        if version < 1 or not {"meta", "games", "seats", "failures"} <= tables:
+            conn.close()
+            what = f"schema version {version}" if version < 1 else "no arena tables"
             raise StoreError(f"{path} is not an arena database this altay reads ({what})")
-        return cls(conn, folder)
+        if migrate and version < SCHEMA_VERSION:
+            try:
+                version = cls._migrate(conn, path)
+            except sqlite3.Error as exc:
+                conn.close()
+                raise StoreError(f"{path} cannot be brought up to schema {SCHEMA_VERSION} ({exc})") from None
+            except StoreError:
+                conn.close()
+                raise
+        return cls(conn, folder, version)
 
     def close(self) -> None:
         self.conn.close()
@@ -135,6 +304,54 @@ class ArenaStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    # ------------------------------------------------------------------ identity and signing
+    def arena_id(self) -> str | None:
+        """The arena's random id (schema 2), written into every log it plays; None before."""
+        return self.meta("arena_id") if self.version >= 2 else None
+
+    def signing(self) -> Signing:
+        state = self.meta("signing") if self.version >= 2 else None
+        if state == SIGNED:
+            key = self.meta("public_key")
+            if not key:
+                where = self.folder / DB_NAME
+                raise StoreError(f"{where}: the arena is recorded as signed, but without its key")
+            return Signing(SIGNED, key)
+        if state == UNSIGNED:
+            return Signing(UNSIGNED)
+        return Signing(UNKNOWN)
+
+    def set_signing(self, public_key: str | None) -> None:
+        """Record (once the stored logs have decided it) whether an older arena signs its logs."""
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            state = SIGNED if public_key else UNSIGNED
+            c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('signing', ?)", (state,))
+            if public_key:
+                c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('public_key', ?)", (public_key,))
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+        c.execute("COMMIT")
+
+    def seed_source(self) -> str | None:
+        """records.SeedSource of the master seed ("organiser" or "system"); None: not recorded."""
+        return self.meta("seed_source") if self.version >= 2 else None
+
+    def seed_matches(self, params: ArenaParams) -> bool | None:
+        """Whether the stored master seed is the one recorded at creation (None: nothing recorded)."""
+        arena_id, commitment = self.arena_id(), self.meta("seed_commitment") if self.version >= 2 else None
+        if not arena_id or not commitment:
+            return None
+        return seed_commitment(arena_id, params.seed) == commitment
+
+    def legacy_ids(self) -> set[int]:
+        """Games stored before logs named their arena (every game of a schema-1 database)."""
+        if self.version < 2:
+            return self.done_ids()
+        return {row[0] for row in self._query("SELECT game_id FROM legacy_games")}
 
     # ------------------------------------------------------------------ parameters
     def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
@@ -177,12 +394,32 @@ class ArenaStore:
     def count(self) -> int:
         return self._query("SELECT COUNT(*) FROM games")[0][0]
 
+    def schedule(self, params: ArenaParams) -> dict[int, ScheduledGame]:
+        """The arena's schedule by game id (computed once per set of parameters: a long SPRT's
+        takes a second)."""
+        key = orjson.dumps(params.to_dict()).decode()
+        if self._scheduled is None or self._scheduled[0] != key:
+            self._scheduled = (key, {g.game_id: g for g in params.schedule()})
+        return self._scheduled[1]
+
+    def scheduled_ids(self, params: ArenaParams) -> set[int]:
+        return set(self.schedule(params))
+
+    def played(self, params: ArenaParams) -> int:
+        """The stored games that are games of the schedule (a row beyond it never counts)."""
+        return len(self.done_ids() & self.schedule(params).keys())
+
+    def stray_ids(self, params: ArenaParams) -> list[int]:
+        """Stored game ids that are no game of the schedule (an edited database): never counted."""
+        return sorted(self.done_ids() - self.scheduled_ids(params))
+
     def delete_games(self, game_ids: list[int]) -> None:
         """Forget these games (one transaction), so that --resume plays them again."""
         c = self.conn
         c.execute("BEGIN IMMEDIATE")
         try:
-            for table in ("failures", "seats", "games"):
+            tables = ("failures", "seats", "games") + (("legacy_games",) if self.version >= 2 else ())
+            for table in tables:
                 c.executemany(f"DELETE FROM {table} WHERE game_id = ?", [(g,) for g in game_ids])
         except BaseException:
             c.execute("ROLLBACK")
@@ -250,13 +487,18 @@ class ArenaStore:
         c.execute("COMMIT")
 
     def records(self, params: ArenaParams | None = None) -> list[GameRecord]:
-        """Every stored game, in game-id order (the order ratings are computed in).
+        """Every stored game of the schedule, in game-id order (the order ratings are computed
+        in); with `params`, rows whose id is no game of the schedule are left out (see
+        `stray_ids`: verify and report flag them).
 
         StoreError names the first row that no game of this arena could have produced.
         """
         out = []
         names = {b.name for b in params.bots} if params is not None else None
+        scheduled = self.schedule(params) if params is not None else None
         for game_id, raw in self._query("SELECT game_id, record FROM games ORDER BY game_id"):
+            if scheduled is not None and game_id not in scheduled:
+                continue
             try:
                 record = GameRecord.from_dict(orjson.loads(raw))
                 if record.game_id != game_id:
@@ -273,4 +515,27 @@ class ArenaStore:
                     f"check the arena with: altay arena verify {self.folder}"
                 ) from None
             out.append(record)
+        return out
+
+    # ------------------------------------------------------------------ raw rows (for verify)
+    def game_columns(self) -> dict[int, dict[str, object]]:
+        """Every games row's columns but the record, by game id."""
+        cols = ("deal", "grp", "seating", "seed", "end_reason", "completed", "rounds", "decisions")
+        cols += ("duration_s", "log")
+        rows = self._query(f"SELECT game_id, {', '.join(cols)} FROM games")
+        return {row[0]: dict(zip(cols, row[1:], strict=True)) for row in rows}
+
+    def seat_rows(self) -> dict[int, list[tuple]]:
+        """(seat, bot, faction, rank, vp, forfeit, think_ms) per game id, in seat order."""
+        out: dict[int, list[tuple]] = {}
+        cols = "game_id, seat, bot, faction, rank, vp, forfeit, think_ms"
+        for row in self._query(f"SELECT {cols} FROM seats ORDER BY game_id, seat"):
+            out.setdefault(row[0], []).append(tuple(row[1:]))
+        return out
+
+    def failure_rows(self) -> dict[int, list[tuple]]:
+        """(seat, bot, status, detail, n, consequence) per game id."""
+        out: dict[int, list[tuple]] = {}
+        for row in self._query("SELECT game_id, seat, bot, status, detail, n, consequence FROM failures"):
+            out.setdefault(row[0], []).append(tuple(row[1:]))
         return out

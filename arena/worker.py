@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from altay_cli.referee import MatchOptions
 
 LOGS = "logs"
+FAILURE_DETAIL_CAP = 500  # characters of a failure's detail kept in the row (the log has it whole)
 PR_SET_PDEATHSIG = 1
 ABORTED = EndReason.ABORTED  # the referee's end reason for a match stopped by Ctrl-C/SIGTERM
 
@@ -44,11 +45,14 @@ class GameAborted(Exception):
 
 @dataclass(frozen=True, slots=True)
 class WorkerSetup:
-    """What every game of a worker shares: the arena folder, parameters and signing key."""
+    """What every game of a worker shares: the arena folder, parameters and signing key, and
+    what each log's header says of the arena (its id, and where its master seed came from)."""
 
     folder: str
     params: ArenaParams
     sign_key: str | None = None  # path of the organiser's private key: logs are signed
+    arena_id: str | None = None  # written into each log's header (meta.arena), with the game id
+    seed_source: str | None = None  # records.SeedSource of the master seed, for each log's header
 
 
 _signers: dict[str, Any] = {}
@@ -85,10 +89,28 @@ def log_name(game_id: int) -> str:
     return f"{LOGS}/{game_id:06d}.jsonl"
 
 
+def clear_log_path(folder: Path, game_id: int) -> Path:
+    """The path of a game's log, ready to be created anew: whatever is there (the partial log of
+    a game in flight when the arena stopped, or a link someone put there) is removed, never
+    followed; the log is then created exclusively (O_EXCL | O_NOFOLLOW), so the arena never
+    writes through a link or into a file it did not create. OSError when `logs` is not a plain
+    folder of the arena's."""
+    import stat
+
+    logs = folder / LOGS
+    st = os.lstat(logs)
+    if not stat.S_ISDIR(st.st_mode):
+        raise OSError(f"{logs} is not a plain folder (a link or a file): the arena writes no log there")
+    path = folder / log_name(game_id)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
+    return path
+
+
 def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
     """Play one scheduled game with real bot processes under the referee's clocks and policies."""
     from altay_cli.engine import load_game
-    from altay_cli.records import ClockKind
+    from altay_cli.records import ClockKind, SeedSource
     from altay_cli.referee import BotSpec, MatchOptions, run_match
 
     p = setup.params
@@ -119,16 +141,20 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
         together.setdefault(bot, []).append(seat)
     log = log_name(game.game_id)
     signer = _signer(setup.sign_key)
+    identity = {"arena": {"id": setup.arena_id, "game": game.game_id}} if setup.arena_id else None
     result = run_match(
         bots,
         config,
         options,
-        log_path=folder / log,
+        log_path=clear_log_path(folder, game.game_id),
         source="arena",
         signer=signer,
         game=rules,
         seat_options=own if any(own) else None,
         players=list(together.values()),
+        seed_source=SeedSource(setup.seed_source) if setup.seed_source else None,
+        log_meta=identity,
+        exclusive_log=True,
     )
     if result.end_reason == ABORTED:
         raise GameAborted(f"game {game.game_id} was aborted (the worker was stopped)")
@@ -162,8 +188,8 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
 def _failure(failure: Failure) -> dict[str, Any]:
     f = failure.as_entry()
     detail = f["detail"]
-    if isinstance(detail, str) and len(detail) > 500:
-        f["detail"] = detail[:500] + "..."
+    if isinstance(detail, str) and len(detail) > FAILURE_DETAIL_CAP:
+        f["detail"] = detail[:FAILURE_DETAIL_CAP] + "..."
     return f
 
 

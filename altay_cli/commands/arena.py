@@ -87,10 +87,11 @@ illegal action loses that game (--on-failure) and the arena goes on. Bots run
 in the sandbox (--sandbox, --bot-*; see `altay match --help`), which hides the
 arena folder from them. Each finished game is committed at once to
 DIR/arena.sqlite (WAL) with its log in DIR/logs/<game id>.jsonl (signed with
---sign-key). After Ctrl-C or a kill, `altay arena --resume --out DIR` plays
-exactly the missing games (and again any whose log went missing or changed);
-other parameters must match. `altay arena verify DIR` replays every log and
-compares it with the database.
+--sign-key; a signed arena stays signed: --resume needs the same key). After
+Ctrl-C or a kill, `altay arena --resume --out DIR` plays exactly the missing
+games (and again any whose log went missing, changed or is unsigned); other
+parameters must match. `altay arena verify DIR` replays every log and compares
+it with every row; `--forget-bad` then lets --resume play the bad games again.
 
 \b
 Leaderboard: OpenSkill (Plackett-Luce) ratings from each game's ranks, in game
@@ -391,14 +392,16 @@ def _run(
 ) -> int:
     from arena.params import ArenaUsageError
     from arena.runner import run_arena
-    from arena.session import ArenaBusy, FolderLock, open_arena
+    from arena.session import ArenaBusy, FolderLock, logs_folder_problem, open_arena
     from arena.store import ArenaStore, StoreError
     from arena.worker import WorkerSetup
 
-    from .options import check_clock
+    from .options import check_clock, seed_source
 
     mode = mode or RunMode()
     cmd = mode.command
+    signer = opts["signer"]
+    public_key = signer.public_key_hex if signer else None
     if given is not None:
         _check_bots(given)  # fail on a missing bot before creating the folder
         check_isolation(given.match.sandbox_policy(), quiet=opts["quiet"])
@@ -407,6 +410,9 @@ def _run(
         raise click.UsageError(f"--out {folder} is a file, not a folder")
     if opts["resume"] and not ArenaStore.exists(folder):
         raise click.UsageError(f"--resume: no {cmd} in {folder} (no arena.sqlite); start it without --resume")
+    problem = logs_folder_problem(folder)
+    if problem:
+        raise click.UsageError(problem)
     try:
         lock = FolderLock(folder)
         lock.acquire()
@@ -416,7 +422,8 @@ def _run(
         raise click.UsageError(f"--out {folder}: {exc.strerror or exc}") from None
     try:
         try:
-            store, params = open_arena(folder, given, opts["resume"], overlay)
+            source = None if opts["resume"] else str(seed_source(opts["seed"]))
+            store, params = open_arena(folder, given, opts["resume"], overlay, public_key, source, cmd)
         except (ArenaUsageError, StoreError) as exc:
             raise click.UsageError(str(exc)) from None
         with store:
@@ -425,12 +432,14 @@ def _run(
                 if opts["resume"]:
                     check_isolation(params.match.sandbox_policy(), quiet=opts["quiet"])
                     check_clock(params.match.clock, params.match.sandbox_policy())
-                    _replay_broken_games(store, params, opts)
+                _warn_guessable_seed(store, params)
+                if opts["resume"]:
+                    _replay_broken_games(store, params, opts, public_key)
             except (ArenaUsageError, StoreError) as exc:
                 raise click.UsageError(str(exc)) from None
-            schedule = params.schedule()
+            schedule = list(store.schedule(params).values())
             concurrency = opts["concurrency"] or os.cpu_count() or 1
-            done = store.count()
+            done = store.played(params)
             finished = mode.finished(store, params)
             if done < len(schedule) and not finished:
                 _check_bots(params)  # (relative paths: resume from the folder the arena started in)
@@ -442,9 +451,15 @@ def _run(
                 f"({done} already played)"
                 + (", already decided" if finished else f", {workers} worker{'s' * (workers != 1)}"),
             )
-            signer = opts["signer"]
-            setup = WorkerSetup(folder=str(folder), params=params, sign_key=signer.path if signer else None)
+            setup = WorkerSetup(
+                folder=str(folder),
+                params=params,
+                sign_key=signer.path if signer else None,
+                arena_id=store.arena_id(),
+                seed_source=store.seed_source(),
+            )
             display, stop = mode.progress(store, params, opts)
+            resume = resume_command(cmd, folder, params, opts)
             try:
                 summary = run_arena(
                     store, setup, [] if finished else schedule, concurrency, display, stop=stop
@@ -452,7 +467,7 @@ def _run(
             except sqlite3.Error as exc:  # disk full, folder removed, ...: finished games are safe
                 click.echo(
                     f"{cmd} stopped: cannot write {folder / 'arena.sqlite'}: {exc}\n"
-                    f"fix the cause, then: altay {cmd} --resume --out {folder}",
+                    f"fix the cause, then:\n  {resume}",
                     err=True,
                 )
                 return EXIT_INCOMPLETE
@@ -464,7 +479,7 @@ def _run(
                     f"({summary.games_per_s:.2f} games/s); results in {folder}",
                 )
             if not summary.interrupted:
-                code = mode.exit_code(store, params, store.count() >= len(schedule))
+                code = mode.exit_code(store, params, store.played(params) >= len(schedule))
                 if code is not None:
                     return code
             why = "interrupted" if summary.interrupted else "incomplete"
@@ -473,8 +488,8 @@ def _run(
             for err in summary.errors:
                 click.echo(safe_text(err, 4000, keep_newlines=True), err=True)
             click.echo(
-                f"{cmd} {why}: {store.count()}/{len(schedule)} games stored; play the rest with:\n"
-                f"  altay {cmd} --resume --out {folder}",
+                f"{cmd} {why}: {store.played(params)}/{len(schedule)} games stored; play the rest with:\n"
+                f"  {resume}",
                 err=True,
             )
             return EXIT_INCOMPLETE
@@ -482,21 +497,80 @@ def _run(
         lock.release()
 
 
-def _replay_broken_games(store: ArenaStore, params: ArenaParams, opts: dict[str, Any]) -> None:
-    """Games whose log is missing, changed or does not replay are forgotten: resume plays them again."""
-    from arena.integrity import quick_check
+def resume_command(cmd: str, folder: Path, params: ArenaParams, opts: dict[str, Any]) -> str:
+    """The command that goes on with this arena, complete: the database keeps the parameters,
+    not the signing key, the worker count, the output format or the folder relative bot paths
+    are resolved from (nor the value of a --bot-env NAME given without one)."""
+    import shlex
 
-    problems = quick_check(store.folder, store.records(params))
+    signer = opts.get("signer")
+    words = ["altay", cmd, "--resume", "--out", str(folder)]
+    if signer is not None:
+        words += ["--sign-key", signer.path or "FILE"]
+    if opts.get("concurrency"):
+        words += ["--concurrency", str(opts["concurrency"])]
+    for flag, key in (("--json", "as_json"), ("--csv", "as_csv"), ("--quiet", "quiet")):
+        if opts.get(key):
+            words.append(flag)
+    line = shlex.join(words)
+    if _needs_cwd(params) or not folder.is_absolute():
+        line = f"cd {shlex.quote(os.getcwd())} && {line}"
+    bare = [name for name in params.match.bot_env if "=" not in name]
+    if bare:
+        line += f"   (with {', '.join(bare)} set as now: --bot-env passes them on)"
+    return line
+
+
+def _needs_cwd(params: ArenaParams) -> bool:
+    """Whether a bot's command names a file by a relative path (resolved from the current folder)."""
+    import shlex
+
+    for bot in params.bots:
+        try:
+            words = shlex.split(bot.command)
+        except ValueError:
+            continue
+        for word in words:
+            if not word.startswith(("/", "-")) and ("/" in word or Path(word).exists()):
+                return True
+    return False
+
+
+def _warn_guessable_seed(store: ArenaStore, params: ArenaParams) -> None:
+    """The organiser's guessable master seed, said out loud at every start (bots always play)."""
+    from .options import guessable_seed_warning
+
+    if store.seed_source() == "system":
+        return
+    warning = guessable_seed_warning(params.seed, programs_play=True)
+    if warning:
+        click.echo(warning, err=True)
+
+
+def _replay_broken_games(
+    store: ArenaStore, params: ArenaParams, opts: dict[str, Any], public_key: str | None
+) -> None:
+    """Games whose log is missing, changed, does not replay or (in a signed arena) is not signed
+    by the arena's key are forgotten, their logs set aside: resume plays them again."""
+    from arena.integrity import quick_check
+    from arena.session import set_aside_logs
+
+    problems = store.log_problems
+    if problems is None:
+        problems = quick_check(store.folder, store.records(params), public_key, store.schedule(params))
     ids = sorted({p.game_id for p in problems if p.game_id is not None})
     if not ids:
         return
+    aside = set_aside_logs(store.folder, ids)
     store.delete_games(ids)
     from altay_cli.textsafe import safe_text
 
     shown = "; ".join(f"game {p.game_id}: {safe_text(p.detail, 200)}" for p in problems[:10])
     more = f" (and {len(problems) - 10} more)" if len(problems) > 10 else ""
+    where = f"; their logs are kept in {aside}" if aside else ""
     click.echo(
-        f"{len(ids)} stored game(s) will be played again, their logs do not match: {shown}{more}", err=True
+        f"{len(ids)} stored game(s) will be played again, their logs do not match: {shown}{more}{where}",
+        err=True,
     )
 
 
@@ -533,14 +607,15 @@ def report_cmd(folder: Path, as_json: bool, as_csv: bool) -> None:
     """Print the leaderboard of the arena in DIR again, from its database.
 
     Works while the arena is still running (it reads the games stored so far). Same formats
-    as the arena itself: tables, --json or --csv. Every stored game's log is checked against
-    the hash kept with its row (a missing or changed log is listed, and `--resume` plays
-    that game again); `altay arena verify DIR` replays every log for the full check.
+    as the arena itself: tables, --json or --csv. Every stored game's row is checked against
+    the schedule (a row that is no game of it is listed and not counted) and its log against
+    the hash kept with its row and, in a signed arena, the arena's key (a missing, changed or
+    unsigned log is listed); `altay arena verify DIR` replays every log for the full check.
 
-    Exit codes: 0 the leaderboard and every log agree; 1 some stored game's log is missing
-    or changed (the leaderboard is still printed, with the list); 2 no usable arena in DIR.
+    Exit codes: 0 the leaderboard and every log agree; 1 some stored game's row or log does
+    not (the leaderboard is still printed, with the list); 2 no usable arena in DIR.
     """
-    from arena.integrity import quick_check
+    from arena.integrity import merged, quick_check, row_problems
     from arena.params import ArenaUsageError
     from arena.store import ArenaStore, StoreError
 
@@ -550,27 +625,94 @@ def report_cmd(folder: Path, as_json: bool, as_csv: bool) -> None:
         with ArenaStore.open(folder) as store:
             params = store.params()
             records = store.records(params)
-            problems = quick_check(folder, records)
+            key, _, _ = _arena_key(store, records, None)
+            logs = quick_check(folder, records, key, store.schedule(params))
+            problems = merged(row_problems(store, params) + logs)
             integrity = {"games_checked": len(records), "problems": [p.to_dict() for p in problems]}
             opts = {"as_json": as_json, "as_csv": as_csv}
-            _print_board(store, params, len(params.schedule()), opts, integrity if as_json else None)
+            _print_board(store, params, len(store.schedule(params)), opts, integrity if as_json else None)
     except (StoreError, ArenaUsageError) as exc:
         raise click.UsageError(str(exc)) from None
     if problems and not as_json:
         _print_problems(problems, err=as_csv, folder=folder)
+        click.echo(_replay_advice(folder, params, key), err=as_csv)
     sys.exit(EXIT_INCOMPLETE if problems else EXIT_OK)
 
 
 def _print_problems(problems: list[Any], err: bool, folder: Path) -> None:
     from altay_cli.textsafe import safe_text
 
-    click.echo(f"Integrity: {len(problems)} problem(s) between the database and the logs:", err=err)
+    click.echo(
+        f"Integrity: {len(problems)} problem(s) between the database, the schedule and the logs:", err=err
+    )
     for p in problems[:50]:
-        game = f"game {p.game_id}" if p.game_id is not None else "-"
-        click.echo(f"  {game:>10}  {p.kind:<12}  {safe_text(p.detail, 300)}", err=err)
+        game = f"game {p.game_id}" if p.game_id is not None else "arena"
+        click.echo(f"  {game:>10}  {p.kind:<13}  {safe_text(p.detail, 300)}", err=err)
     if len(problems) > 50:
         click.echo(f"  ... and {len(problems) - 50} more (--json lists them all)", err=err)
-    click.echo(f"`altay arena --resume --out {folder}` plays the games with a bad log again.", err=err)
+
+
+def _replay_advice(folder: Path, params: ArenaParams, key: str | None, forgotten: bool = False) -> str:
+    """How to play exactly the games with a problem again."""
+    from altay_cli.logsign import fingerprint
+
+    cmd = "sprt" if params.sprt else "arena"
+    resume = f"altay {cmd} --resume --out {folder}"
+    if key:
+        resume += f" --sign-key FILE   (FILE: the private key of {fingerprint(key)})"
+    if forgotten:
+        return f"play exactly them again with:\n  {resume}"
+    return (
+        "play exactly the games with a problem again: forget them (their logs are kept aside) with\n"
+        f"  altay arena verify {folder} --forget-bad\nthen play them with\n  {resume}"
+    )
+
+
+def _arena_key(
+    store: ArenaStore, records: list[Any], given: str | None
+) -> tuple[str | None, list[str], list[Any]]:
+    """The key every log of the arena must be signed by (None: no signature required), notes
+    saying where it comes from, and arena-wide problems (a --public-key that is not the
+    arena's recorded key)."""
+    from altay_cli.logsign import fingerprint
+    from arena.integrity import ARENA, Problem, logged_key
+    from arena.store import SIGNED, UNKNOWN
+
+    signing = store.signing()
+    notes: list[str] = []
+    problems: list[Any] = []
+    if signing.state == SIGNED:
+        assert signing.public_key is not None
+        recorded = signing.public_key.lower()
+        if given is not None and given.lower() != recorded:
+            problems.append(
+                Problem(
+                    None,
+                    ARENA,
+                    f"--public-key is key {fingerprint(given)}, but this arena recorded key "
+                    f"{fingerprint(recorded)} when it was created: its logs are checked against "
+                    f"{fingerprint(given)}",
+                )
+            )
+            return given.lower(), notes, problems
+        notes.append(
+            f"signed arena: every log must be signed by key {fingerprint(recorded)} (recorded in the arena)"
+        )
+        return recorded, notes, problems
+    if signing.state == UNKNOWN:
+        inferred = logged_key(store.folder, records)
+        if given is not None:
+            return given.lower(), notes, problems
+        if inferred is not None:
+            notes.append(
+                f"made before altay recorded whether an arena signs: its logs are signed by key "
+                f"{fingerprint(inferred)}, so every log must be"
+            )
+        return inferred, notes, problems
+    if given is not None:
+        notes.append("this arena was started without --sign-key: its logs are not signed")
+        return given.lower(), notes, problems
+    return None, notes, problems
 
 
 @arena.command("verify")
@@ -579,39 +721,108 @@ def _print_problems(problems: list[Any], err: bool, folder: Path) -> None:
     "--public-key",
     metavar="FILE",
     type=click.Path(dir_okay=False),
-    help="Also require every log to be signed by this key (see `altay keygen`).",
+    help="Require every log to be signed by this key (see `altay keygen`); a signed arena's own "
+    "key, recorded at its creation, is required even without it.",
+)
+@click.option(
+    "--forget-bad",
+    is_flag=True,
+    help="Forget every game with a problem (its row goes, its log moves to DIR/set-aside/), so "
+    "that --resume plays exactly those games again.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as one JSON object.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display.")
-def verify_cmd(folder: Path, public_key: str | None, as_json: bool, quiet: bool) -> None:
+def verify_cmd(folder: Path, public_key: str | None, forget_bad: bool, as_json: bool, quiet: bool) -> None:
     """Replay every game log of the arena in DIR and compare it with the database.
 
-    Each log must replay exactly (`altay replay`: hash chain, signature, every decision, the
-    result), belong to its row (seat names, seed, ranks, scores, end reason, forfeits and
-    decision count agree), and be the very file that was stored (its SHA-256). Logs without
-    a row (games in flight when an arena was killed, or files put there) are listed apart.
+    Trusts no row: each stored game must be a game of the arena's schedule, with the seed its
+    master seed derives for it (a row beyond the schedule is listed and never counted); each
+    log must replay exactly (`altay replay`: hash chain, signature, every decision, the
+    result), name its arena and game, and agree with every column of its rows (bots, roles,
+    seed, ranks, scores, end reason, rounds, forfeits, decisions, failures, a team's result);
+    it must be the very file that was stored (its SHA-256). In a signed arena every log must
+    be signed by the arena's key. Logs without a row are listed apart. A master seed small
+    enough to guess is flagged (a warning, not a failure).
+
+    --forget-bad then removes the rows of exactly the games with a problem and moves their
+    logs aside, and prints the `--resume` command that plays exactly them again.
 
     Exit codes: 0 everything agrees; 1 some game does not; 2 no usable arena in DIR.
     """
-    from arena.integrity import full_check, orphan_logs
+    from altay_cli.records import GUESSABLE_SEED_BITS
+    from arena.integrity import (
+        ARENA,
+        REPLAYABLE,
+        expectations,
+        full_check,
+        merged,
+        orphan_logs,
+        row_problems,
+    )
     from arena.params import ArenaUsageError
+    from arena.session import ArenaBusy, FolderLock
     from arena.store import ArenaStore, StoreError
 
-    key = public_key_hex(public_key)
+    from .options import guessable_seed_warning
+
+    given = public_key_hex(public_key)
+    lock = None
+    if forget_bad and ArenaStore.exists(folder):  # (no arena: the open below says so)
+        try:
+            lock = FolderLock(folder)
+            lock.acquire()
+        except ArenaBusy as exc:
+            raise click.UsageError(str(exc)) from None
+        except OSError as exc:
+            raise click.UsageError(f"{folder}: {exc.strerror or exc}") from None
     try:
-        with ArenaStore.open(folder) as store:
-            params = store.params()
-            records = store.records(params)
-    except (StoreError, ArenaUsageError) as exc:
-        raise click.UsageError(str(exc)) from None
-    bar = _VerifyProgress(len(records), quiet or not sys.stderr.isatty())
-    try:
-        problems = full_check(folder, records, key, on_game=bar.advance)
+        try:
+            store = ArenaStore.open(folder, migrate=forget_bad)
+        except StoreError as exc:
+            raise click.UsageError(str(exc)) from None
+        with store:
+            try:
+                params = store.params()
+                records = store.records(params)
+                key, notes, problems = _arena_key(store, records, given)
+                problems += row_problems(store, params)
+                expected = expectations(store, params, records)
+            except (StoreError, ArenaUsageError) as exc:
+                raise click.UsageError(str(exc)) from None
+            bar = _VerifyProgress(len(records), quiet or not sys.stderr.isatty())
+            try:
+                problems += full_check(folder, records, key, on_game=bar.advance, expected=expected)
+            finally:
+                bar.close()
+            problems = merged(problems)
+            orphans = orphan_logs(folder, records)
+            source = store.seed_source()
+            guessable = params.seed < 1 << GUESSABLE_SEED_BITS and source != "system"
+            bad = sorted({p.game_id for p in problems if p.kind in REPLAYABLE and p.game_id is not None})
+            arena_wide = [p for p in problems if p.kind == ARENA]
+            forgotten: list[int] = []
+            aside = None
+            if forget_bad and bad:
+                if arena_wide:
+                    raise click.UsageError(
+                        f"--forget-bad: {arena_wide[0].detail}; forgetting games cannot repair that"
+                    )
+                from arena.session import set_aside_logs
+
+                try:
+                    aside = set_aside_logs(folder, bad)
+                except (ArenaUsageError, OSError) as exc:
+                    raise click.UsageError(f"--forget-bad: {exc}") from None
+                store.delete_games(bad)
+                forgotten = bad
     finally:
-        bar.close()
-    orphans = orphan_logs(folder, records)
+        if lock is not None:
+            lock.release()
+    warning = guessable_seed_warning(params.seed, programs_play=True) if guessable else None
     if as_json:
         import orjson
+
+        from altay_cli.logsign import fingerprint
 
         payload = {
             "folder": str(folder),
@@ -619,15 +830,31 @@ def verify_cmd(folder: Path, public_key: str | None, as_json: bool, quiet: bool)
             "ok": not problems,
             "problems": [p.to_dict() for p in problems],
             "logs_without_a_row": [p.to_dict() for p in orphans],
+            "signed_by_key": fingerprint(key) if key else None,
+            "notes": notes,
+            "seed_source": source,
+            "guessable_seed": guessable,
+            "to_replay": bad,
+            "forgotten": forgotten,
+            "set_aside": str(aside) if aside else None,
         }
         click.echo(orjson.dumps(payload, option=orjson.OPT_INDENT_2).decode())
     else:
+        for note in notes:
+            click.echo(f"  note: {note}")
         if problems:
             _print_problems(problems, err=False, folder=folder)
         else:
             click.echo(f"OK: all {len(records)} stored games replay exactly and agree with the database")
         for p in orphans:
             click.echo(f"  note: {p.detail} (a game in flight when the arena stopped?)")
+        if forgotten:
+            where = f"; their logs are in {aside}" if aside else ""
+            click.echo(f"forgot {len(forgotten)} game(s): {', '.join(map(str, forgotten[:20]))}{where}")
+        if (bad and not arena_wide) or forgotten:
+            click.echo(_replay_advice(folder, params, key, forgotten=bool(forgotten)))
+    if warning:
+        click.echo(warning, err=True)
     sys.exit(EXIT_INCOMPLETE if problems else EXIT_OK)
 
 

@@ -72,7 +72,8 @@ interval and the LOS (likelihood of superiority) as it goes; the end shows the
 same with the pentanomial counts and the verdict. --json prints it as one
 object. Games run in parallel (--concurrency) under the referee's clocks and
 sandbox, are stored in --out (an arena folder: `altay arena verify DIR`
-replays every log), and --resume after Ctrl-C or a kill plays on.
+replays every log), and --resume after Ctrl-C or a kill plays on (a test
+started with --sign-key needs the same key to go on).
 
 Exit codes: 0 H1 accepted (NEW is stronger), 3 H0 accepted, 4 no decision
 within --max-pairs, 1 interrupted or incomplete (resume it), 2 bad usage."""

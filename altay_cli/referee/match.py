@@ -49,8 +49,10 @@ class _MatchLog:
     and raised again by `run_match` once every bot is stopped.
     """
 
-    def __init__(self, path: str | Path | None, signer: Signer | None = None) -> None:
-        self.writer = LogWriter(path, signer=signer) if path is not None else None
+    def __init__(
+        self, path: str | Path | None, signer: Signer | None = None, exclusive: bool = False
+    ) -> None:
+        self.writer = LogWriter(path, signer=signer, exclusive=exclusive) if path is not None else None
         self.path = Path(path) if path is not None else None
         self._written: dict[int, int] = {}
         self.error: LogWriteError | None = None
@@ -154,6 +156,8 @@ def run_match(
     seat_options: Sequence[MatchOptions | None] | None = None,
     players: Sequence[Sequence[int]] | None = None,
     seed_source: SeedSource | None = None,
+    log_meta: dict[str, Any] | None = None,
+    exclusive_log: bool = False,
 ) -> MatchResult:
     """Play one game between bot processes (one bot per seat, in seat order); never leaves one running.
 
@@ -173,6 +177,8 @@ def run_match(
     sandbox limits: time odds, a bigger memory for one bot); the log header records them.
     `seed_source`: where the configuration's seed came from (the organiser, or the operating
     system), recorded in the log header so that a guessable seed can be flagged later.
+    `log_meta`: more entries for the header's `meta` (the arena names its game there).
+    `exclusive_log`: the log file must not exist yet (it is never written through a link).
     """
     game = game or game_of_config(config)
     game.validate_config(config)
@@ -200,10 +206,10 @@ def run_match(
     isolation = isolation_for(options.sandbox)
     t0 = time.perf_counter()
     state = game.new_state(config)
-    log = _MatchLog(log_path, signer)
+    log = _MatchLog(log_path, signer, exclusive=exclusive_log)
     seats = [BotSeat(bots[g[0]], g, game, config, per_seat[g[0]]) for g in groups]
     shared = {s: g[0] for g in groups if len(g) > 1 for s in g}
-    meta: dict[str, Any] = {"options": options_summary(options)}
+    meta: dict[str, Any] = {**(log_meta or {}), "options": options_summary(options)}
     if any(o is not None for o in own):
         meta["seat_options"] = {str(i): options_summary(o) for i, o in enumerate(own) if o is not None}
     forfeits: list[int] = []

@@ -1,0 +1,147 @@
+"""The arena database's schema version and its ordered migrations.
+
+tests/fixtures/arena_schema1/ holds two arena folders made by the release before migrations
+(schema 1; see its README): they must report, verify (changing nothing) and resume with every
+later altay; the signed one still needs its key. A database newer than this altay is refused
+with a sentence. Real bots and the real CLI for the folders (about 20 s in all)."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+
+from arena import store as store_module
+from arena.params import ArenaParams, BotEntry
+from arena.store import MIGRATIONS, SCHEMA_VERSION, ArenaStore, Migration, StoreError
+
+FIXTURES = Path(__file__).parent / "fixtures" / "arena_schema1"
+KEY = FIXTURES / "organiser.key"
+
+
+def altay(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "altay_cli", *args], capture_output=True, text=True, timeout=180
+    )
+
+
+def user_version(folder: Path) -> int:
+    conn = sqlite3.connect(folder / "arena.sqlite")
+    try:
+        return conn.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def old_arena(tmp_path: Path, name: str) -> Path:
+    copy = tmp_path / name
+    shutil.copytree(FIXTURES / name, copy)
+    return copy
+
+
+def header(folder: Path, game_id: int) -> dict:
+    return orjson.loads((folder / "logs" / f"{game_id:06d}.jsonl").read_bytes().splitlines()[0])
+
+
+# ----------------------------------------------------------------------------- the steps
+def test_the_migrations_are_ordered_and_a_new_database_has_the_last_version(tmp_path: Path) -> None:
+    assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
+    assert SCHEMA_VERSION >= 2
+    params = ArenaParams(bots=(BotEntry("a", "random"), BotEntry("b", "greedy")), players=2, games=1)
+    with ArenaStore.create(tmp_path, params, public_key="ab" * 32, seed_source="organiser") as store:
+        assert store.version == SCHEMA_VERSION == user_version(tmp_path)
+        assert store.signing().state == "signed" and store.signing().public_key == "ab" * 32
+        assert store.seed_source() == "organiser" and store.seed_matches(params) is True
+        assert store.arena_id() and store.legacy_ids() == set()
+
+
+def test_a_failing_step_leaves_the_database_as_it_was(tmp_path: Path, monkeypatch) -> None:
+    folder = old_arena(tmp_path, "unsigned")
+
+    def broken(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE half_done (x INTEGER)")
+        raise sqlite3.OperationalError("disk I/O error, on purpose")
+
+    monkeypatch.setattr(store_module, "MIGRATIONS", (MIGRATIONS[0], Migration(2, "broken", broken)))
+    with pytest.raises(StoreError, match="cannot be brought up to schema"):
+        ArenaStore.open(folder, migrate=True)
+    conn = sqlite3.connect(folder / "arena.sqlite")
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    conn.close()
+    assert user_version(folder) == 1 and "half_done" not in tables  # one transaction per step
+
+
+# ----------------------------------------------------------------------------- the old folders
+def test_an_old_arena_reports_and_verifies_without_being_changed(tmp_path: Path) -> None:
+    folder = old_arena(tmp_path, "unsigned")
+    before = (folder / "arena.sqlite").read_bytes()
+    report = altay("arena", "report", str(folder), "--json")
+    assert report.returncode == 0, report.stderr
+    board = orjson.loads(report.stdout)
+    assert board["arena"]["games_played"] == 4 and board["integrity"]["problems"] == []
+    verify = altay("arena", "verify", str(folder), "--json")
+    assert verify.returncode == 0, verify.stdout
+    assert orjson.loads(verify.stdout)["ok"] is True
+    assert user_version(folder) == 1 and (folder / "arena.sqlite").read_bytes() == before
+
+
+def test_an_old_arena_resumes_extended_and_is_migrated(tmp_path: Path) -> None:
+    folder = old_arena(tmp_path, "unsigned")
+    res = altay("arena", "--resume", "--out", str(folder), "--games", "3", "-q", "--json")
+    assert res.returncode == 0, res.stderr
+    assert orjson.loads(res.stdout)["arena"]["games_played"] == 6
+    assert user_version(folder) == SCHEMA_VERSION
+    with ArenaStore.open(folder) as store:
+        assert store.legacy_ids() == {0, 1, 2, 3}  # stored before logs named their arena
+        assert store.signing().state == "unsigned"
+        arena_id = store.arena_id()
+    assert "arena" not in header(folder, 0)["meta"]
+    assert header(folder, 4)["meta"]["arena"] == {"id": arena_id, "game": 4}
+    verify = altay("arena", "verify", str(folder), "--json")
+    assert verify.returncode == 0 and orjson.loads(verify.stdout)["games_checked"] == 6, verify.stdout
+    assert altay("arena", "report", str(folder)).returncode == 0
+
+
+def test_an_old_signed_arena_needs_its_key_to_resume(tmp_path: Path) -> None:
+    folder = old_arena(tmp_path, "signed")
+    missing = altay("arena", "--resume", "--out", str(folder), "--games", "3", "-q")
+    assert missing.returncode == 2 and "--sign-key" in missing.stderr, missing.stderr
+    with ArenaStore.open(folder) as store:
+        assert store.params().games == 2  # a refused resume extends nothing
+    res = altay("arena", "--resume", "--out", str(folder), "--games", "3", "-q", "--sign-key", str(KEY))
+    assert res.returncode == 0, res.stderr
+    with ArenaStore.open(folder) as store:
+        assert store.signing().state == "signed"  # decided from its logs, and recorded
+    verify = altay("arena", "verify", str(folder), "--public-key", f"{KEY}.pub", "--json")
+    assert verify.returncode == 0 and orjson.loads(verify.stdout)["games_checked"] == 6, verify.stdout
+
+
+def test_a_newer_database_is_refused_with_a_sentence(tmp_path: Path) -> None:
+    folder = old_arena(tmp_path, "unsigned")
+    conn = sqlite3.connect(folder / "arena.sqlite")
+    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    conn.close()
+    for args in (
+        ["arena", "report", str(folder)],
+        ["arena", "verify", str(folder)],
+        ["arena", "--resume", "--out", str(folder), "-q"],
+    ):
+        res = altay(*args)
+        assert res.returncode == 2 and "Traceback" not in res.stderr, res.stderr
+        assert "newer altay" in res.stderr and "upgrade altay" in res.stderr
+    assert user_version(folder) == SCHEMA_VERSION + 1
+
+
+def test_the_fixture_is_what_it_says() -> None:
+    """The kept folders stay schema 1 (the tests above work on copies; this reads the version
+    from the file's header, without opening the database)."""
+    for name in ("unsigned", "signed"):
+        raw = (FIXTURES / name / "arena.sqlite").read_bytes()
+        assert raw[:16] == b"SQLite format 3\x00" and int.from_bytes(raw[60:64], "big") == 1
+        assert len(list((FIXTURES / name / "logs").glob("*.jsonl"))) == 4
+        assert not list((FIXTURES / name).glob("arena.sqlite-*"))
