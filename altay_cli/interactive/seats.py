@@ -49,14 +49,19 @@ _SEAT_HINT = (
 )
 
 
+def _ascii_digits(text: str) -> bool:
+    """Digits 0-9 only (`٣` is no seat number)."""
+    return text.isascii() and text.isdigit()
+
+
 def _seat_numbers(text: str, whole: str, players: int) -> list[int]:
     """'2' -> [2]; '1,3' -> [1, 3]; '0-3' -> [0, 1, 2, 3]; SeatSpecError otherwise."""
     seats: list[int] = []
     for part in text.split(","):
         low, dash, high = part.strip().partition("-")
-        if not low.isdecimal() or (dash and not high.isdecimal()):
+        if not _ascii_digits(low) or (dash and not _ascii_digits(high)):
             raise SeatSpecError(f"--seat {whole!r}: {_SEAT_HINT}")
-        first, last = int(low), int(high) if dash else int(low)
+        first, last = int(low[:30]), int(high[:30]) if dash else int(low[:30])
         if not 0 <= first <= last < players:
             raise SeatSpecError(
                 f"--seat {whole!r}: seats are numbered 0 to {players - 1} in a {players}-player game"
