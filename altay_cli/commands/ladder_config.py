@@ -53,7 +53,7 @@ def coerce(field: str, value: Any, where: str) -> Any:
         )
     ctx = click.get_current_context(silent=True)
     param = _param(ctx, field) if ctx is not None else None
-    if param is not None and param.type is not click.BOOL:  # a flag is taken as below
+    if param is not None and not isinstance(param.type, click.types.BoolParamType):  # flags: below
         try:
             return param.type.convert(value, param, ctx)
         except click.BadParameter as exc:
@@ -159,7 +159,7 @@ def read_config(path: Path, ctx: click.Context, param: click.Parameter) -> dict[
         text = read_user_text(path, "TOML config", MAX_CONFIG_BYTES)
     except UserFileError as exc:
         raise click.BadParameter(str(exc), ctx, param) from None
-    if _bracket_depth(text) > MAX_CONFIG_DEPTH:
+    if _nesting(text) > MAX_CONFIG_DEPTH:
         raise click.BadParameter(f"{path} nests arrays or tables too deeply to be a config", ctx, param)
     try:
         data = tomllib.loads(text)
@@ -173,14 +173,17 @@ def read_config(path: Path, ctx: click.Context, param: click.Parameter) -> dict[
     return data
 
 
-#: The deepest a config nests: the file, [bots], a bot's table, a value (a list of paths at most).
+#: The deepest a config nests: the file, [bots], a bot's table, a value (a list of paths at most);
+#: also the most dots on one line outside strings (dotted keys, decimal points) plus one.
 MAX_CONFIG_DEPTH = 8
 
 
-def _bracket_depth(text: str) -> int:
-    """How deep `[` and `{` nest outside strings and comments, counted in one pass before the
-    recursive parser sees the text (100,000 nested arrays made it end in a RecursionError)."""
-    depth = deepest = 0
+def _nesting(text: str) -> int:
+    """How deep the text can nest, counted in one pass before the recursive parser sees it: the
+    deepest `[` and `{` outside strings and comments, or the most dots outside strings on one
+    line (each part of a dotted key `a.b.c` is a table more; 100,000 nested arrays made tomllib
+    end in a RecursionError, and a key of 100,000 parts kept it busy for hours)."""
+    depth = deepest = dots = 0
     quote: str | None = None
     i, n = 0, len(text)
     while i < n:
@@ -208,6 +211,11 @@ def _bracket_depth(text: str) -> int:
             deepest = max(deepest, depth)
         elif c in "]}":
             depth = max(0, depth - 1)
+        elif c == ".":
+            dots += 1
+            deepest = max(deepest, dots + 1)
+        if c == "\n" and (quote is None or len(quote) == 1):
+            dots = 0
         i += 1
     return deepest
 
