@@ -185,6 +185,8 @@ def hostile(tmp_path: Path) -> dict[str, Path]:
     files: dict[str, Path] = {}
     files["fifo"] = tmp_path / "pipe"
     os.mkfifo(files["fifo"])
+    files["key_with_fifo_pub"] = tmp_path / "signer2"
+    os.mkfifo(tmp_path / "signer2.pub")
     files["dir"] = tmp_path / "folder"
     files["dir"].mkdir()
     files["loop"] = tmp_path / "loop-a"
@@ -321,6 +323,8 @@ def file_cases(tmp: Path, f: dict[str, Path]) -> list[tuple[list[str], str]]:
     for name in ["dir", "under_file"]:
         cases.append((["keygen", str(f[name])], f[name].name))
     cases.append((["keygen", "/dev/full", "--force"], "full"))
+    for force in ([], ["--force"]):  # KEY.pub is a FIFO: nothing is written, nothing blocks
+        cases.append((["keygen", str(f["key_with_fifo_pub"]), *force], "signer2.pub"))
     cases.append((["keygen", str(f["private"])], "organiser.key"))  # exists: never replaced
     for name in [*unusable, "binary", "huge"]:
         add(["arena"], f[name], "--config")
@@ -401,6 +405,7 @@ def test_bad_files_folders_keys_and_configs_get_one_sentence(
     check(run_batch(cases, tmp_path), cases)
     assert not (tmp_path / "arena").exists() and not (tmp_path / "sprt").exists()  # nothing ran
     assert hostile["text"].read_text() == "hello\n"
+    assert not hostile["key_with_fifo_pub"].exists()  # no private key left without its public one
 
 
 def fifo_cases(fifo: Path, tmp: Path) -> list[list[str]]:

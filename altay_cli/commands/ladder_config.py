@@ -16,7 +16,9 @@ table with a `command` and the bot's own conditions:
 
 The command line overrides the file: an option typed there wins, bots given there replace the
 file's list (their own conditions from the file still apply by name), and `--set` wins over a
-bot's table. The file is read with the standard library (`tomllib`).
+bot's table. The file is read with the standard library (`tomllib`), after `userfiles` has
+checked that it is a regular file of at most 1 MiB and a count that it nests at most
+MAX_CONFIG_DEPTH deep; every setting is then checked as the option typed would check it.
 """
 
 from __future__ import annotations

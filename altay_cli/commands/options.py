@@ -149,7 +149,11 @@ class EnvEntry(click.ParamType):
             self.fail(f"{_shown(value)} is not NAME or NAME=VALUE", param, ctx)
         name, _, rest = value.partition("=")
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-            self.fail(f"{_shown(value)}: a variable's name is ASCII letters, digits and _", param, ctx)
+            self.fail(
+                f"{_shown(value)}: give NAME=VALUE or NAME (ASCII letters, digits and _, not a digit first)",
+                param,
+                ctx,
+            )
         if "\0" in rest:
             self.fail(f"{_shown(value)}: a value cannot hold a NUL byte", param, ctx)
         return value
