@@ -79,7 +79,7 @@ BAD_INT = [*BAD_ANY, "1.5", "-1", "1e3", "+-1"]
 BAD_COUNT = [*BAD_INT, "0"]  # options whose least value is 1
 BAD_ELO = [*BAD_ANY, "2001", "-2001", "1e5"]
 BAD_RATE = [*BAD_ANY, "0", "0.5", "-0.1", "1"]
-BAD_CORES = [*BAD_ANY, "1e-300", "0.001", "-1", str(machine_cpus() + 1), "100000"]
+BAD_CORES = [*BAD_ANY, "1e-300", "1e-400", "0.001", "-1", str(machine_cpus() + 1), "100000"]
 
 
 def number_cases(tmp: Path) -> list[tuple[list[str], str]]:

@@ -64,6 +64,8 @@ class Number(click.FloatRange):
         number = float(value)
         if not math.isfinite(number):
             self.fail(f"{_shown(value)} is not a finite number", param, ctx)
+        if number == 0 and isinstance(value, str) and re.search(r"[1-9]", re.split("[eE]", value)[0]):
+            self.fail(f"{_shown(value)} is too small to tell from 0", param, ctx)  # 1e-400 is not 0
         return super().convert(number, param, ctx)
 
 
