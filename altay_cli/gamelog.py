@@ -406,32 +406,15 @@ def parse_line(raw: bytes, lineno: int) -> LogLine:
 def read_bytes(path: str | Path) -> bytes:
     """The bytes of a log file; LogError for what is not a readable regular file of sane size.
 
-    Checked before opening for reading, so a FIFO or a device (/dev/zero) cannot block or
-    stream forever.
+    Read by `userfiles.read_user_file`, as every file a user names is: checked before and after
+    opening without blocking, so a FIFO or a device (/dev/zero) cannot block or stream forever.
     """
-    p = Path(path)
-    try:
-        st = os.stat(p)
-    except OSError as exc:
-        raise LogError(f"cannot read {path}: {exc.strerror or exc}") from None
-    import stat as _stat
+    from .userfiles import UserFileError, read_user_file
 
-    if _stat.S_ISDIR(st.st_mode):
-        raise LogError(f"{path} is a directory, not a game log")
-    if not _stat.S_ISREG(st.st_mode):
-        raise LogError(f"{path} is not a regular file (a device, FIFO or socket), not a game log")
-    if st.st_size > MAX_LOG_BYTES:
-        raise LogError(
-            f"{path} is {st.st_size} bytes, over the {MAX_LOG_BYTES >> 20} MiB a game log may have"
-        )
     try:
-        with open(p, "rb") as fh:
-            data = fh.read(MAX_LOG_BYTES + 1)
-    except OSError as exc:
-        raise LogError(f"cannot read {path}: {exc.strerror or exc}") from None
-    if len(data) > MAX_LOG_BYTES:
-        raise LogError(f"{path} is over the {MAX_LOG_BYTES >> 20} MiB a game log may have")
-    return data
+        return read_user_file(path, "game log", MAX_LOG_BYTES)
+    except UserFileError as exc:
+        raise LogError(str(exc)) from None
 
 
 def check_header(header: LogLine, lineno: int = 1) -> Header:

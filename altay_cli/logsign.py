@@ -60,36 +60,35 @@ def _raw_public(public_key: object) -> str:
 
 
 def _read(path: str | Path, what: str) -> bytes:
-    p = Path(path)
-    if p.is_dir():
-        raise KeyFileError(f"{path} is a directory, not a {what}")
+    from .userfiles import MAX_KEY_BYTES, UserFileError, read_user_file
+
     try:
-        with open(p, "rb") as fh:
-            data = fh.read(65537)
-    except OSError as exc:
-        raise KeyFileError(f"cannot read the {what} {path}: {exc.strerror or exc}") from None
-    if len(data) > 65536:
-        raise KeyFileError(f"{path} is too large to be a {what}")
-    return data
+        return read_user_file(path, what, MAX_KEY_BYTES)
+    except UserFileError as exc:
+        raise KeyFileError(str(exc)) from None
 
 
 def load_signer(path: str | Path) -> Signer:
     """The Ed25519 private key in PEM file `path` (as written by `altay keygen`)."""
+    key = _private_key(_read(path, "private key"), path)
+    return Signer(key, _raw_public(key.public_key()), str(Path(path).absolute()))
+
+
+def _private_key(data: bytes, path: str | Path) -> object:
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-    data = _read(path, "private key")
     try:
         key = serialization.load_pem_private_key(data, password=None)
     except (ValueError, TypeError) as exc:
-        raise KeyFileError(f"{path} is not an unencrypted PEM private key ({exc})") from None
+        raise KeyFileError(f"{path} is not an unencrypted PEM private key ({_first_line(exc)})") from None
     except Exception as exc:  # the parser may raise other errors on hostile input
         raise KeyFileError(f"{path} is not a PEM private key ({exc.__class__.__name__})") from None
     if not isinstance(key, Ed25519PrivateKey):
         raise KeyFileError(
             f"{path} holds a {type(key).__name__}, not an Ed25519 key (make one: altay keygen)"
         )
-    return Signer(key, _raw_public(key.public_key()), str(Path(path).absolute()))
+    return key
 
 
 def load_public_key(path: str | Path) -> str:
@@ -99,16 +98,22 @@ def load_public_key(path: str | Path) -> str:
 
     data = _read(path, "public key")
     if b"PRIVATE KEY" in data:
-        return load_signer(path).public_key_hex
+        return _raw_public(_private_key(data, path).public_key())  # type: ignore[attr-defined]
     try:
         key = serialization.load_pem_public_key(data)
     except (ValueError, TypeError) as exc:
-        raise KeyFileError(f"{path} is not a PEM public key ({exc})") from None
+        raise KeyFileError(f"{path} is not a PEM public key ({_first_line(exc)})") from None
     except Exception as exc:
         raise KeyFileError(f"{path} is not a PEM public key ({exc.__class__.__name__})") from None
     if not isinstance(key, Ed25519PublicKey):
         raise KeyFileError(f"{path} holds a {type(key).__name__}, not an Ed25519 public key")
     return _raw_public(key)
+
+
+def _first_line(exc: BaseException) -> str:
+    """The parser's reason, on one line (cryptography's messages can run to several)."""
+    text = str(exc).strip().splitlines()
+    return text[0][:200] if text else exc.__class__.__name__
 
 
 def verify_chain(public_key_hex: str, last_hash_hex: str, signature_hex: str) -> bool:
@@ -132,8 +137,7 @@ def generate(path: str | Path, force: bool = False) -> Signer:
     private = Path(path)
     public = Path(f"{path}.pub")
     for p in (private, public):
-        if p.exists() and not force:
-            raise KeyFileError(f"{p} exists; choose another name or pass --force to replace it")
+        _check_target(p, force)
     key = Ed25519PrivateKey.generate()
     pem = key.private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
@@ -141,13 +145,44 @@ def generate(path: str | Path, force: bool = False) -> Signer:
     pub = key.public_key().public_bytes(
         serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
     )
-    try:
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
-        fd = os.open(private, flags, 0o600)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(pem)
-        os.chmod(private, 0o600)
-        public.write_bytes(pub)
-    except OSError as exc:
-        raise KeyFileError(f"cannot write the key {exc.filename or path}: {exc.strerror}") from None
+    _write_file(private, pem, 0o600)
+    _write_file(public, pub, 0o644)
     return Signer(key, _raw_public(key.public_key()))
+
+
+def _check_target(p: Path, force: bool) -> None:
+    """A key is written only to a new name, or with `force` over a regular file (never into a
+    FIFO, a device or a directory)."""
+    import stat
+
+    from .userfiles import kind_of
+
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError) as exc:
+        raise KeyFileError(f"cannot write the key {p}: {getattr(exc, 'strerror', None) or exc}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise KeyFileError(f"{p} is {kind_of(st.st_mode)}, not a regular file: a key cannot be written there")
+    if not force:
+        raise KeyFileError(f"{p} exists; choose another name or pass --force to replace it")
+
+
+def _write_file(p: Path, data: bytes, mode: int) -> None:
+    import stat
+
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(p, flags, mode)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # the name was changed since the check
+                raise KeyFileError(f"{p} is not a regular file: a key cannot be written there")
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fchmod(fd, mode)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise KeyFileError(f"cannot write the key {exc.filename or p}: {exc.strerror}") from None

@@ -19,6 +19,9 @@ import click
 
 from .ladder_config import bot_conditions, config_bots, config_option
 from .options import (
+    PLAYERS,
+    Integer,
+    WritableDir,
     check_isolation,
     chosen_game,
     clock_and_failure_options,
@@ -145,13 +148,11 @@ def _output_options(f: Any) -> Any:
 
 @arena.command("run", cls=_RunCommand, help=_run_help())
 @click.argument("bots", nargs=-1, metavar="BOT...")
-@click.option(
-    "--players", "-p", type=click.IntRange(1, 16), default=2, show_default=True, help="Seats per game."
-)
+@click.option("--players", "-p", type=PLAYERS, default=2, show_default=True, help="Seats per game.")
 @click.option(
     "--games",
     "-g",
-    type=click.IntRange(1, 100_000),
+    type=Integer(1, 100_000),
     default=10,
     show_default=True,
     help="Deals; each is played by every group in every seating.",
@@ -159,7 +160,7 @@ def _output_options(f: Any) -> Any:
 @click.option(
     "--concurrency",
     "-j",
-    type=click.IntRange(1, 1024),
+    type=Integer(1, 1024),
     default=None,
     help="Games played at once (worker processes). [default: CPU count]",
 )
@@ -181,7 +182,7 @@ def _output_options(f: Any) -> Any:
 @click.option(
     "--out",
     "-o",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=WritableDir(),
     default=None,
     help="Arena folder (database + logs). [default: ./arena-out-<date>-<time>]",
 )

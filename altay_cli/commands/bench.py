@@ -6,7 +6,7 @@ import click
 import orjson
 
 from ..engine import load_game
-from .options import game_name_option
+from .options import Integer, game_name_option
 
 
 @click.group()
@@ -14,13 +14,13 @@ def bench() -> None:
     """Measure speed. Figures are per operation, so runs on different machines compare."""
 
 
-SEED = click.IntRange(0, (1 << 62))
+SEED = Integer(0, (1 << 62))
 
 
 @bench.command("engine")
 @click.option(
     "--games",
-    type=click.IntRange(1, 100_000),
+    type=Integer(1, 100_000),
     default=40,
     show_default=True,
     help="Random games at the fewest and at the most players.",
@@ -55,7 +55,7 @@ def bench_engine_cmd(games: int, seed: int, game_name: str, as_json: bool) -> No
 @bench.command("protocol")
 @click.option(
     "--games",
-    type=click.IntRange(1, 10_000),
+    type=Integer(1, 10_000),
     default=4,
     show_default=True,
     help="Games at the fewest and at the most players.",
@@ -134,14 +134,14 @@ def bench_protocol_cmd(games: int, seed: int, game_name: str, cpu_rounds: int, a
 @bench.command("sandbox")
 @click.option(
     "--starts",
-    type=click.IntRange(1, 10_000),
+    type=Integer(1, 10_000),
     default=20,
     show_default=True,
     help="Bot start-ups timed per bot and mode.",
 )
 @click.option(
     "--games",
-    type=click.IntRange(1, 10_000),
+    type=Integer(1, 10_000),
     default=10,
     show_default=True,
     help="Whole 2-player games timed per mode.",
@@ -183,16 +183,16 @@ def bench_sandbox_cmd(starts: int, games: int, as_json: bool) -> None:
 @bench.command("arena")
 @click.option(
     "--deals",
-    type=click.IntRange(1, 10_000),
+    type=Integer(1, 10_000),
     default=5,
     show_default=True,
     help="Deals of the arena (4 bots, 2 players: 12 games each).",
 )
-@click.option("--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--players", "-p", type=Integer(2, 4), default=2, show_default=True)
 @click.option(
     "--workers", default="1,2", show_default=True, help="Worker counts to compare, comma-separated."
 )
-@click.option("--max-rounds", type=click.IntRange(1, 10_000), default=60, show_default=True)
+@click.option("--max-rounds", type=Integer(1, 10_000), default=60, show_default=True)
 @click.option(
     "--sandbox",
     type=click.Choice(["auto", "on", "off"]),
@@ -212,10 +212,10 @@ def bench_arena_cmd(
     """
     from arena.bench import bench_arena
 
-    try:
-        counts = [int(w) for w in workers.split(",") if w.strip()]
-    except ValueError:
-        raise click.BadParameter("give worker counts like 1,2,4", param_hint="--workers") from None
+    parts = [w.strip() for w in workers.split(",") if w.strip()]
+    if not all(p.isascii() and p.isdigit() and len(p) <= 4 for p in parts):
+        raise click.BadParameter("give worker counts like 1,2,4", param_hint="--workers")
+    counts = [int(p) for p in parts]
     if not counts or not all(1 <= c <= 1024 for c in counts):
         raise click.BadParameter("give worker counts from 1 to 1024, like 1,2,4", param_hint="--workers")
     from ..referee.sandbox import SandboxUnavailable

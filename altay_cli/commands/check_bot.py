@@ -12,9 +12,13 @@ import orjson
 
 from .options import (
     MAX_MS,
+    PLAYERS,
+    Integer,
+    WritableDir,
     check_isolation,
     chosen_game,
     game_options,
+    guessable_seed_warning,
     make_config,
     sandbox_options,
     secret_seed,
@@ -28,21 +32,21 @@ if TYPE_CHECKING:
 @click.command("check-bot")
 @click.argument("command", metavar="CMD")
 @click.option(
-    "--move-ms", type=click.IntRange(1, MAX_MS), default=1000, show_default=True, help="Time per decision."
+    "--move-ms", type=Integer(1, MAX_MS), default=1000, show_default=True, help="Time per decision."
 )
 @click.option(
-    "--startup-ms", type=click.IntRange(1, MAX_MS), default=10000, show_default=True, help="Start-up budget."
+    "--startup-ms", type=Integer(1, MAX_MS), default=10000, show_default=True, help="Start-up budget."
 )
 @seed_option
 @click.option(
     "--players",
-    type=click.IntRange(1, 16),
+    type=PLAYERS,
     default=None,
     help="Play the test games at this player count only (default: one game at each count the game allows).",
 )
 @click.option(
     "--dump",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=WritableDir(),
     default=None,
     help="Save the real requests the bot received (the first of each phase of each game) in this folder, "
     "as fixtures for your own tests.",
@@ -95,6 +99,7 @@ def check_bot(
     from ..textsafe import safe_text
 
     isolation = check_isolation(sandbox, quiet=True)
+    warning = guessable_seed_warning(seed, programs_play=True)  # the bot checked is a program
     seed = secret_seed(seed)
     game, given = chosen_game()
     if players is not None and not game.kind.min_players <= players <= game.kind.max_players:
@@ -104,6 +109,8 @@ def check_bot(
         )
     game_opts = dict(given)
     make_config(game, players or game.kind.max_players, seed, {**game.quick_game_options, **given})
+    if warning:
+        click.echo(warning, err=True)
 
     def run(policy: SandboxPolicy) -> list:
         return run_checks(

@@ -7,14 +7,14 @@ import msgspec
 import orjson
 
 from ..engine import load_game
-from .options import chosen_game, game_options, make_config
+from .options import MAX_SEED, PLAYERS, Integer, chosen_game, game_options, make_config
 
 
 @click.command()
-@click.option("--players", "-p", type=click.IntRange(1, 16), default=4, show_default=True)
+@click.option("--players", "-p", type=PLAYERS, default=4, show_default=True)
 @click.option(
     "--seed",
-    type=click.IntRange(0, (1 << 63) - 1),
+    type=Integer(0, MAX_SEED),
     default=1,
     show_default=True,
     help="Game seed (same seed, same game).",

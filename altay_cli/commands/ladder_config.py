@@ -16,11 +16,14 @@ table with a `command` and the bot's own conditions:
 
 The command line overrides the file: an option typed there wins, bots given there replace the
 file's list (their own conditions from the file still apply by name), and `--set` wins over a
-bot's table. The file is read with the standard library (`tomllib`).
+bot's table. The file is read with the standard library (`tomllib`), after `userfiles` has
+checked that it is a regular file of at most 1 MiB and a count that it nests at most
+MAX_CONFIG_DEPTH deep; every setting is then checked as the option typed would check it.
 """
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -43,12 +46,29 @@ def field_name(text: str) -> str:
 
 
 def coerce(field: str, value: Any, where: str) -> Any:
-    """A per-bot value of the field's type (from TOML or from the text of `--set`)."""
+    """A per-bot value of the field's type (from TOML or from the text of `--set`), checked as
+    the command's own option of that name checks it (ASCII digits, the same range)."""
     if field not in PER_BOT_FIELDS:
         allowed = ", ".join(f.replace("_", "-") for f in PER_BOT_FIELDS)
         raise click.UsageError(
             f"{where}: {field.replace('_', '-')} cannot be set per bot; these can: {allowed}"
         )
+    ctx = click.get_current_context(silent=True)
+    param = _param(ctx, field) if ctx is not None else None
+    if param is not None and not isinstance(param.type, click.types.BoolParamType):  # flags: below
+        try:
+            return param.type.convert(value, param, ctx)
+        except click.BadParameter as exc:
+            raise click.UsageError(f"{where}: {field.replace('_', '-')}: {exc.message}") from None
+    return _coerce_plain(field, value, where)
+
+
+def _param(ctx: click.Context, name: str) -> click.Parameter | None:
+    return next((p for p in ctx.command.params if p.name == name), None)
+
+
+def _coerce_plain(field: str, value: Any, where: str) -> Any:
+    """A per-bot value outside a command (no option to check it against): its type and >= 0."""
     default = getattr(_DEFAULTS, field)
     text = value.strip().lower() if isinstance(value, str) else None
     try:
@@ -60,11 +80,15 @@ def coerce(field: str, value: Any, where: str) -> Any:
             raise ValueError
         if isinstance(default, float):
             number = float(value)
+            if not math.isfinite(number) or (isinstance(value, str) and not value.strip().isascii()):
+                raise ValueError
         else:
             if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
                 raise ValueError
+            if isinstance(value, str) and not value.strip().isascii():
+                raise ValueError
             number = int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         kind = "true or false" if isinstance(default, bool) else "a number"
         raise click.UsageError(f"{where}: {field.replace('_', '-')} must be {kind}, not {value!r}") from None
     if number < 0:
@@ -103,18 +127,13 @@ def config_option(func: Any) -> Any:
 def _load_config(ctx: click.Context, param: click.Parameter, path: Path | None) -> None:
     if path is None:
         return
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise click.BadParameter(f"cannot read {path}: {exc.strerror or exc}", ctx, param) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise click.BadParameter(f"{path} is not valid TOML: {exc}", ctx, param) from None
-    by_flag: dict[str, str] = {}
+    data = read_config(path, ctx, param)
+    by_flag: dict[str, click.Option] = {}
     for p in ctx.command.params:
         if isinstance(p, click.Option):
             for opt in p.opts:
                 if opt.startswith("--"):
-                    by_flag[field_name(opt[2:])] = p.name or ""
+                    by_flag[field_name(opt[2:])] = p
     defaults: dict[str, Any] = {}
     bots: list[tuple[str, str]] = []
     conditions: dict[str, dict[str, Any]] = {}
@@ -122,15 +141,129 @@ def _load_config(ctx: click.Context, param: click.Parameter, path: Path | None) 
         if key == "bots":
             bots, conditions = _config_bots(value, path)
             continue
-        name = by_flag.get(field_name(key))
-        if name is None or field_name(key) in NOT_IN_CONFIG:
+        option = by_flag.get(field_name(key))
+        if option is None or field_name(key) in NOT_IN_CONFIG:
             known = ", ".join(sorted(k.replace("_", "-") for k in by_flag if k not in NOT_IN_CONFIG))
             raise click.BadParameter(
                 f"{path}: unknown setting {key!r}; the settings: {known}, [bots]", ctx, param
             )
-        defaults[name] = value
+        defaults[option.name or ""] = _setting(option, key, value, path, ctx, param)
     ctx.default_map = {**(ctx.default_map or {}), **defaults}
     ctx.meta[CONFIG_KEY] = {"bots": bots, "conditions": conditions}
+
+
+def read_config(path: Path, ctx: click.Context, param: click.Parameter) -> dict[str, Any]:
+    """The TOML file `path`, read with a bound on its size and its nesting; a usage error (one
+    sentence) for a file that is not one: a FIFO, a device, too large, too deep, not TOML."""
+    from ..userfiles import MAX_CONFIG_BYTES, UserFileError, read_user_text
+
+    try:
+        text = read_user_text(path, "TOML config", MAX_CONFIG_BYTES)
+    except UserFileError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+    if _nesting(text) > MAX_CONFIG_DEPTH:
+        raise click.BadParameter(f"{path} nests arrays or tables too deeply to be a config", ctx, param)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise click.BadParameter(f"{path} is not valid TOML: {exc}", ctx, param) from None
+    except RecursionError:  # a nesting the count above did not see (the parser recurses)
+        raise click.BadParameter(f"{path} nests too deeply to be a config", ctx, param) from None
+    problem = _shape_problem(data)
+    if problem:
+        raise click.BadParameter(f"{path}: {problem}", ctx, param)
+    return data
+
+
+#: The deepest a config nests: the file, [bots], a bot's table, a value (a list of paths at most);
+#: also the most dots on one line outside strings (dotted keys, decimal points) plus one.
+MAX_CONFIG_DEPTH = 8
+
+
+def _nesting(text: str) -> int:
+    """How deep the text can nest, counted in one pass before the recursive parser sees it: the
+    deepest `[` and `{` outside strings and comments, or the most dots outside strings on one
+    line (each part of a dotted key `a.b.c` is a table more; 100,000 nested arrays made tomllib
+    end in a RecursionError, and a key of 100,000 parts kept it busy for hours)."""
+    depth = deepest = dots = 0
+    quote: str | None = None
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if quote is not None:
+            if text.startswith(quote, i):
+                i += len(quote)
+                quote = None
+                continue
+            if c == "\\" and quote in ('"', '"""'):
+                i += 2
+                continue
+        elif text.startswith(('"""', "'''"), i):
+            quote = text[i : i + 3]
+            i += 3
+            continue
+        elif c in "\"'":
+            quote = c
+        elif c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        elif c == ".":
+            dots += 1
+            deepest = max(deepest, dots + 1)
+        if c == "\n" and (quote is None or len(quote) == 1):
+            dots = 0
+        i += 1
+    return deepest
+
+
+def _shape_problem(data: Any) -> str | None:
+    """What is wrong with the parsed file's shape: nesting beyond the config's, a NUL in a string."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_CONFIG_DEPTH:
+            return "nested too deeply to be a config"
+        if isinstance(value, Mapping):
+            stack.extend((v, depth + 1) for v in value.values())
+            if any("\0" in k for k in value):
+                return "a key holds a NUL character"
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str) and "\0" in value:
+            return f"{value[:40]!r} holds a NUL character"
+    return None
+
+
+def _setting(
+    option: click.Option, key: str, value: Any, path: Path, ctx: click.Context, param: click.Parameter
+) -> Any:
+    """A config file's value for `option`, checked now as the option would check it typed."""
+    scalar = (str, int, float, bool)
+    if option.multiple:
+        ok = isinstance(value, list) and all(isinstance(v, scalar) for v in value)
+        shape = 'a list, e.g. ["a", "b"]'
+    else:
+        ok = isinstance(value, scalar)
+        shape = "a single value (a string, a number, true or false)"
+    if option.is_flag and not option.multiple:
+        ok = isinstance(value, bool)
+        shape = "true or false"
+    if not ok:
+        raise click.BadParameter(f"{path}: {key} must be {shape}, not {value!r:.60}", ctx, param)
+    textual = option.type is click.STRING or isinstance(option.type, click.Choice | click.Path)
+    if textual and any(not isinstance(v, str) for v in (value if option.multiple else [value])):
+        raise click.BadParameter(f"{path}: {key} must be text (in quotes), not {value!r:.60}", ctx, param)
+    try:
+        option.type_cast_value(ctx, value)
+    except click.BadParameter as exc:
+        raise click.BadParameter(f"{path}: {key}: {exc.message}", ctx, param) from None
+    return value
 
 
 def _config_bots(table: Any, path: Path) -> tuple[list[tuple[str, str]], dict[str, dict[str, Any]]]:

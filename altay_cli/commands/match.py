@@ -13,15 +13,18 @@ if TYPE_CHECKING:
     from ..referee.sandbox import SandboxPolicy
 
 from .options import (
+    Integer,
     check_isolation,
     chosen_game,
     clock_and_failure_options,
     game_options,
+    guessable_seed_warning,
     log_path_option,
     make_config,
     sandbox_options,
     secret_seed,
     seed_option,
+    seed_source,
     sign_key_option,
 )
 
@@ -34,15 +37,15 @@ from .options import (
 @sandbox_options
 @click.option("--no-timeout", is_flag=True, help="No deadlines at all (debug a bot step by step).")
 @click.option(
-    "--max-line-bytes", type=click.IntRange(1024, 1 << 30), default=1_000_000, show_default=True, hidden=True
+    "--max-line-bytes", type=Integer(1024, 1 << 28), default=1_000_000, show_default=True, hidden=True
 )
 @click.option(
     "--stderr-cap",
     "stderr_cap",
-    type=click.IntRange(0, 1 << 30),
+    type=Integer(0, 16 << 20),
     default=65536,
     show_default=True,
-    help="Bytes of each bot's stderr kept in the log.",
+    help="Bytes of each bot's stderr kept in the log (at most 16 MiB).",
 )
 @log_path_option
 @sign_key_option
@@ -116,8 +119,12 @@ def match(
     from .options import check_clock
 
     check_clock(clock, sandbox)
+    source = seed_source(seed)
+    warning = guessable_seed_warning(seed, programs_play=True)  # every seat is a bot program
     seed = secret_seed(seed)
     config = make_config(game, len(bots), seed, game_opts)
+    if warning:
+        click.echo(warning, err=True)
     options = MatchOptions(
         move_ms=move_ms,
         bank_ms=bank_ms,
@@ -144,6 +151,7 @@ def match(
             signer=signer,
             game=game,
             players=players,
+            seed_source=source,
         )
     except LogWriteError as exc:
         click.echo(f"Error: {exc.strerror or exc}; the game was stopped and every bot ended", err=True)

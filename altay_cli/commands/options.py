@@ -4,6 +4,9 @@ their names, defaults and help stay the same everywhere."""
 from __future__ import annotations
 
 import functools
+import math
+import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -21,6 +24,146 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable)
 #: The longest time any clock option may name: one day (a typo of ten zeros is an error).
 MAX_MS = 86_400_000
+
+_ASCII_INT = re.compile(r"[+-]?[0-9]+")
+_ASCII_FLOAT = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
+
+
+class Integer(click.IntRange):
+    """An integer in [low, high] written in ASCII digits: click's own int takes any Unicode
+    digit (`--seed ٣` was 3), underscores and spaces; a config file's TOML integer is taken
+    as it is, a TOML float or boolean is not."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            if not _ASCII_INT.fullmatch(value):
+                self.fail(f"{_shown(value)} is not a whole number (ASCII digits 0-9)", param, ctx)
+            if len(value) > 100:
+                self.fail(f"{_shown(value)} has too many digits", param, ctx)
+        elif isinstance(value, bool) or not isinstance(value, int):
+            self.fail(f"{_shown(value)} is not a whole number", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Number(click.FloatRange):
+    """A finite number in its range, written in ASCII (digits, a point, an exponent): no
+    `inf`, `nan`, `1_0` or Unicode digits."""
+
+    name = "number"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            if not _ASCII_FLOAT.fullmatch(value):
+                self.fail(f"{_shown(value)} is not a number (ASCII digits, e.g. 0.5 or 2e-3)", param, ctx)
+            if len(value) > 100:
+                self.fail(f"{_shown(value)} has too many digits", param, ctx)
+        elif isinstance(value, bool) or not isinstance(value, (int, float)):
+            self.fail(f"{_shown(value)} is not a number", param, ctx)
+        number = float(value)
+        if not math.isfinite(number):
+            self.fail(f"{_shown(value)} is not a finite number", param, ctx)
+        if number == 0 and isinstance(value, str) and re.search(r"[1-9]", re.split("[eE]", value)[0]):
+            self.fail(f"{_shown(value)} is too small to tell from 0", param, ctx)  # 1e-400 is not 0
+        return super().convert(number, param, ctx)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+#: The fewest cores a quota may give: the kernel's smallest CPU quota is 1 ms per 100 ms period.
+MIN_CPUS = 0.01
+
+
+def machine_cpus() -> int:
+    """The CPUs this process may run on (the ceiling of --bot-cpus)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+class Cores(Number):
+    """--bot-cpus: 0 (no quota), or from 0.01 of a core up to the CPUs of this machine (a
+    quota of 1e-300 cores was accepted and made a game of 15 decisions last 5 s)."""
+
+    def __init__(self) -> None:
+        super().__init__(0, machine_cpus())
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if 0 < number < MIN_CPUS:
+            self.fail(
+                f"{number:g} is below the smallest CPU quota, {MIN_CPUS} of a core; give 0 for no quota",
+                param,
+                ctx,
+            )
+        return number
+
+
+class ExistingPath(click.Path):
+    """A path that must exist now (click 8.5's Path(exists=True) does not check the values of
+    an option given several times)."""
+
+    def __init__(self) -> None:
+        super().__init__(exists=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if not isinstance(value, (str, os.PathLike)):
+            self.fail(f"{_shown(value)} is not a path", param, ctx)
+        text = os.fspath(value)
+        try:
+            os.stat(text)
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or "not a usable path"
+            self.fail(f"{text}: {reason}", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class WritableDir(click.Path):
+    """A folder to write into: it is a writable directory, or it can be created (never a
+    regular file, a device such as /dev/zero, or a FIFO)."""
+
+    def __init__(self) -> None:
+        super().__init__(file_okay=False, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from ..userfiles import missing_or_unusable_dir
+
+        if not isinstance(value, (str, os.PathLike)):
+            self.fail(f"{_shown(value)} is not a path", param, ctx)
+        problem = missing_or_unusable_dir(value)
+        if problem:
+            self.fail(problem, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class EnvEntry(click.ParamType):
+    """--bot-env NAME or NAME=VALUE: an ASCII variable name, a value without NUL bytes."""
+
+    name = "NAME[=VALUE]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if not isinstance(value, str):
+            self.fail(f"{_shown(value)} is not NAME or NAME=VALUE", param, ctx)
+        name, _, rest = value.partition("=")
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            self.fail(
+                f"{_shown(value)}: give NAME=VALUE or NAME (ASCII letters, digits and _, not a digit first)",
+                param,
+                ctx,
+            )
+        if "\0" in rest:
+            self.fail(f"{_shown(value)}: a value cannot hold a NUL byte", param, ctx)
+        return value
+
+
+#: Seats at a table: every registered game's range lies within it (each command checks the
+#: chosen game's own range).
+PLAYERS = Integer(1, 16)
 
 
 GAME_KEY = "altay_game_options"
@@ -42,7 +185,7 @@ def _all_options() -> dict[str, tuple[GameOption, list[str]]]:
 
 def _click_type(option: GameOption) -> Any:
     if option.kind == OptionKind.INT:
-        return click.IntRange(1, 1_000_000)
+        return Integer(1, 1_000_000)
     if option.kind == OptionKind.CHOICE:
         return click.Choice(option.choices, case_sensitive=False)
     return str
@@ -144,7 +287,7 @@ def rule_options(func: F) -> F:
     defaults = {o.field: o.default for o in load_game(DEFAULT_GAME).options}
     func = click.option(
         "--max-rounds",
-        type=click.IntRange(1, 10_000),
+        type=Integer(1, 10_000),
         default=defaults.get("max_rounds", 60),
         show_default=True,
         help="Adjudicate a game after this many rounds (end reason round_limit).",
@@ -158,21 +301,21 @@ def clock_and_failure_options(func: F) -> F:
         [
             click.option(
                 "--move-ms",
-                type=click.IntRange(1, MAX_MS),
+                type=Integer(1, MAX_MS),
                 default=1000,
                 show_default=True,
                 help="Time per decision.",
             ),
             click.option(
                 "--bank-ms",
-                type=click.IntRange(0, MAX_MS),
+                type=Integer(0, MAX_MS),
                 default=0,
                 show_default=True,
                 help="Time bank per game that absorbs overruns of the move limit.",
             ),
             click.option(
                 "--increment-ms",
-                type=click.IntRange(0, MAX_MS),
+                type=Integer(0, MAX_MS),
                 default=0,
                 show_default=True,
                 help="Added to the bank after each decision.",
@@ -180,7 +323,7 @@ def clock_and_failure_options(func: F) -> F:
             _clock_option(),
             click.option(
                 "--startup-ms",
-                type=click.IntRange(1, MAX_MS),
+                type=Integer(1, MAX_MS),
                 default=10000,
                 show_default=True,
                 help="Budget for start-up and handshake per bot (not charged to the clock).",
@@ -194,7 +337,7 @@ def clock_and_failure_options(func: F) -> F:
             ),
             click.option(
                 "--retries",
-                type=click.IntRange(0, 1000),
+                type=Integer(0, 1000),
                 default=1,
                 show_default=True,
                 help="Extra tries with --on-failure retry (within the same clock).",
@@ -272,7 +415,7 @@ def sandbox_options(func: F) -> F:
         ),
         click.option(
             "--bot-memory",
-            type=click.IntRange(0, big),
+            type=Integer(0, big),
             default=defaults.memory_mb,
             show_default=True,
             metavar="MIB",
@@ -280,7 +423,7 @@ def sandbox_options(func: F) -> F:
         ),
         click.option(
             "--bot-processes",
-            type=click.IntRange(0, big),
+            type=Integer(0, 100_000),
             default=defaults.processes,
             show_default=True,
             metavar="N",
@@ -288,23 +431,24 @@ def sandbox_options(func: F) -> F:
         ),
         click.option(
             "--bot-cpus",
-            type=click.FloatRange(0, 4096),
+            type=Cores(),
             default=defaults.cpus,
             show_default=True,
             metavar="CORES",
-            help="CPU cores a bot may use at once, helpers included (cgroups; 0: no limit).",
+            help="CPU cores a bot may use at once, helpers included (cgroups; 0: no limit; from 0.01 "
+            "to the CPUs of this machine).",
         ),
         click.option(
             "--bot-cpu-time",
-            type=click.IntRange(0, 10**9),
+            type=Integer(0, 7 * 86_400),
             default=defaults.cpu_time_s,
             show_default=True,
             metavar="SECONDS",
-            help="CPU time per bot process over the whole game (0: no limit).",
+            help="CPU time per bot process over the whole game (0: no limit; at most a week).",
         ),
         click.option(
             "--bot-file-size",
-            type=click.IntRange(0, big),
+            type=Integer(0, big),
             default=defaults.file_size_mb,
             show_default=True,
             metavar="MIB",
@@ -312,7 +456,7 @@ def sandbox_options(func: F) -> F:
         ),
         click.option(
             "--bot-scratch",
-            type=click.IntRange(1, big),
+            type=Integer(1, big),
             default=defaults.scratch_mb,
             show_default=True,
             metavar="MIB",
@@ -322,13 +466,14 @@ def sandbox_options(func: F) -> F:
         click.option(
             "--bot-env",
             multiple=True,
+            type=EnvEntry(),
             metavar="NAME[=VALUE]",
             help="Pass this variable to every bot (repeatable; the environment is otherwise clean).",
         ),
         click.option(
             "--bot-ro",
             multiple=True,
-            type=click.Path(exists=True),
+            type=ExistingPath(),
             metavar="PATH",
             help="Let bots read this file or directory too (repeatable).",
         ),
@@ -360,7 +505,7 @@ def seed_option(func: F) -> F:
     """--seed: for reproducibility; by default a secret one from the operating system."""
     return click.option(
         "--seed",
-        type=click.IntRange(0, MAX_SEED),
+        type=Integer(0, MAX_SEED),
         default=None,
         metavar="N",
         help="Game seed, to reproduce a game. Default: a secret one drawn from the operating system's "
@@ -435,10 +580,11 @@ def check_writable(path: str | None, hint: str) -> None:
     """A usage error now (exit 2), not a failure mid-game, for a file that cannot be written."""
     if path is None:
         return
-    import os
     import stat
 
     p = Path(path)
+    if "\0" in str(path):
+        raise click.BadParameter(f"{path!r} holds a NUL byte", param_hint=hint)
     try:
         st = os.stat(p)
     except FileNotFoundError:

@@ -10,14 +10,19 @@ from typing import TYPE_CHECKING
 import click
 
 from .options import (
+    MAX_MS,
+    PLAYERS,
+    Integer,
     check_isolation,
     check_writable,
     chosen_game,
     game_options,
+    guessable_seed_warning,
     make_config,
     sandbox_options,
     secret_seed,
     seed_option,
+    seed_source,
     sign_key_option,
 )
 
@@ -26,10 +31,11 @@ if TYPE_CHECKING:
     from ..referee.sandbox import SandboxPolicy
 
 from ..engine import ConfigError
+from ..records import SeedSource
 
 
 @click.command()
-@click.option("--players", "-p", type=click.IntRange(1, 16), default=2, show_default=True)
+@click.option("--players", "-p", type=PLAYERS, default=2, show_default=True)
 @seed_option
 @game_options
 @click.option(
@@ -50,7 +56,7 @@ from ..engine import ConfigError
 @click.option("--json", "json_mode", is_flag=True, help="Answer every command with exactly one JSON line.")
 @click.option(
     "--move-ms",
-    type=click.IntRange(1, 86_400_000),
+    type=Integer(1, MAX_MS),
     default=5000,
     show_default=True,
     help="Bot seats: time per move.",
@@ -156,13 +162,22 @@ def play(
         session = loaded
         session.seats = infos
         config = session.config
+        if session.seed_source is None and seed is not None:  # an older log, continued with --seed
+            session.seed_source = seed_source(seed)
     else:
+        source = seed_source(seed)
         seed = secret_seed(seed)  # shown when the game ends, never before
         config = make_config(game, players, seed, game_opts)
         try:
-            session = Session(config, infos, game)
+            session = Session(config, infos, game, source)
         except ConfigError as exc:
             raise click.UsageError(str(exc)) from None
+    organisers = session.seed_source == SeedSource.ORGANISER
+    warning = guessable_seed_warning(
+        config.seed if organisers else None, programs_play=any(s.kind == "bot" for s in seat_specs)
+    )
+    if warning:
+        click.echo(warning, err=True)
 
     options = None
     if any(s.kind == "bot" for s in seat_specs):

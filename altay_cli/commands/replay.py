@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .options import public_key_hex
+from .options import MAX_SEED, Integer, public_key_hex
 
 
 @click.command()
@@ -23,7 +23,7 @@ from .options import public_key_hex
 )
 @click.option(
     "--seed",
-    type=click.IntRange(0, (1 << 63) - 1),
+    type=Integer(0, MAX_SEED),
     default=None,
     metavar="N",
     help="The seed of a truncated log (its result line, which reveals the seed, is missing).",
@@ -31,7 +31,7 @@ from .options import public_key_hex
 @click.option("--show", is_flag=True, help="Tell the game step by step in words while checking it.")
 @click.option(
     "--seat",
-    type=click.IntRange(0, 1000),
+    type=Integer(0, 1000),
     default=None,
     help="With --show: see the game as this seat did (hidden cards).",
 )

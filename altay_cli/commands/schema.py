@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..engine import load_game
-from .options import game_name_option
+from .options import check_writable, game_name_option
 
 
 @click.command()
@@ -52,7 +52,13 @@ def schema(game_name: str, envelope: bool, output: str | None, check: bool) -> N
         click.echo(f"{committed} is up to date")
         return
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        check_writable(output, "--output")  # a directory, FIFO or device is refused, not blocked on
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise click.BadParameter(
+                f"{output} cannot be written: {exc.strerror or exc}", param_hint="--output"
+            ) from None
         click.echo(f"wrote {output}", err=True)
     else:
         click.echo(text, nl=False)

@@ -24,6 +24,9 @@ from .arena import (
 )
 from .ladder_config import bot_conditions, config_bots, config_option
 from .options import (
+    Integer,
+    Number,
+    WritableDir,
     chosen_game,
     clock_and_failure_options,
     game_options,
@@ -143,10 +146,26 @@ class SprtMode(RunMode):
 
 @click.command("sprt", help=HELP)
 @click.argument("bots", nargs=-1, metavar="NEW BASE")
-@click.option("--elo0", type=float, default=0.0, show_default=True, help="H0: NEW is better by this.")
-@click.option("--elo1", type=float, default=10.0, show_default=True, help="H1: NEW is better by this.")
-@click.option("--alpha", type=float, default=0.05, show_default=True, help="False positive rate.")
-@click.option("--beta", type=float, default=0.05, show_default=True, help="False negative rate.")
+@click.option(
+    "--elo0", type=Number(-2000, 2000), default=0.0, show_default=True, help="H0: NEW is better by this."
+)
+@click.option(
+    "--elo1", type=Number(-2000, 2000), default=10.0, show_default=True, help="H1: NEW is better by this."
+)
+@click.option(
+    "--alpha",
+    type=Number(0, 0.5, min_open=True, max_open=True),
+    default=0.05,
+    show_default=True,
+    help="False positive rate.",
+)
+@click.option(
+    "--beta",
+    type=Number(0, 0.5, min_open=True, max_open=True),
+    default=0.05,
+    show_default=True,
+    help="False negative rate.",
+)
 @click.option(
     "--model",
     type=click.Choice(["logistic", "normalized"]),
@@ -164,14 +183,14 @@ class SprtMode(RunMode):
 @click.option(
     "--players",
     "-p",
-    type=click.IntRange(2, 16),
+    type=Integer(2, 16),
     default=None,
     help="Seats per game. [default: 2 + the number of --filler]",
 )
 @click.option(
     "--max-pairs",
     "games",
-    type=click.IntRange(1, 100_000),
+    type=Integer(1, 100_000),
     default=10_000,
     show_default=True,
     help="Stop without a decision after this many pairs (deals).",
@@ -179,7 +198,7 @@ class SprtMode(RunMode):
 @click.option(
     "--concurrency",
     "-j",
-    type=click.IntRange(1, 1024),
+    type=Integer(1, 1024),
     default=None,
     help="Games played at once (worker processes). [default: CPU count]",
 )
@@ -187,7 +206,7 @@ class SprtMode(RunMode):
 @click.option(
     "--out",
     "-o",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=WritableDir(),
     default=None,
     help="Folder for the database and logs. [default: ./sprt-out-<date>-<time>]",
 )

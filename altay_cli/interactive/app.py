@@ -21,6 +21,7 @@ import orjson
 from ..engine import AmbiguousCommand, Game, IllegalAction, NotationError
 from ..gamelog import Answer
 from ..textsafe import safe_text
+from ..userfiles import unwritable_file
 from .seats import HUMAN, Controller, SeatSpec, seat_info
 from .session import LoadError, Session, Step
 
@@ -346,8 +347,9 @@ class PlayApp:
             self.error("type an action, a number from the list, or `help`")
             return None
         word = tokens[0].lower()
-        if word.isdecimal() and len(tokens) == 1:
-            self.take_index(int(word))
+        number = ascii_count(word) if len(tokens) == 1 else None
+        if number is not None:
+            self.take_index(number)
             return None
         if word in META or word in self.game.views():
             return self.meta(word, line, tokens[1:])
@@ -468,9 +470,11 @@ class PlayApp:
             else:
                 self.say(text.rstrip("\n"))
         elif word == "history":
-            self.history(int(args[0]) if args and args[0].isdecimal() else 20)
+            count = ascii_count(args[0]) if args else None
+            self.history(20 if count is None else count)
         elif word == "undo":
-            self.undo(int(args[0]) if args and args[0].isdecimal() else 1)
+            count = ascii_count(args[0]) if args else None
+            self.undo(1 if count is None else count)
         elif word == "save":
             self.save(line.split(None, 1)[1].strip() if len(args) else "")
         elif word == "load":
@@ -547,11 +551,15 @@ class PlayApp:
             self.error("save needs a file name: save FILE (e.g. save game.jsonl)")
             return
         path = Path(_unquote(path_text))
+        problem = unwritable_file(path)
+        if problem:
+            self.error(f"cannot save: {problem}")
+            return
         self.collect_stderr()
         try:
             self.session.save(path, self.signer)
-        except OSError as exc:
-            self.error(f"cannot write {path}: {exc.strerror or exc}")
+        except (OSError, ValueError) as exc:
+            self.error(f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}")
             return
         n = len(self.session.steps)
         if self.json:
@@ -573,6 +581,12 @@ class PlayApp:
             loaded = Session.load(path, [seat_info(s) for s in self.specs])
         except LoadError as exc:
             self.error(str(exc))
+            return
+        if loaded.game.kind.name != self.game.kind.name:
+            self.error(
+                f"{path} is a game of {loaded.game.kind.title} and this one is "
+                f"{self.game.kind.title}: start `altay play --load {path}` instead"
+            )
             return
         if loaded.config.players != self.session.config.players:
             self.error(
@@ -656,6 +670,14 @@ class PlayApp:
             stderr = c.stderr()
             if stderr is not None:
                 self.session.stderr[stderr.seat] = stderr
+
+
+def ascii_count(text: str) -> int | None:
+    """A number typed in ASCII digits (`3`, not `٣`), or None; one too long to mean anything is
+    taken as a large number, so it is said to be out of range rather than misread."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    return int(text) if len(text) <= 30 else 10**30
 
 
 def _unquote(text: str) -> str:

@@ -49,21 +49,31 @@ _SEAT_HINT = (
 )
 
 
+def _shown(text: str) -> str:
+    """What was typed, quoted and cut short (a seat of 5,000 digits is not echoed whole)."""
+    return repr(text) if len(text) <= 60 else repr(text[:50]) + f"... ({len(text)} characters)"
+
+
+def _ascii_digits(text: str) -> bool:
+    """Digits 0-9 only (`٣` is no seat number)."""
+    return text.isascii() and text.isdigit()
+
+
 def _seat_numbers(text: str, whole: str, players: int) -> list[int]:
     """'2' -> [2]; '1,3' -> [1, 3]; '0-3' -> [0, 1, 2, 3]; SeatSpecError otherwise."""
     seats: list[int] = []
     for part in text.split(","):
         low, dash, high = part.strip().partition("-")
-        if not low.isdecimal() or (dash and not high.isdecimal()):
-            raise SeatSpecError(f"--seat {whole!r}: {_SEAT_HINT}")
-        first, last = int(low), int(high) if dash else int(low)
+        if not _ascii_digits(low) or (dash and not _ascii_digits(high)):
+            raise SeatSpecError(f"--seat {_shown(whole)}: {_SEAT_HINT}")
+        first, last = int(low[:30]), int(high[:30]) if dash else int(low[:30])
         if not 0 <= first <= last < players:
             raise SeatSpecError(
-                f"--seat {whole!r}: seats are numbered 0 to {players - 1} in a {players}-player game"
+                f"--seat {_shown(whole)}: seats are numbered 0 to {players - 1} in a {players}-player game"
             )
         seats.extend(range(first, last + 1))
     if len(set(seats)) != len(seats):
-        raise SeatSpecError(f"--seat {whole!r}: a seat is named twice")
+        raise SeatSpecError(f"--seat {_shown(whole)}: a seat is named twice")
     return sorted(seats)
 
 
@@ -72,7 +82,7 @@ def parse_seat_specs(text: str, players: int, game: Game | None = None) -> list[
     Several seats are one player (`player` set). Raises SeatSpecError with a hint."""
     seat_text, sep, who = text.partition("=")
     if not sep or not seat_text.strip() or not who.strip():
-        raise SeatSpecError(f"--seat {text!r}: {_SEAT_HINT}")
+        raise SeatSpecError(f"--seat {_shown(text)}: {_SEAT_HINT}")
     seats = _seat_numbers(seat_text, text, players)
     player = seats[0] if len(seats) > 1 else None
     who = who.strip()
@@ -83,12 +93,12 @@ def parse_seat_specs(text: str, players: int, game: Game | None = None) -> list[
         names = policy_names(game) if game is not None else ["random"]
         if name not in names:
             known = ", ".join(names)
-            raise SeatSpecError(f"--seat {text!r}: unknown policy {name!r}; policies are {known}")
+            raise SeatSpecError(f"--seat {_shown(text)}: unknown policy {name!r}; policies are {known}")
         return [SeatSpec(s, POLICY, f"{name}-{seats[0]}", name, player=player) for s in seats]
     try:
         bot = BotCommand.parse(who)
     except BotCommandError as exc:
-        raise SeatSpecError(f"--seat {text!r}: {exc}") from None
+        raise SeatSpecError(f"--seat {_shown(text)}: {exc}") from None
     return [SeatSpec(s, BOT, bot.name, who, bot, player) for s in seats]
 
 
@@ -96,7 +106,7 @@ def parse_seat_spec(text: str, players: int, game: Game | None = None) -> SeatSp
     """'2=greedy' -> SeatSpec(2, BOT, 'greedy', ...): one seat; raises SeatSpecError with a hint."""
     specs = parse_seat_specs(text, players, game)
     if len(specs) != 1:
-        raise SeatSpecError(f"--seat {text!r}: one seat expected here")
+        raise SeatSpecError(f"--seat {_shown(text)}: one seat expected here")
     return specs[0]
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from ..engine import Game, Outcome, State, game_of_config, load_game
+from ..engine import Game, IllegalAction, Outcome, State, game_of_config, load_game
 from ..gamelog import (
     Answer,
     Decision,
@@ -59,10 +59,18 @@ class LoadError(ValueError):
 
 
 class Session:
-    def __init__(self, config: Any, seats: list[SeatInfo], game: Game | None = None) -> None:
+    def __init__(
+        self,
+        config: Any,
+        seats: list[SeatInfo],
+        game: Game | None = None,
+        seed_source: str | None = None,
+    ) -> None:
         self.game = game or game_of_config(config)
         self.config = config
         self.seats = seats
+        #: records.SeedSource of the configuration's seed, written in the log header (None: unknown)
+        self.seed_source = None if seed_source is None else str(seed_source)
         self.state: State = self.game.new_state(config)
         self.initial_digest = self.state.digest()
         self.steps: list[Step] = []
@@ -131,6 +139,7 @@ class Session:
             source=source,
             created=now_iso() if created == "now" else created,
             meta=meta or {},
+            seed_source=self.seed_source,
         )
         lines: list[LogLine] = [header]
         failures_at: dict[int, list[Failure]] = {}
@@ -174,18 +183,21 @@ class Session:
             message = verdict.message.replace("altay replay LOG --seed N", "altay play --load LOG --seed N")
             raise LoadError(f"cannot continue {path}: {message}")
         header = verdict.header
-        game = load_game(header.game)
-        config = header.game_config(game, verdict.seed)
-        session = cls(config, seats if seats is not None else header.seats, game)
-        for d in verdict.decisions:
-            answer = Answer(
-                request_id=d.request_id,
-                time_ms=d.time_ms,
-                overhead_us=d.overhead_us,
-                status=d.status,
-                info=d.info,
-            )
-            session.apply(game.action_from_builtins(d.action), answer)
+        try:  # a log that replays has a game, a configuration and actions this altay knows
+            game = load_game(header.game)
+            config = header.game_config(game, verdict.seed)
+            session = cls(config, seats if seats is not None else header.seats, game, header.seed_source)
+            for d in verdict.decisions:
+                answer = Answer(
+                    request_id=d.request_id,
+                    time_ms=d.time_ms,
+                    overhead_us=d.overhead_us,
+                    status=d.status,
+                    info=d.info,
+                )
+                session.apply(game.action_from_builtins(d.action), answer)
+        except (ValueError, LookupError, IllegalAction) as exc:
+            raise LoadError(f"cannot continue {path}: {exc}") from None
         session.failures = list(verdict.failures)
         session.stderr = {s.seat: s for s in verdict.stderr}
         return session
