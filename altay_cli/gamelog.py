@@ -50,6 +50,10 @@ FAILURE_ORDER_FORMAT = 3
 #: No game has more players: a header claiming more (or fewer than 1) is not a game log, refused
 #: before anything is sized by it.
 MAX_PLAYERS = 64
+#: A header line longer than this is refused before it is decoded (a real one is a few KiB:
+#: configuration, at most MAX_PLAYERS seats, the conditions of play), so a header stuffed with a
+#: million seats costs neither time nor memory.
+MAX_HEADER_BYTES = 1 << 20
 #: Logs larger than this are refused by the reader (a game log is a few hundred KiB).
 MAX_LOG_BYTES = 256 << 20
 
@@ -490,6 +494,12 @@ def read_lines(path: str | Path) -> tuple[list[ReadLine], bool]:
     for lineno, raw in enumerate(raw_lines, start=1):
         if not raw.strip():
             continue
+        if not out and len(raw) > MAX_HEADER_BYTES:
+            raise LogError(
+                f"the header line is {len(raw)} bytes; a game log's header has at most "
+                f"{MAX_HEADER_BYTES >> 20} MiB",
+                lineno,
+            )
         try:
             exact = raw[:-1] if raw.endswith(b"\r") else raw  # a CRLF file hashes as written
             out.append(ReadLine(lineno, exact, parse_line(raw, lineno)))

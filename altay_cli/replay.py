@@ -117,7 +117,7 @@ class Verdict:
     truncated: bool = False
     notes: list[str] = field(default_factory=list)
     elapsed_s: float = 0.0
-    chained: bool = False  # format 2: every line hash-chained to the one before
+    chained: bool = False  # format 2 on: every line hash-chained to the one before
     signed_by: str | None = None  # fingerprint of the key whose valid signature ends the log
     seed: int | None = None  # the game's seed, once known (revealed by the result line)
 
