@@ -10,7 +10,8 @@ depends on the machine: every log must replay VALID, strictly, either way, and t
 match returns are the log's, in the order of its lines. Then one small arena through the
 command line (`--on-failure retry`) must pass `altay arena verify`.
 
-Measured: about 60 s for the 90 games and 10 s for the arena on an idle 2-core machine.
+Measured on a 2-core machine: 35 s for the 90 games and 6 s for the arena while other work ran,
+83 s for both beside two CPU-bound processes.
 """
 
 from __future__ import annotations
@@ -133,12 +134,13 @@ def test_every_log_of_games_with_failures_injected_everywhere_replays(tmp_path: 
     # What the seeded misbehaviour produces whatever the timing (timeouts depend on the machine):
     # logs whose failures are not grouped by seat (each of them replayed INVALID before format 3),
     # every kind of failure the bot sends, and every consequence.
-    assert interleaved >= 10, interleaved
-    assert {"bad_json", "illegal_action", "wrong_request_id", "late_answer", "crash"} <= set(statuses), (
-        statuses
-    )
-    assert {"retry", "default_action", "forfeit", "discarded"} <= set(consequences), consequences
-    assert aborted >= 3 and shared >= PER_GAME // 2, (aborted, shared)
+    # (a run on a busy machine: 68 interleaved logs, 6 aborted games, 30 with shared programs)
+    seen = f"{interleaved} interleaved, {aborted} aborted, {dict(statuses)}, {dict(consequences)}"
+    sent = {"bad_json", "illegal_action", "wrong_request_id", "late_answer", "crash"}
+    assert interleaved >= 10, seen
+    assert sent <= set(statuses), seen
+    assert {"retry", "default_action", "forfeit", "discarded"} <= set(consequences), seen
+    assert aborted >= 3 and shared >= PER_GAME // 2, seen
 
 
 def test_an_arena_of_failing_bots_under_retry_verifies(tmp_path: Path) -> None:
