@@ -913,10 +913,11 @@ def _decision_statuses(verdict: Verdict, body: Lines) -> None:
             dead_since.setdefault(f.seat, -1 if f.n is None else f.n)
     decisions = {(d.seat, d.n): d for d in verdict.decisions}
     forfeited = {(f.seat, f.n) for f in verdict.failures if f.consequence == Consequence.FORFEIT}
-    # A game stopped (Ctrl-C) or cut off while a decision was being asked: its failures so far
-    # stand without the decision they would have led to.
+    # A game stopped (Ctrl-C), saved or cut off while a decision was being asked: its failures so
+    # far stand without the decision they would have led to.
     r = verdict.result
-    pending = len(verdict.decisions) if r is None or r.end_reason == ABORTED else None
+    stopped = r is None or (not r.finished and not r.forfeits and r.end_reason in (ABORTED, None))
+    pending = len(verdict.decisions) if stopped else None
     for d in verdict.decisions:
         here = [f.consequence for f in at.get((d.seat, d.n), [])]
         defaults, retries = here.count(Consequence.DEFAULT_ACTION), here.count(Consequence.RETRY)
