@@ -14,8 +14,8 @@ What is checked, in order (protocol/LOG-FORMAT.md has the table of every field):
   * the seed: format 2 and 3 logs reveal it in the result line, where it must match the
     header's commitment (a truncated log can be checked with `seed` given);
   * every decision: its number follows the previous one, the logged seat is the one to move,
-    the action is legal (`index`, when present, points to it; a "default" decision plays the
-    first legal action), the state digest after it is the logged one (with `strict`, the
+    the action is legal and written as the referee writes it (`index`, when present, points to
+    it; a "default" decision plays the first legal action), the state digest after it is the logged one (with `strict`, the
     conservation invariants hold too);
   * every failure line: a known status with a consequence the referee gives it, its seat (the
     seat asked at that decision), where it stands (between the decisions it belongs to), and
@@ -173,6 +173,11 @@ def _json(obj: Any) -> str:
     return to_json_bytes(obj).decode()
 
 
+def _as_json(obj: Any) -> Any:
+    """`obj` as JSON gives it back (a game's builtins may hold tuples where JSON has lists)."""
+    return msgspec.json.decode(msgspec.json.encode(obj))
+
+
 class _Stop(Exception):
     def __init__(self, verdict_status: str, divergence: Divergence) -> None:
         self.status = verdict_status
@@ -198,7 +203,7 @@ ATTESTED_FIELDS: dict[str, tuple[str, ...]] = {
     "seat": ("name", "command", "kind", "player"),
     "decision": ("request_id", "time_ms", "overhead_us", "cpu_ms", "info"),
     "failure": ("status", "detail", "request_id"),
-    "stderr": ("text", "truncated", "bytes_total"),
+    "stderr": ("seat", "text", "truncated", "bytes_total"),
     "result": ("end_reason",),
 }
 UNSIGNED_NOTE = (
@@ -526,6 +531,10 @@ def _check(
                         "extra_line", f"a second stderr line for seat {line.seat}", lineno, field="seat"
                     ),
                 )
+            lead = header.seats[line.seat].first_seat
+            if lead != line.seat:  # a program's stderr is its own, logged under its first seat
+                message = f"a stderr line for seat {line.seat}, whose program's is logged under seat {lead}"
+                raise _Stop(INVALID, Divergence("extra_line", message, lineno, field="seat"))
             stderr_seats.add(line.seat)
             verdict.stderr.append(line)
         elif isinstance(line, Result):
@@ -630,6 +639,23 @@ def _decision(
                 legal.index(action) if action in legal else None,
                 len(legal),
                 field="index",
+            ),
+        )
+    chosen = legal[d.index] if d.index is not None else next((a for a in legal if a == action), None)
+    written = None if chosen is None else _as_json(game.action_to_builtins(chosen))
+    if written is not None and written != d.action:
+        raise _Stop(
+            INVALID,
+            Divergence(
+                "bad_action",
+                f"decision {n}: the action is not written as the referee writes that legal action "
+                f"({_json(written)}): a field was added or changed that the game ignores",
+                lineno,
+                n,
+                d.action,
+                written,
+                len(legal),
+                field="action",
             ),
         )
     if d.status == DecisionStatus.DEFAULT and action != legal[0]:

@@ -203,8 +203,6 @@ REDERIVED: list[tuple[str, str, Edit, str]] = [
         lambda g, L: at(L, "failure").update(consequence="discarded"),
         "consequence",
     ),
-    ("failure.status", "retry", lambda g, L: at(L, "failure").update(status="exploded"), "status"),
-    ("stderr.seat", "forfeit", lambda g, L: at(L, "stderr").update(seat=9), "seat"),
     (
         "result.decisions",
         "retry",
@@ -258,6 +256,38 @@ def test_an_edited_rederived_field_is_invalid_and_named(
     assert verdict.divergence.field == field, (what, verdict.divergence.to_dict())
     if what == "header.config":
         assert "configuration" in verdict.message
+
+
+#: Attested fields replay still checks for sense: (what, the log, the edit, the divergence's field).
+CHECKED: list[tuple[str, str, Edit, str]] = [
+    ("seat.name (empty)", "retry", lambda g, L: L[0]["seats"][1].update(name=" "), "seats"),
+    (
+        "seat.player (another program's seat)",
+        "retry",
+        lambda g, L: L[0]["seats"][1].update(player=0),
+        "seats",
+    ),
+    ("stderr.seat (no such seat)", "forfeit", lambda g, L: at(L, "stderr").update(seat=9), "seat"),
+    ("failure.status (unknown)", "retry", lambda g, L: at(L, "failure").update(status="exploded"), "status"),
+    (
+        "failure.status (never retried)",
+        "retry",
+        lambda g, L: at(L, "failure").update(status="late_answer"),
+        "consequence",
+    ),
+]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("what", "kind", "edit", "field"), CHECKED, ids=[e[0] for e in CHECKED])
+def test_an_attested_field_out_of_its_bounds_is_invalid(
+    logs, tmp_path, game, what, kind, edit, field
+) -> None:
+    lines = lines_of(logs[game, kind])
+    edit(game, lines)
+    verdict = replay_log(write(tmp_path / "edited.jsonl", lines))
+    assert verdict.status == INVALID, f"{what}: {verdict.message}"
+    assert verdict.divergence.field == field, (what, verdict.divergence.to_dict())
 
 
 def test_the_team_result_and_a_finished_game_cannot_be_relabelled(logs, tmp_path) -> None:
@@ -324,6 +354,7 @@ ATTESTED: list[tuple[str, str, object]] = [
     ("failure.status", "retry", "bad_json"),  # illegal_action: another failure with the same consequence
     ("failure.detail", "retry", "nothing happened"),
     ("failure.request_id", "retry", lambda v: v + 100),
+    ("stderr.seat", "forfeit", 1),  # the other program's (which wrote nothing)
     ("stderr.text", "forfeit", "forged"),
     ("stderr.truncated", "forfeit", True),
     ("stderr.bytes_total", "forfeit", 12345),
