@@ -207,8 +207,8 @@ ATTESTED_FIELDS: dict[str, tuple[str, ...]] = {
     "result": ("end_reason",),
 }
 UNSIGNED_NOTE = (
-    "attested fields (times, CPU, info, stderr, seat names and commands, failure details, meta) "
-    "are covered by a signature alone, and this log is unsigned"
+    "attested fields (times, CPU, info, stderr, names, failure details, meta) are covered by a "
+    "signature alone: this log is unsigned"
 )
 
 
