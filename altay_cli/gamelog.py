@@ -7,13 +7,16 @@
     {"type": "result", ...}      scores with breakdown, ranks, end reason; reveals the seed
     {"type": "signature", ...}   optional, last: the organiser's Ed25519 signature of the chain
 
-Format version 2 (this one) chains the lines: every line after the header carries `prev`, the
+Since format 2 the lines are chained: every line after the header carries `prev`, the
 SHA-256 of the previous line's exact bytes, so inserting, deleting, reordering or editing any
 line (times and info included) breaks the chain at that point, and a signature over the last
 line's hash covers the whole file. The seed is sealed: a bot that learned it would know every
 hidden card, so the header holds only a commitment (SHA-256 of a random nonce and the seed)
-and the result line, written after the game, reveals both. Version 1 logs (unchained, seed in
-the header) are still read.
+and the result line, written after the game, reveals both. Format 3 (this one) fixes one order
+for failures: the result line lists them in the order of their failure lines, which is the
+order they happened in (format 2 results may list them grouped seat by seat instead). Format 1
+logs (unchained, seed in the header) and format 2 logs are still read. protocol/LOG-FORMAT.md
+lists every field and says which ones replay re-derives and which are only attested.
 
 The writer flushes each line, so a killed process leaves a log that is valid up to its end
 (replay reports it as truncated: no result line).
@@ -39,7 +42,18 @@ if TYPE_CHECKING:
     from .logsign import Signer
 
 LOG_FORMAT = "altay-log"
-LOG_FORMAT_VERSION = 2
+LOG_FORMAT_VERSION = 3
+#: The first format that chains its lines (and seals the seed).
+CHAINED_FORMAT = 2
+#: The first format whose result line lists the failures exactly in the order of their lines.
+FAILURE_ORDER_FORMAT = 3
+#: No game has more players: a header claiming more (or fewer than 1) is not a game log, refused
+#: before anything is sized by it.
+MAX_PLAYERS = 64
+#: A header line longer than this is refused before it is decoded (a real one is a few KiB:
+#: configuration, at most MAX_PLAYERS seats, the conditions of play), so a header stuffed with a
+#: million seats costs neither time nor memory.
+MAX_HEADER_BYTES = 1 << 20
 #: Logs larger than this are refused by the reader (a game log is a few hundred KiB).
 MAX_LOG_BYTES = 256 << 20
 
@@ -327,7 +341,7 @@ class LogWriter:
     def _seal(self, header: Header) -> Header:
         log_id = self._random(16).hex()
         seed = header.config.get("seed")
-        if seed is None or header.format_version < 2:
+        if seed is None or header.format_version < CHAINED_FORMAT:
             return msgspec.structs.replace(header, log_id=log_id)
         self._seed, self._nonce = seed, self._random(16).hex()
         return msgspec.structs.replace(
@@ -430,7 +444,24 @@ def check_header(header: LogLine, lineno: int = 1) -> Header:
         )
     if header.format_version < 1:
         raise LogError(f"log format version {header.format_version} does not exist", lineno)
+    players = header.config.get("players")
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MAX_PLAYERS:
+        raise LogError(
+            f"the header claims {_short_repr(players)} players; a game log has 1 to {MAX_PLAYERS}", lineno
+        )
+    if len(header.seats) > MAX_PLAYERS:
+        raise LogError(
+            f"the header lists {len(header.seats)} seats; a game log has 1 to {MAX_PLAYERS}", lineno
+        )
     return header
+
+
+def _short_repr(value: Any, limit: int = 40) -> str:
+    """`value` for a one-sentence error: short whatever a hostile file holds."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"a {'negative ' if value < 0 else ''}number of over {limit} digits"
+    text = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class ReadLine(NamedTuple):
@@ -452,6 +483,12 @@ def read_lines(path: str | Path) -> tuple[list[ReadLine], bool]:
     for lineno, raw in enumerate(raw_lines, start=1):
         if not raw.strip():
             continue
+        if not out and len(raw) > MAX_HEADER_BYTES:
+            raise LogError(
+                f"the header line is {len(raw)} bytes; a game log's header has at most "
+                f"{MAX_HEADER_BYTES >> 20} MiB",
+                lineno,
+            )
         try:
             exact = raw[:-1] if raw.endswith(b"\r") else raw  # a CRLF file hashes as written
             out.append(ReadLine(lineno, exact, parse_line(raw, lineno)))

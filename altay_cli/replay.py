@@ -4,24 +4,31 @@
     verdict.status      # "valid", "invalid" (the engine disagrees) or "unreadable"
     verdict.divergence  # the FIRST step where log and engine differ, with both sides
 
-What is checked, in order:
-  * the file: a regular file of sane size, every line a log line, the header first;
-  * the chain (format 2): every line after the header names the hash of the line before it,
+What is checked, in order (protocol/LOG-FORMAT.md has the table of every field):
+  * the file: a regular file of sane size, every line a log line, the header first (with 1 to
+    64 players: a header claiming more is unreadable before anything is sized by it);
+  * the chain (format 2 on): every line after the header names the hash of the line before it,
     so an inserted, deleted, reordered or edited line breaks the chain where it happened; a
     signature line, if any, must be last and valid (and, with `public_key`, made by that key);
   * the seat table: one seat per player, numbered from 0, each named;
-  * the seed: format 2 logs reveal it in the result line, where it must match the header's
-    commitment (a truncated log can be checked with `seed` given);
+  * the seed: format 2 and 3 logs reveal it in the result line, where it must match the
+    header's commitment (a truncated log can be checked with `seed` given);
   * every decision: its number follows the previous one, the logged seat is the one to move,
-    the action is legal (`index`, when present, points to it), the state digest after it is
-    the logged one (with `strict`, the conservation invariants hold too);
-  * every failure line: its seat, where it stands (between the decisions it belongs to), and
+    the action is legal and written as the referee writes it (`index`, when present, points to
+    it; a "default" decision plays the first legal action), the state digest after it is the logged one (with `strict`, the
+    conservation invariants hold too);
+  * every failure line: a known status with a consequence the referee gives it, its seat (the
+    seat asked at that decision), where it stands (between the decisions it belongs to), and
     that decision statuses agree with it ("default" and "retry" decisions have their failure
     lines, "ok" ones have none);
-  * the result: decision count, rounds, turns, final digest; end reason, scores, ranks and
-    winners as the referee derives them; the forfeits, each with exactly one failure line with
-    that consequence at the decision where the game stopped (or at the start), and none
-    besides; the failures it lists equal the failure lines; a finished game has no forfeits.
+  * the result: every field derived again: decision count, final digest, finished, end reason,
+    rounds, turns, scores, ranks, winners, forfeits and a cooperative game's team result, as the
+    referee derives them from the replayed game and the forfeit lines (each forfeit exactly one
+    failure line with that consequence where the game stopped); a game the engine ended is
+    finished; the failures it lists are the failure lines, field for field, in their order
+    (format 2 results may group them seat by seat instead).
+What replay cannot derive (times, CPU, info, stderr, names, commands, failure details, meta)
+is attested: only a signature covers it, which a valid unsigned log's verdict says in a note.
 
 Verdicts and exit codes: 0 valid; 1 invalid (a readable log the engine disagrees with, a broken
 chain or signature, a wrong result); 2 unreadable (missing, not a regular file, empty, a line
@@ -39,8 +46,10 @@ from typing import Any
 
 import msgspec
 
-from .engine import ConfigError, EndReason, Game, IllegalAction, State, UnknownGame, load_game
+from .engine import ConfigError, EndReason, Game, IllegalAction, Outcome, State, UnknownGame, load_game
 from .gamelog import (
+    CHAINED_FORMAT,
+    FAILURE_ORDER_FORMAT,
     Decision,
     Failure,
     Header,
@@ -54,7 +63,7 @@ from .gamelog import (
     seed_commitment,
     to_json_bytes,
 )
-from .records import FATAL, Consequence, DecisionStatus
+from .records import FATAL, RECOVERABLE, Consequence, DecisionStatus, FailureStatus
 
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
 #: The referee's end reason for a match stopped by Ctrl-C/SIGTERM (the game may be over or not).
@@ -77,6 +86,7 @@ class Divergence:
     expected: Any = None  # what the log says
     actual: Any = None  # what the engine computes
     legal_count: int | None = None
+    field: str | None = None  # the line's field that disagrees, when one does (LOG-FORMAT.md)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -84,6 +94,7 @@ class Divergence:
             "message": self.message,
             "line": self.line,
             "step": self.step,
+            "field": self.field,
             "log_says": self.expected,
             "engine_says": self.actual,
             "legal_count": self.legal_count,
@@ -106,7 +117,7 @@ class Verdict:
     truncated: bool = False
     notes: list[str] = field(default_factory=list)
     elapsed_s: float = 0.0
-    chained: bool = False  # format 2: every line hash-chained to the one before
+    chained: bool = False  # format 2 on: every line hash-chained to the one before
     signed_by: str | None = None  # fingerprint of the key whose valid signature ends the log
     seed: int | None = None  # the game's seed, once known (revealed by the result line)
 
@@ -139,6 +150,10 @@ class Verdict:
             "chained": self.chained,
             "signed_by": self.signed_by,
             "seed": self.seed,
+            "attested": {
+                "fields": {line: list(fields) for line, fields in ATTESTED_FIELDS.items()},
+                "covered_by_signature": self.signed_by is not None,
+            },
         }
         if h is not None:
             out["game"] = h.game
@@ -158,6 +173,11 @@ def _json(obj: Any) -> str:
     return to_json_bytes(obj).decode()
 
 
+def _as_json(obj: Any) -> Any:
+    """`obj` as JSON gives it back (a game's builtins may hold tuples where JSON has lists)."""
+    return msgspec.json.decode(msgspec.json.encode(obj))
+
+
 class _Stop(Exception):
     def __init__(self, verdict_status: str, divergence: Divergence) -> None:
         self.status = verdict_status
@@ -165,6 +185,31 @@ class _Stop(Exception):
 
 
 Lines = list[ReadLine]  # (line number, raw bytes, parsed line)
+
+#: The fields replay cannot derive from the game, by line (LOG-FORMAT.md marks them "attested"):
+#: only a signature covers them. Every other field is re-derived and checked exactly.
+ATTESTED_FIELDS: dict[str, tuple[str, ...]] = {
+    "header": (
+        "format_version",
+        "engine_version",
+        "altay_version",
+        "protocol_version",
+        "source",
+        "created",
+        "meta",
+        "log_id",
+        "seed_source",
+    ),
+    "seat": ("name", "command", "kind", "player"),
+    "decision": ("request_id", "time_ms", "overhead_us", "cpu_ms", "info"),
+    "failure": ("status", "detail", "request_id"),
+    "stderr": ("seat", "text", "truncated", "bytes_total"),
+    "result": ("end_reason",),
+}
+UNSIGNED_NOTE = (
+    "attested fields (times, CPU, info, stderr, names, failure details, meta) are covered by a "
+    "signature alone: this log is unsigned"
+)
 
 
 def replay_log(
@@ -209,7 +254,7 @@ def _replay(
     lines, cut = read_lines(path)
     header: Header = lines[0][2]
     verdict.header = header
-    verdict.chained = header.format_version >= 2
+    verdict.chained = header.format_version >= CHAINED_FORMAT
     try:
         game = load_game(header.game)
     except UnknownGame as exc:
@@ -250,6 +295,8 @@ def _replay(
     else:
         verdict.status = VALID
         verdict.message = f"valid: {len(verdict.decisions)} decisions replay exactly"
+        if verdict.chained and verdict.signed_by is None:
+            verdict.notes.append(UNSIGNED_NOTE)
 
 
 def _check_chain(lines: Lines, verdict: Verdict, public_key: str | None) -> Lines:
@@ -338,11 +385,14 @@ def _check_seats(header: Header, lineno: int, game: Game) -> None:
                 lineno,
                 expected=numbers,
                 actual=list(range(players)),
+                field="seats",
             ),
         )
     unnamed = [s.seat for s in header.seats if not s.name.strip()]
     if unnamed:
-        raise _Stop(INVALID, Divergence("seat_table", f"seat {unnamed[0]} has no name", lineno))
+        raise _Stop(
+            INVALID, Divergence("seat_table", f"seat {unnamed[0]} has no name", lineno, field="seats")
+        )
     _check_players(header, lineno, game)
 
 
@@ -365,40 +415,71 @@ def _check_players(header: Header, lineno: int, game: Game) -> None:
                 "competitive game) does not allow"
             )
         if problem is not None:
-            raise _Stop(INVALID, Divergence("seat_table", problem, lineno))
+            raise _Stop(INVALID, Divergence("seat_table", problem, lineno, field="seats"))
 
 
 def _game_seed(header: Header, result: Result | None, given: int | None, lines: Lines) -> int | None:
     """The seed: in the header (format 1), or revealed by the result line and checked against
     the header's commitment (format 2); `given` for a sealed log without its result."""
     logged_seed = header.config.get("seed")
+    result_no = next((no for no, _, line in lines if line is result), None)
     if logged_seed is not None:
         if header.seed_commitment is not None:
-            raise _Stop(INVALID, Divergence("seed", "the header has both a seed and a seed commitment", 1))
+            raise _Stop(
+                INVALID,
+                Divergence(
+                    "seed", "the header has both a seed and a seed commitment", 1, field="seed_commitment"
+                ),
+            )
         if not isinstance(logged_seed, int) or isinstance(logged_seed, bool):
             raise LogError(f"the header's seed must be an integer, not {logged_seed!r}", 1)
+        if result is not None and (result.seed, result.seed_nonce) not in ((None, None), (logged_seed, None)):
+            raise _Stop(
+                INVALID,
+                Divergence(
+                    "seed",
+                    "the result line's seed (or seed_nonce) is not the header's seed, which was never sealed",
+                    result_no,
+                    expected=[result.seed, result.seed_nonce],
+                    actual=[logged_seed, None],
+                    field="seed",
+                ),
+            )
         return logged_seed
     if header.seed_commitment is None:
-        raise _Stop(INVALID, Divergence("seed", "the header has neither a seed nor a seed commitment", 1))
+        raise _Stop(
+            INVALID,
+            Divergence(
+                "seed", "the header has neither a seed nor a seed commitment", 1, field="seed_commitment"
+            ),
+        )
     if result is None:
         return given
-    result_no = next(no for no, _, line in lines if line is result)
     if result.seed is None or result.seed_nonce is None:
-        raise _Stop(INVALID, Divergence("seed", "the result line does not reveal the seed", result_no))
+        missing = "seed" if result.seed is None else "seed_nonce"
+        raise _Stop(
+            INVALID,
+            Divergence("seed", f"the result line does not reveal the {missing}", result_no, field=missing),
+        )
     if seed_commitment(result.seed, result.seed_nonce) != header.seed_commitment:
         raise _Stop(
             INVALID,
             Divergence(
                 "seed",
-                "the seed revealed by the result line does not match the header's commitment",
+                "the seed and seed_nonce revealed by the result line do not match the header's "
+                "seed_commitment",
                 result_no,
                 expected=header.seed_commitment,
                 actual=seed_commitment(result.seed, result.seed_nonce),
+                field="seed",
             ),
         )
     if given is not None and given != result.seed:
         raise _Stop(
-            INVALID, Divergence("seed", f"--seed {given}, but the log's seed is {result.seed}", result_no)
+            INVALID,
+            Divergence(
+                "seed", f"--seed {given}, but the log's seed is {result.seed}", result_no, field="seed"
+            ),
         )
     return result.seed
 
@@ -424,6 +505,7 @@ def _check(
                 line=header_line,
                 expected=header.initial_digest,
                 actual=digest,
+                field="initial_digest",
             ),
         )
     n_players = header.players or 0
@@ -436,14 +518,23 @@ def _check(
         elif isinstance(line, Failure):
             if verdict.result is not None:
                 raise _Stop(INVALID, Divergence("extra_line", "a failure line after the result line", lineno))
-            _failure_line(line, lineno, n_players, len(verdict.decisions))
+            _failure_line(line, lineno, n_players, len(verdict.decisions), g)
             verdict.failures.append(line)
         elif isinstance(line, Stderr):
+            if verdict.result is not None:
+                raise _Stop(INVALID, Divergence("extra_line", "a stderr line after the result line", lineno))
             _seat_in_range(line.seat, n_players, lineno, "stderr")
             if line.seat in stderr_seats:
                 raise _Stop(
-                    INVALID, Divergence("extra_line", f"a second stderr line for seat {line.seat}", lineno)
+                    INVALID,
+                    Divergence(
+                        "extra_line", f"a second stderr line for seat {line.seat}", lineno, field="seat"
+                    ),
                 )
+            lead = header.seats[line.seat].first_seat
+            if lead != line.seat:  # a program's stderr is its own, logged under its first seat
+                message = f"a stderr line for seat {line.seat}, whose program's is logged under seat {lead}"
+                raise _Stop(INVALID, Divergence("extra_line", message, lineno, field="seat"))
             stderr_seats.add(line.seat)
             verdict.stderr.append(line)
         elif isinstance(line, Result):
@@ -457,7 +548,7 @@ def _check(
 def _seat_in_range(seat: int, n: int, lineno: int, what: str) -> None:
     if not 0 <= seat < n:
         message = f"a {what} line for seat {seat} in a {n}-player game"
-        raise _Stop(INVALID, Divergence("extra_line", message, lineno))
+        raise _Stop(INVALID, Divergence("extra_line", message, lineno, field="seat"))
 
 
 def _decision(
@@ -478,7 +569,15 @@ def _decision(
         )
         raise _Stop(
             INVALID,
-            Divergence("sequence", f"decision n={d.n} where n={n} was expected: {what}", lineno, n, d.n, n),
+            Divergence(
+                "sequence",
+                f"decision n={d.n} where n={n} was expected: {what}",
+                lineno,
+                n,
+                d.n,
+                n,
+                field="n",
+            ),
         )
     if g.is_terminal:
         raise _Stop(
@@ -491,6 +590,7 @@ def _decision(
                 n,
                 d.action,
                 None,
+                field="action",
             ),
         )
     legal = g.legal_actions()
@@ -505,6 +605,7 @@ def _decision(
                 d.seat,
                 g.to_move,
                 len(legal),
+                field="seat",
             ),
         )
     try:
@@ -512,7 +613,14 @@ def _decision(
     except ValueError as exc:
         raise _Stop(
             INVALID,
-            Divergence("bad_action", f"decision {n}: not a valid action object: {exc}", lineno, n, d.action),
+            Divergence(
+                "bad_action",
+                f"decision {n}: not a valid action object: {exc}",
+                lineno,
+                n,
+                d.action,
+                field="action",
+            ),
         ) from None
     if d.index is not None and not (0 <= d.index < len(legal) and legal[d.index] == action):
         at = legal[d.index] if 0 <= d.index < len(legal) else None
@@ -530,6 +638,39 @@ def _decision(
                 d.index,
                 legal.index(action) if action in legal else None,
                 len(legal),
+                field="index",
+            ),
+        )
+    chosen = legal[d.index] if d.index is not None else next((a for a in legal if a == action), None)
+    written = None if chosen is None else _as_json(game.action_to_builtins(chosen))
+    if written is not None and written != d.action:
+        raise _Stop(
+            INVALID,
+            Divergence(
+                "bad_action",
+                f"decision {n}: the action is not written as the referee writes that legal action "
+                f"({_json(written)}): a field was added or changed that the game ignores",
+                lineno,
+                n,
+                d.action,
+                written,
+                len(legal),
+                field="action",
+            ),
+        )
+    if d.status == DecisionStatus.DEFAULT and action != legal[0]:
+        raise _Stop(
+            INVALID,
+            Divergence(
+                "failures",
+                f"decision {n}: status 'default', but the action is not the first legal action, which is "
+                f"what the referee plays for a seat that failed ({_json(game.action_to_builtins(legal[0]))})",
+                lineno,
+                n,
+                d.action,
+                game.action_to_builtins(legal[0]),
+                len(legal),
+                field="action",
             ),
         )
     before = g.clone() if on_step is not None else g
@@ -547,6 +688,7 @@ def _decision(
                 d.action,
                 exc.reason,
                 len(legal),
+                field="action",
             ),
         ) from None
     digest = g.digest()
@@ -562,6 +704,7 @@ def _decision(
                 d.digest,
                 digest,
                 len(legal),
+                field="digest",
             ),
         )
     if strict:
@@ -583,88 +726,114 @@ def _decision(
         on_step(d, before, g)
 
 
-def _result(game: Game, g: State, r: Result, lineno: int, verdict: Verdict) -> None:
-    def diverge(what: str, logged: Any, computed: Any) -> _Stop:
-        message = f"the result line's {what} differs from the replayed game"
-        return _Stop(INVALID, Divergence("result", message, lineno, None, logged, computed))
-
-    n = len(verdict.decisions)
-    if r.decisions != n:
-        raise diverge(f"decision count ({r.decisions} logged, {n} replayed)", r.decisions, n)
-    digest = g.digest()
-    if r.final_digest != digest:
-        raise diverge("final_digest", r.final_digest, digest)
-    now = game.outcome(g)
-    if r.rounds != now.rounds or r.turns != now.turns:
-        raise diverge("rounds/turns", [r.rounds, r.turns], [now.rounds, now.turns])
-    if r.finished:
-        if not g.is_terminal:
-            raise _Stop(
-                INVALID,
-                Divergence(
-                    "result",
-                    f"the result says the game finished ({r.end_reason}) but after {n} decisions it is not "
-                    f"over: seat {g.to_move} must still decide",
-                    lineno,
-                    None,
-                    r.end_reason,
-                    None,
-                ),
-            )
-        if r.end_reason != now.end_reason:
-            raise diverge("end_reason", r.end_reason, now.end_reason)
-        if r.scores != now.scores:
-            raise diverge("scores", r.scores, now.scores)
-    else:
-        if g.is_terminal and r.end_reason != ABORTED:
-            raise _Stop(
-                INVALID,
-                Divergence(
-                    "result",
-                    f"the result says the game did not finish, but the engine ended it ({now.end_reason})",
-                    lineno,
-                    None,
-                    r.end_reason,
-                    now.end_reason,
-                ),
-            )
-        if r.scores != now.scores:
-            raise diverge("provisional scores", r.scores, now.scores)
-    _forfeits(g, r, lineno, verdict)
-    computed = game.outcome(g, r.forfeits, aborted=r.end_reason == ABORTED)
-    ranks, winners = computed.ranks, computed.winners
-    if r.ranks != ranks or r.winners != winners:
-        raise diverge(
-            "ranks/winners", {"ranks": r.ranks, "winners": r.winners}, {"ranks": ranks, "winners": winners}
-        )
-    listed = [_failure_key(f) for f in r.failures]
-    logged = [_failure_key(msgspec.to_builtins(f)) for f in verdict.failures]
-    if listed != logged:
-        raise diverge("failures (they must equal the log's failure lines)", listed, logged)
-
-
+#: The result line's fields replay derives from the replayed game and the failure lines, in the
+#: order they are compared (after decisions, final_digest and the forfeits' own checks).
+RESULT_FIELDS = (
+    "finished",
+    "end_reason",
+    "rounds",
+    "turns",
+    "scores",
+    "ranks",
+    "winners",
+    "forfeits",
+    "team",
+)
 FAILURE_FIELDS = ("seat", "status", "detail", "n", "request_id", "consequence")
 CONSEQUENCES = frozenset(Consequence)
+STATUSES = frozenset(FailureStatus)
 #: Statuses after which a bot cannot answer again (play then plays its first legal action).
 DEAD = FATAL
 
 
-def _failure_key(f: Any) -> tuple[Any, ...]:
-    return tuple(f.get(k) for k in FAILURE_FIELDS) if isinstance(f, dict) else (f,)
+def derived_outcome(game: Game, g: State, failures: list[Failure], end_reason: str | None) -> Outcome:
+    """The outcome the referee derives for the replayed state `g`: the seats its forfeit lines
+    name forfeit; a game the engine ended is finished; only a game stopped before its end without
+    a forfeit can be "aborted" (Ctrl-C) or saved unfinished, and the log's end reason says which
+    (the one bit of the result that is attested, see LOG-FORMAT.md)."""
+    forfeits = sorted({f.seat for f in failures if f.consequence == Consequence.FORFEIT})
+    aborted = not forfeits and not g.is_terminal and end_reason == ABORTED
+    return game.outcome(g, forfeits, aborted)
+
+
+def failure_entry(f: Failure) -> dict[str, Any]:
+    """A failure line as the result line lists it."""
+    return {k: getattr(f, k) for k in FAILURE_FIELDS}
+
+
+def _result(game: Game, g: State, r: Result, lineno: int, verdict: Verdict) -> None:
+    def diverge(field: str, logged: Any, computed: Any, message: str | None = None) -> _Stop:
+        message = message or f"the result line's {field} differs from the replayed game"
+        return _Stop(INVALID, Divergence("result", message, lineno, None, logged, computed, field=field))
+
+    n = len(verdict.decisions)
+    if r.decisions != n:
+        raise diverge(
+            "decisions",
+            r.decisions,
+            n,
+            f"the result line's decisions ({r.decisions}) differs from the {n} decisions replayed",
+        )
+    digest = g.digest()
+    if r.final_digest != digest:
+        raise diverge("final_digest", r.final_digest, digest)
+    now = game.outcome(g)
+    if r.finished and not g.is_terminal:
+        raise diverge(
+            "finished",
+            r.finished,
+            False,
+            f"the result says the game finished ({r.end_reason}) but after {n} decisions it is not over: "
+            f"seat {g.to_move} must still decide",
+        )
+    if not r.finished and g.is_terminal:
+        raise diverge(
+            "finished",
+            r.finished,
+            True,
+            f"the result says the game did not finish ({r.end_reason}), but the engine ended it "
+            f"({now.end_reason}): a game the engine finished is finished",
+        )
+    _forfeits(g, r, lineno, verdict)
+    expected = derived_outcome(game, g, verdict.failures, r.end_reason)
+    for name in RESULT_FIELDS:
+        logged, computed = getattr(r, name), getattr(expected, name)
+        if name == "team" and computed is not None:
+            computed = str(computed)
+        if logged != computed:
+            raise diverge(name, logged, computed)
+    listed = list(r.failures)
+    logged_lines = [failure_entry(f) for f in verdict.failures]
+    if listed != logged_lines:
+        header = verdict.header
+        old = header is not None and header.format_version < FAILURE_ORDER_FORMAT
+        by_seat = [failure_entry(f) for f in sorted(verdict.failures, key=lambda f: f.seat)]
+        if not (old and listed == by_seat):
+            raise diverge(
+                "failures",
+                listed,
+                logged_lines,
+                "the result line's failures differ from the failure lines: it must list each of them, "
+                "field for field, in the order of the lines",
+            )
 
 
 def _forfeits(g: State, r: Result, lineno: int, verdict: Verdict) -> None:
     """Every forfeit has exactly one failure line with that consequence, where the game stopped."""
 
-    def bad(message: str, logged: Any = None, computed: Any = None) -> _Stop:
-        return _Stop(INVALID, Divergence("forfeit", message, lineno, None, logged, computed))
+    def bad(field: str, message: str, logged: Any = None, computed: Any = None) -> _Stop:
+        return _Stop(INVALID, Divergence("forfeit", message, lineno, None, logged, computed, field=field))
 
     if r.forfeits != sorted(set(r.forfeits)):
-        raise bad("the forfeits are not a sorted list of distinct seats", r.forfeits)
+        raise bad("forfeits", "the forfeits are not a sorted list of distinct seats", r.forfeits)
     players = g.config.players
     for seat in r.forfeits:
         if not 0 <= seat < players:
-            raise bad(f"the result says seat {seat} forfeited; this game has seats 0 to {players - 1}", seat)
+            raise bad(
+                "forfeits",
+                f"the result says seat {seat} forfeited; this game has seats 0 to {players - 1}",
+                seat,
+            )
     lines = [f for f in verdict.failures if f.consequence == Consequence.FORFEIT]
     seats = sorted(f.seat for f in lines)
     if seats != r.forfeits:
@@ -677,58 +846,84 @@ def _forfeits(g: State, r: Result, lineno: int, verdict: Verdict) -> None:
                 + ", ".join(f"seat {s}" for s in seats)
                 + (", which the result does not list" if len(seats) == len(set(seats)) else " (twice)")
             )
-        raise bad(message, r.forfeits, seats)
+        raise bad("forfeits", message, r.forfeits, seats)
     n = len(verdict.decisions)
     for f in lines:
         if f.n is None:
             if n != 0:
-                raise bad(f"seat {f.seat} forfeited at the start, but {n} decisions were played", f.n, n)
+                raise bad("n", f"seat {f.seat} forfeited at the start, but {n} decisions were played", f.n, n)
         elif f.n != n or f.seat != g.to_move:
             raise bad(
+                "n" if f.n != n else "seat",
                 f"seat {f.seat} forfeited at decision {f.n}, but the game stopped at decision {n} "
                 f"with seat {g.to_move} to move",
                 [f.seat, f.n],
                 [g.to_move, n],
             )
     if r.finished and r.forfeits:
-        raise bad("the result says the game finished, yet lists forfeits", r.forfeits, [])
+        raise bad("finished", "the result says the game finished, yet lists forfeits", r.forfeits, [])
     if r.forfeits and r.end_reason != EndReason.FORFEIT:
-        raise bad(f"seats forfeited, but the end reason is {r.end_reason!r}", r.end_reason, "forfeit")
+        raise bad(
+            "end_reason", f"seats forfeited, but the end reason is {r.end_reason!r}", r.end_reason, "forfeit"
+        )
     if not r.forfeits and r.end_reason == EndReason.FORFEIT:
-        raise bad("the end reason is forfeit, but nobody forfeited", r.end_reason, None)
+        raise bad("end_reason", "the end reason is forfeit, but nobody forfeited", r.end_reason, None)
     if not r.finished and not r.forfeits and r.end_reason not in (ABORTED, None):
         raise bad(
+            "end_reason",
             f"an unfinished game without forfeits ends as aborted (or saved), not {r.end_reason!r}",
             r.end_reason,
             ABORTED,
         )
 
 
-def _failure_line(f: Failure, lineno: int, n_players: int, decided: int) -> None:
-    """A failure line belongs between the decisions around it: at decision `decided`."""
+def _allowed_consequences(status: str) -> frozenset[str]:
+    """What the referee can do about a failure of `status` (PROTOCOL.md, "Failures")."""
+    if status == FailureStatus.LATE_ANSWER:
+        return frozenset({Consequence.DISCARDED})
+    if status in RECOVERABLE:
+        return frozenset({Consequence.RETRY, Consequence.DEFAULT_ACTION, Consequence.FORFEIT})
+    return frozenset({Consequence.DEFAULT_ACTION, Consequence.FORFEIT})  # play: a dead bot is played for
+
+
+def _failure_line(f: Failure, lineno: int, n_players: int, decided: int, g: State) -> None:
+    """A failure line belongs between the decisions around it (at decision `decided`, `g` being
+    the state before it), to the seat asked there, with a consequence its status allows."""
+
+    def bad(field: str, message: str, logged: Any = None, computed: Any = None) -> _Stop:
+        return _Stop(INVALID, Divergence("failures", message, lineno, f.n, logged, computed, field=field))
+
     _seat_in_range(f.seat, n_players, lineno, "failure")
+    if f.status not in STATUSES:
+        raise bad("status", f"unknown failure status {f.status!r}", f.status)
     if f.consequence not in CONSEQUENCES:
-        raise _Stop(INVALID, Divergence("failures", f"unknown consequence {f.consequence!r}", lineno))
-    if not f.status:
-        raise _Stop(INVALID, Divergence("failures", "a failure line without a status", lineno))
+        raise bad("consequence", f"unknown consequence {f.consequence!r}", f.consequence)
+    allowed = _allowed_consequences(f.status)
+    if f.consequence not in allowed:
+        raise bad(
+            "consequence",
+            f"a {f.status} failure with the consequence {f.consequence!r}, which the referee never gives "
+            f"it (only {', '.join(sorted(allowed))})",
+            f.consequence,
+            sorted(allowed),
+        )
     if f.n is not None and f.n != decided:
-        raise _Stop(
-            INVALID,
-            Divergence(
-                "failures",
-                f"a failure at decision {f.n} stands where decision {decided} is pending "
-                "(moved or invented?)",
-                lineno,
-                f.n,
-                decided,
-            ),
+        raise bad(
+            "n",
+            f"a failure at decision {f.n} stands where decision {decided} is pending (moved or invented?)",
+            f.n,
+            decided,
         )
     if f.n is None and decided != 0:
-        raise _Stop(
-            INVALID,
-            Divergence(
-                "failures", "a failure at the start (no decision) after decisions were played", lineno
-            ),
+        raise bad("n", "a failure at the start (no decision) after decisions were played", f.n, decided)
+    if f.n is not None and f.consequence != Consequence.FORFEIT and f.seat != g.to_move:
+        # (a forfeit's seat is checked with the result, where the game stopped)
+        raise bad(
+            "seat",
+            f"a failure of seat {f.seat} at decision {f.n}, where seat {g.to_move} was asked: only the seat "
+            "asked to decide can fail there",
+            f.seat,
+            g.to_move,
         )
 
 
@@ -744,6 +939,11 @@ def _decision_statuses(verdict: Verdict, body: Lines) -> None:
             dead_since.setdefault(f.seat, -1 if f.n is None else f.n)
     decisions = {(d.seat, d.n): d for d in verdict.decisions}
     forfeited = {(f.seat, f.n) for f in verdict.failures if f.consequence == Consequence.FORFEIT}
+    # A game stopped (Ctrl-C), saved or cut off while a decision was being asked: its failures so
+    # far stand without the decision they would have led to.
+    r = verdict.result
+    stopped = r is None or (not r.finished and not r.forfeits and r.end_reason in (ABORTED, None))
+    pending = len(verdict.decisions) if stopped else None
     for d in verdict.decisions:
         here = [f.consequence for f in at.get((d.seat, d.n), [])]
         defaults, retries = here.count(Consequence.DEFAULT_ACTION), here.count(Consequence.RETRY)
@@ -757,19 +957,23 @@ def _decision_statuses(verdict: Verdict, body: Lines) -> None:
             ok = defaults == 0 and retries == 0
         else:
             raise _Stop(
-                INVALID, Divergence("failures", f"decision {d.n}: unknown status {d.status!r}", lineno)
+                INVALID,
+                Divergence(
+                    "failures", f"decision {d.n}: unknown status {d.status!r}", lineno, field="status"
+                ),
             )
         if not ok:
             raise _Stop(
                 INVALID,
                 Divergence(
                     "failures",
-                    f"decision {d.n} of seat {d.seat} has status {d.status!r}, which its failure lines "
-                    f"do not bear out ({defaults} default_action, {retries} retry)",
+                    f"decision {d.n} of seat {d.seat} has status {d.status!r}, which the consequences of its "
+                    f"failure lines do not bear out ({defaults} default_action, {retries} retry)",
                     lineno,
                     d.n,
                     d.status,
                     here,
+                    field="status",
                 ),
             )
     for f in verdict.failures:
@@ -781,6 +985,8 @@ def _decision_statuses(verdict: Verdict, body: Lines) -> None:
             continue
         if f.consequence == "retry" and (f.seat, f.n) in forfeited:
             continue  # retried, then forfeited when the retries ran out
+        if d is None and f.n == pending:
+            continue
         raise _Stop(
             INVALID,
             Divergence(
@@ -789,5 +995,6 @@ def _decision_statuses(verdict: Verdict, body: Lines) -> None:
                 "decision of that seat there",
                 line_of.get(id(f)),
                 f.n,
+                field="consequence",
             ),
         )

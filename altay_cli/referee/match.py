@@ -19,6 +19,7 @@ import msgspec
 from altay_cli.engine import Game, State, game_of_config
 from altay_cli.gamelog import (
     Decision,
+    Failure,
     Header,
     LogWriteError,
     LogWriter,
@@ -27,7 +28,7 @@ from altay_cli.gamelog import (
     Stderr,
     now_iso,
 )
-from altay_cli.records import SeedSource
+from altay_cli.records import Consequence, SeedSource
 from protocol import PROTOCOL_VERSION
 
 from .sandbox import isolation_for
@@ -43,10 +44,14 @@ DecisionCallback = Callable[[State, Decision], None]
 
 
 class _MatchLog:
-    """Writes the game log (when there is one) and keeps failure lines in order.
+    """Writes the game log (when there is one) and keeps the one order of failures.
 
-    A write that fails (disk full, file removed) stops the game: the error is kept in `error`
-    and raised again by `run_match` once every bot is stopped.
+    `failures` are every failure in the order of their log lines, which is the order they
+    happened in: the result line and MatchResult list them in exactly that order (PROTOCOL.md,
+    "Failures"). `decisions` counts the decision lines written. A line is written with Ctrl-C
+    and SIGTERM held, so an interruption never cuts one in half or splits a failure from its
+    place in that order. A write that fails (disk full, file removed) stops the game: the error
+    is kept in `error` and raised again by `run_match` once every bot is stopped.
     """
 
     def __init__(
@@ -55,6 +60,8 @@ class _MatchLog:
         self.writer = LogWriter(path, signer=signer, exclusive=exclusive) if path is not None else None
         self.path = Path(path) if path is not None else None
         self._written: dict[int, int] = {}
+        self.failures: list[Failure] = []
+        self.decisions = 0
         self.error: LogWriteError | None = None
 
     def write(self, line: Any) -> None:
@@ -67,11 +74,19 @@ class _MatchLog:
             raise
 
     def flush_failures(self, seat: BotSeat) -> None:
-        """Write the failures the seat recorded since the last call."""
-        done = self._written.get(seat.seat, 0)
-        for f in seat.failures[done:]:
-            self.write(f)
-        self._written[seat.seat] = len(seat.failures)
+        """Write the failures the seat recorded since the last call (called right after each
+        exchange with a bot, so the lines come in the order the failures happened)."""
+        with signals_deferred():
+            done = self._written.get(seat.seat, 0)
+            for f in seat.failures[done:]:
+                done += 1
+                self._written[seat.seat] = done
+                self.failures.append(f)
+                self.write(f)
+
+    def write_decision(self, record: Decision) -> None:
+        self.write(record)
+        self.decisions += 1
 
     def close(self) -> None:
         if self.writer is None:
@@ -213,7 +228,6 @@ def run_match(
     if any(o is not None for o in own):
         meta["seat_options"] = {str(i): options_summary(o) for i, o in enumerate(own) if o is not None}
     forfeits: list[int] = []
-    decisions = 0
     aborted = False
     try:
         log.write(
@@ -236,11 +250,11 @@ def run_match(
             try:
                 _start_all(seats, log, forfeits)
                 if not forfeits:
-                    decisions = _play(game, state, seats, log, forfeits, on_decision)
+                    _play(game, state, seats, log, forfeits, on_decision)
             except KeyboardInterrupt:
                 aborted = True
         with signals_deferred():
-            result = _finish(game, state, seats, log, forfeits, decisions, aborted, t0)
+            result = _finish(game, state, seats, log, forfeits, aborted, t0)
             result.isolation = isolation.to_dict()
             result.seed = config.seed
     except LogWriteError:
@@ -280,29 +294,31 @@ def _play(
     log: _MatchLog,
     forfeits: list[int],
     on_decision: DecisionCallback | None,
-) -> int:
-    n = 0
+) -> None:
+    """Play until the game ends or a seat forfeits (`log.decisions` counts the decisions)."""
     program = {s: seat for seat in seats for s in seat.seats}
     while not state.is_terminal:
         mover = state.to_move
         assert mover is not None
         seat = program[mover]
+        n = log.decisions
         try:
             action, answer = seat.decide(state, n=n)
         except BotFailure:
             log.flush_failures(seat)
             forfeits.append(mover)
-            return n
+            return
         log.flush_failures(seat)
-        state.apply(action)
-        for other in seats:
-            other.note_action(state, mover, action)
-        record = Decision.of(n, mover, game.action_to_builtins(action), state.digest(), answer)
-        log.write(record)
+        # Applied and logged as one step: an interruption lands before it or after it, so the
+        # log always holds exactly the decisions the state has seen.
+        with signals_deferred():
+            state.apply(action)
+            for other in seats:
+                other.note_action(state, mover, action)
+            record = Decision.of(n, mover, game.action_to_builtins(action), state.digest(), answer)
+            log.write_decision(record)
         if on_decision is not None:
             on_decision(state, record)
-        n += 1
-    return n
 
 
 def _finish(
@@ -311,19 +327,26 @@ def _finish(
     seats: list[BotSeat],
     log: _MatchLog,
     forfeits: list[int],
-    decisions: int,
     aborted: bool,
     t0: float,
 ) -> MatchResult:
-    """Result, game_over to the bots still playing, stderr and result lines in the log."""
+    """Result, game_over to the bots still playing, stderr and result lines in the log.
+
+    The result is what replay derives from the log: the failures in the order of their lines,
+    the forfeits those lines name, and "aborted" only for a game that was stopped before its
+    end without a forfeit (a game the engine finished is finished, whenever Ctrl-C came).
+    """
+    for seat in seats:  # failures recorded but not yet written (an interrupted exchange)
+        log.flush_failures(seat)
+    failures = list(log.failures)
+    forfeits = sorted(set(forfeits) | {f.seat for f in failures if f.consequence == Consequence.FORFEIT})
+    aborted = aborted and not forfeits and not state.is_terminal
+    decisions = log.decisions
     outcome = game.outcome(state, forfeits, aborted)
     if not aborted:
         for seat in seats:
             seat.notify_game_over(outcome)
     _close_all(seats)
-    failures = [f for seat in seats for f in seat.failures]
-    for seat in seats:
-        log.flush_failures(seat)
     for seat in seats:
         if seat.stderr_bytes:
             log.write(

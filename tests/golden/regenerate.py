@@ -7,6 +7,11 @@ Each golden log is one whole game between in-process policies with a fixed seed,
 the game log format. `tests/test_replay_golden.py` replays them: when a rules change alters
 any game, the replay fails at the first decision that differs. If that change was intended,
 run this module, look at `git diff --stat tests/golden`, and commit the new logs with it.
+
+The goldens are format 2 logs (GOLDEN_FORMAT, written by this writer with that version in the
+header; they hold no failures, the one thing format 3 changed), so they are also the test that
+format 2 logs keep replaying. tests/test_replay_failure_order.py checks that every log written
+for a game today is format 3.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ from altay_cli.interactive.session import Session
 from altay_cli.policies import make_policy
 
 HERE = Path(__file__).resolve().parent
+#: The log format the goldens are written in (see the module docstring).
+GOLDEN_FORMAT = 2
 REGENERATE = "python -m tests.golden.regenerate"
 
 
@@ -133,10 +140,13 @@ def fixed_randomness(name: str):
 def golden_bytes(golden: Golden) -> bytes:
     import io
 
+    import msgspec
+
     from altay_cli.gamelog import LogWriter
 
     session = play_golden(golden)
-    lines = session.log_lines(source="golden", created=None, meta={"note": golden.note})
+    header, *rest = session.log_lines(source="golden", created=None, meta={"note": golden.note})
+    lines = [msgspec.structs.replace(header, format_version=GOLDEN_FORMAT), *rest]
     out = io.BytesIO()
     with LogWriter(out, randomness=fixed_randomness(golden.file)) as writer:
         for line in lines:
