@@ -15,8 +15,8 @@ What is checked, in order (protocol/LOG-FORMAT.md has the table of every field):
     header's commitment (a truncated log can be checked with `seed` given);
   * every decision: its number follows the previous one, the logged seat is the one to move,
     the action is legal and written as the referee writes it (`index`, when present, points to
-    it; a "default" decision plays the first legal action), the state digest after it is the logged one (with `strict`, the
-    conservation invariants hold too);
+    it; a "default" decision plays the first legal action), the state digest after it is the
+    logged one (with `strict`, the conservation invariants hold too);
   * every failure line: a known status with a consequence the referee gives it, its seat (the
     seat asked at that decision), where it stands (between the decisions it belongs to), and
     that decision statuses agree with it ("default" and "retry" decisions have their failure
