@@ -143,3 +143,17 @@ def test_every_registered_game_has_a_playthrough() -> None:
     from altay_cli.engine import game_names
 
     assert {p.game for p in PLAYTHROUGHS} == set(game_names())
+
+
+@pytest.mark.parametrize("golden", GOLDENS, ids=[g.file for g in GOLDENS])
+def test_format_2_logs_of_the_previous_release_still_replay(golden) -> None:
+    """The same games as the format-2 writer wrote them (kept in format2/, never regenerated):
+    every log a previous release wrote still replays, strictly."""
+    path = GOLDEN / "format2" / golden.file
+    verdict = replay_log(path, strict=True)
+    assert verdict.ok, verdict.message
+    assert verdict.header is not None and verdict.header.format_version == 2
+    assert (
+        verdict.result is not None
+        and verdict.result.final_digest == replay_log(GOLDEN / golden.file).result.final_digest
+    )

@@ -8,10 +8,9 @@ the game log format. `tests/test_replay_golden.py` replays them: when a rules ch
 any game, the replay fails at the first decision that differs. If that change was intended,
 run this module, look at `git diff --stat tests/golden`, and commit the new logs with it.
 
-The goldens are format 2 logs (GOLDEN_FORMAT, written by this writer with that version in the
-header; they hold no failures, the one thing format 3 changed), so they are also the test that
-format 2 logs keep replaying. tests/test_replay_failure_order.py checks that every log written
-for a game today is format 3.
+The goldens are written in today's format (GOLDEN_FORMAT). The same games as written by the
+format-2 writer (before failures had one order and headers said where the seed came from) are
+kept in `format2/`, never regenerated: the test that logs of that release keep replaying.
 """
 
 from __future__ import annotations
@@ -25,13 +24,13 @@ from altay_cli.engine import load_game
 from altay_cli.engine.altay import SETUP_CHOOSE, SETUP_RECOMMENDED, GameConfig
 from altay_cli.engine.innovation.state import InnovationConfig
 from altay_cli.engine.mammothodus.state import MammothodusConfig
-from altay_cli.gamelog import SeatInfo
+from altay_cli.gamelog import LOG_FORMAT_VERSION, SeatInfo
 from altay_cli.interactive.session import Session
 from altay_cli.policies import make_policy
 
 HERE = Path(__file__).resolve().parent
 #: The log format the goldens are written in (see the module docstring).
-GOLDEN_FORMAT = 2
+GOLDEN_FORMAT = LOG_FORMAT_VERSION
 REGENERATE = "python -m tests.golden.regenerate"
 
 
