@@ -329,3 +329,24 @@ def test_every_writable_place_has_a_size(tmp_path, cgroup: bool) -> None:
     assert places["/dev/shm"]["result"].startswith("ERROR")
     for place in ("/", "/dev", "/usr", str(folder)):
         assert places[place]["written_mib"] == 0 and places[place]["mkdir"].startswith("ERROR"), place
+
+
+def test_the_commands_refuse_such_a_bot_before_any_game(tmp_path) -> None:
+    """match, arena and play say it at the door (exit 2, one sentence, nothing created)."""
+    prefix = tmp_path / "home" / "ada" / ".pyenv" / "versions" / "3.11.0"
+    (prefix / "bin").mkdir(parents=True)
+    (prefix / "bin" / "python3").symlink_to(REAL_PY)
+    folder = bot_folder(tmp_path)
+    env = {**os.environ, "PATH": f"{prefix / 'bin'}:{os.environ['PATH']}"}
+    bot = f"python3 {folder / 'attacker.py'} proc"
+    altay = [PY, "-m", "altay_cli"]
+    runs = {
+        "match": [*altay, "match", bot, "random", "--max-rounds", "2"],
+        "arena": [*altay, "arena", f"a={bot}", "b=random", "--games", "1", "--out", str(tmp_path / "ar")],
+        "play": [*altay, "play", "--seat", f"1={bot}", "--seat", "0=human"],
+    }
+    for what, argv in runs.items():
+        done = subprocess.run(argv, capture_output=True, text=True, env=env, input="quit\n", timeout=120)
+        assert done.returncode == 2, (what, done.stderr)
+        assert f"pass --bot-ro {prefix}" in done.stderr and "Traceback" not in done.stderr, what
+    assert not (tmp_path / "ar").exists()

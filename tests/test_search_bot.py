@@ -18,6 +18,7 @@ from altay_cli.engine import load_game
 from altay_cli.engine.altay import GameConfig
 from altay_cli.gamelog import Decision, read_log
 from altay_cli.referee import BotSpec, MatchOptions, resolve_bot_command, run_match
+from altay_cli.referee import sandbox as sb
 from bots import search_bot
 
 from .referee_helpers import assert_no_leak, marked
@@ -57,13 +58,18 @@ def test_it_plays_a_whole_game_through_the_referee(tmp_path, monkeypatch) -> Non
 
 @pytest.mark.parametrize("move_ms", [50, 120])
 def test_it_keeps_a_tiny_clock(tmp_path, monkeypatch, move_ms: int) -> None:
-    """A tiny clock and no bank: no timeout, at 2 and 4 players (every seat a search bot)."""
+    """A tiny clock and no bank: no timeout, at 2 and 4 players (every seat a search bot).
+
+    The clock charges CPU time where the machine can measure it (--clock cpu): four bots on a
+    busy machine wait for a core, which a wall clock would charge them for."""
     marker = marked(monkeypatch, tmp_path)
+    groups = sb.runtime().cgroups
+    clock = "cpu" if groups is not None and groups.accounts_cpu else "wall"
     for players, seed in ((2, 21), (4, 22)):
         result = run_match(
             [BotSpec(f"search-{s}", f"search {s}") for s in range(players)],
             GameConfig(players=players, seed=seed, max_rounds=4),
-            MatchOptions(move_ms=move_ms),
+            MatchOptions(move_ms=move_ms, clock=clock),
         )
         assert result.completed, result.failures
         assert not result.failures

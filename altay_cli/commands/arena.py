@@ -22,6 +22,7 @@ from .options import (
     PLAYERS,
     Integer,
     WritableDir,
+    check_bot_visible,
     check_isolation,
     chosen_game,
     clock_and_failure_options,
@@ -348,14 +349,16 @@ def _given(ctx: click.Context, name: str) -> bool:
 
 
 def _check_bots(params: ArenaParams) -> None:
-    """A usage error naming the bot whose command cannot start (missing file, not on PATH, ...)."""
+    """A usage error naming the bot whose command cannot start (missing file, not on PATH, ...)
+    or that the sandbox would refuse to start (what it needs lies outside what bots may see)."""
     from altay_cli.referee.botcmd import BotCommand, BotCommandError
 
     for b in params.bots:
         try:
-            BotCommand.parse(b.command, b.name)
+            parsed = BotCommand.parse(b.command, b.name)
         except BotCommandError as exc:
             raise click.UsageError(f"bot {b.name}={b.command}: {exc}") from None
+        check_bot_visible(b.name, parsed.argv, b.conditions_over(params.match).sandbox_policy())
 
 
 class RunMode:

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 from .options import (
     Integer,
+    check_bot_visible,
     check_isolation,
     chosen_game,
     clock_and_failure_options,
@@ -116,6 +117,8 @@ def match(
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     isolation = check_isolation(sandbox)
+    for bot in named:
+        check_bot_visible(bot.name, bot.argv, sandbox)
     from .options import check_clock
 
     check_clock(clock, sandbox)

@@ -7,7 +7,7 @@ import functools
 import math
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -495,6 +495,17 @@ def check_isolation(policy: SandboxPolicy, quiet: bool = False) -> Isolation:
     if not isolation.sandboxed and not quiet:
         click.echo(f"warning: {isolation.describe()}", err=True)
     return isolation
+
+
+def check_bot_visible(name: str, argv: Sequence[str], policy: SandboxPolicy) -> None:
+    """Exit 2, before any game, when the sandbox would refuse to start this bot: what it needs
+    lies outside what bots may see (the sentence says what to pass), or its command shows too
+    much. The same refusal is a `start_failed` for a bot launched later (an arena's worker)."""
+    from ..referee.sandbox import refusal
+
+    why = refusal(list(argv), policy)
+    if why is not None:
+        raise click.UsageError(f"bot {name}: {why}")
 
 
 MAX_SEED = (1 << 63) - 1

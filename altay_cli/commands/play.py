@@ -13,6 +13,7 @@ from .options import (
     MAX_MS,
     PLAYERS,
     Integer,
+    check_bot_visible,
     check_isolation,
     check_writable,
     chosen_game,
@@ -190,6 +191,9 @@ def play(
             ) from None
         # A failing bot does not end a game a person is playing: its move is the first legal one.
         check_isolation(sandbox)  # says so on stderr when bots will not be sandboxed
+        for spec in seat_specs:
+            if spec.bot is not None:
+                check_bot_visible(spec.name, spec.bot.resolved().argv, sandbox)
         options = MatchOptions(
             move_ms=move_ms,
             no_timeout=no_timeout,
