@@ -69,3 +69,49 @@ def bench_engine(games: int = 40, seed: int = 1, game: Game | None = None) -> di
         g.observation(0)
     out["observation_us"] = round(1e6 * (time.perf_counter() - start) / 2000, 2)
     return out
+
+
+def bench_bots(games: int = 6, seed: int = 1, rounds: int = 3, game: Game | None = None) -> dict:
+    """The CPU time of the game's in-process bots (greedy...) per decision, the bot's own choice
+    only (its observation is built outside the timing, as a bot process receives it): each round
+    plays `games` games with that bot in every seat at the most players. Reports, per bot, the
+    median over rounds of each round's median, 99th percentile and slowest decision, and the
+    spread (lowest-highest) of the rounds' slowest."""
+    import statistics
+
+    import msgspec
+
+    from .policies import FunctionPolicy
+
+    game = game or load_game()
+    players = game.kind.max_players
+    out: dict = {"game": game.kind.name, "players": players, "games_per_round": games, "rounds": rounds}
+    for name, target in game.in_process_bots.items():
+        medians: list[float] = []
+        p99s: list[float] = []
+        slowest: list[float] = []
+        decisions = 0
+        for _ in range(rounds):  # the same games each round: the spread is the machine's
+            times: list[float] = []
+            for i in range(games):
+                bot = FunctionPolicy(game, target, seed + i)
+                g = game.new_state(game.make_config(players, seed + i))
+                while not g.is_terminal:
+                    actions = g.legal_actions()
+                    legal = [game.action_to_builtins(a) for a in actions]
+                    observation = msgspec.to_builtins(g.observation(g.to_move))
+                    start = time.process_time()
+                    index = int(bot.function(observation, legal, bot.rng))
+                    times.append(time.process_time() - start)
+                    g.apply(actions[index])
+            decisions += len(times)
+            times.sort()
+            medians.append(statistics.median(times))
+            p99s.append(times[min(len(times) - 1, int(0.99 * len(times)))])
+            slowest.append(times[-1])
+        out[f"{name}_decisions"] = decisions
+        out[f"{name}_cpu_us_median"] = round(1e6 * statistics.median(medians), 1)
+        out[f"{name}_cpu_us_p99"] = round(1e6 * statistics.median(p99s), 1)
+        out[f"{name}_cpu_ms_slowest"] = round(1e3 * statistics.median(slowest), 2)
+        out[f"{name}_cpu_ms_slowest_spread"] = f"{1e3 * min(slowest):.2f}-{1e3 * max(slowest):.2f}"
+    return out

@@ -178,8 +178,19 @@ def test_bench_protocol_json() -> None:
         "decision_round_trip_us",
     ):
         assert data[key]["median"] > 0 and data[key]["p90"] >= data[key]["median"]
-    # Generous bound for a loaded CI machine; the target (50 us) is reported, not asserted.
-    assert data["referee_overhead_us"]["median"] < 1000
+    # How fast is the benchmark's to report (its figures, with the command, in the README), not a
+    # test's to assert: a loaded machine would fail any bound.
+
+
+@pytest.mark.parametrize("game", ["altay", "innovation", "mammothodus"])
+def test_bench_bots_json(game: str) -> None:
+    """The built-in heuristic bots' CPU per decision: what the tests once bounded by wall time."""
+    code, out = run("bench", "bots", "--game", game, "--games", "1", "--rounds", "2", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["game"] == game and data["rounds"] == 2 and data["greedy_decisions"] > 50
+    median, p99 = data["greedy_cpu_us_median"], data["greedy_cpu_us_p99"]
+    assert 0 < median <= p99 <= 1000 * data["greedy_cpu_ms_slowest"]
 
 
 def test_check_bot_asks_whether_stdout_was_flushed(tmp_path, monkeypatch) -> None:

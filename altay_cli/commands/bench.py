@@ -52,6 +52,38 @@ def bench_engine_cmd(games: int, seed: int, game_name: str, as_json: bool) -> No
     Console().print(table)
 
 
+@bench.command("bots")
+@click.option(
+    "--games", type=Integer(1, 10_000), default=6, show_default=True, help="Games per round (most players)."
+)
+@click.option("--rounds", type=Integer(1, 100), default=3, show_default=True, help="Rounds (for the spread).")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed.")
+@game_name_option("The game whose in-process bots to time.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def bench_bots_cmd(games: int, rounds: int, seed: int, game_name: str, as_json: bool) -> None:
+    """Time the game's built-in heuristic bots (greedy, the team bot): the CPU time of one choice.
+
+    Each round plays --games games with the bot in every seat; the figures are the median over
+    rounds of each round's median, 99th percentile and slowest decision (a bot is expected to
+    answer well within the default 1 s clock; the slowest decision is what to watch).
+    """
+    from ..bench import bench_bots
+
+    result = bench_bots(games=games, seed=seed, rounds=rounds, game=load_game(game_name))
+    if as_json:
+        click.echo(orjson.dumps(result).decode())
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"altay bench bots ({result['game']})")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for key, value in result.items():
+        table.add_row(key, f"{value:,}" if isinstance(value, (int, float)) else str(value))
+    Console().print(table)
+
+
 @bench.command("protocol")
 @click.option(
     "--games",
