@@ -542,9 +542,10 @@ def guessable_seed_warning(seed: int | None, programs_play: bool) -> str | None:
     if seed is None or not programs_play or seed >= 1 << GUESSABLE_SEED_BITS:
         return None
     return (
-        f"warning: --seed {seed} is below 2^{GUESSABLE_SEED_BITS}: a bot can find it from what it sees "
-        "in about a second and then knows every hidden card; leave --seed out for a secret seed "
-        "(shown after the game)"
+        f"warning: --seed {seed} is below 2^{GUESSABLE_SEED_BITS}, within reach of a bot that tries "
+        "seeds with the public engine against what it sees (the small ones people type fall in "
+        "well under a second), and a bot that finds it knows every hidden card; leave --seed out "
+        "for a secret seed (shown after the game)"
     )
 
 
