@@ -170,15 +170,19 @@ def test_bot_ro_never_shows_the_root_a_home_or_a_parent_of_the_working_directory
 
 
 def test_a_bot_file_lying_in_a_home_directory_is_shown_alone(tmp_path, monkeypatch) -> None:
-    home = Path(os.path.expanduser("~"))
-    if not home.is_dir() or not os.access(home, os.W_OK):
-        pytest.skip("the home directory is not writable here")
-    script = home / f".altay-test-{os.getpid()}.py"
-    shutil.copy(BAD_BOTS / "attacker.py", script)
+    """A home directory of the test's own (HOME), never the real one: a bot file lying directly
+    in it is shown alone, and the home is never bound."""
+    home = tmp_path / "home" / "ada"
+    home.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    vis.home_directories.cache_clear()
     try:
+        script = home / "bot.py"
+        shutil.copy(BAD_BOTS / "attacker.py", script)
         view = vis.plan_view([PY, str(script)], (), (), str(tmp_path), os.environ["PATH"])
+        assert vis.forbidden_reason(str(home), str(tmp_path)) == "a home directory"
     finally:
-        script.unlink()
+        vis.home_directories.cache_clear()
     assert not any(vis.inside(str(home), b.source) for b in view.binds)  # never the home itself
     assert vis.Bind(str(script), str(script)) in view.binds
 
