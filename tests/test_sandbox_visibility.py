@@ -354,3 +354,12 @@ def test_the_commands_refuse_such_a_bot_before_any_game(tmp_path) -> None:
         assert done.returncode == 2, (what, done.stderr)
         assert f"pass --bot-ro {prefix}" in done.stderr and "Traceback" not in done.stderr, what
     assert not (tmp_path / "ar").exists()
+
+
+def test_the_launch_plan_cost_is_measured() -> None:
+    """`altay bench sandbox` reports the referee's CPU for planning a launch (median, spread)."""
+    from altay_cli.referee.bench import launch_plan_cost
+    from altay_cli.referee.botcmd import BotCommand
+
+    cost = launch_plan_cost(list(BotCommand.parse("random").argv), rounds=2, per_round=3)
+    assert 0 < cost["low"] <= cost["median"] <= cost["high"]

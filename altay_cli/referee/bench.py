@@ -316,4 +316,25 @@ def bench_sandbox(starts: int = 20, games: int = 10, seed: int = 1) -> dict[str,
     per_game = {m: statistics.median(v) for m, v in game_s.items()}
     out["games_per_s"] = {m: round(1 / v, 2) for m, v in per_game.items()}
     out["games_per_s_ratio_on_vs_off"] = round(per_game["off"] / per_game["on"], 3)
+    out["launch_plan_cpu_us"] = launch_plan_cost(list(bots["random"].resolved().argv))
     return out
+
+
+def launch_plan_cost(argv: list[str], rounds: int = 7, per_round: int = 200) -> dict[str, float]:
+    """The referee's CPU for planning one sandboxed launch (what the bot sees: binds, checks of
+    its interpreter, masks found by identity), with a log and an arena folder to hide: median
+    and spread over rounds."""
+    from .sandbox import SandboxPolicy, bwrap_arguments, runtime
+
+    rt = runtime()
+    assert rt.bwrap is not None
+    policy = SandboxPolicy(mode="on", hidden=("/nonexistent-log.jsonl", "/nonexistent-arena"))
+    cwd = os.getcwd()
+    samples = []
+    for _ in range(rounds):
+        start = time.process_time()
+        for _ in range(per_round):
+            bwrap_arguments(rt.bwrap, argv, policy, cwd)
+        samples.append(1e6 * (time.process_time() - start) / per_round)
+    median = statistics.median(samples)
+    return {"median": round(median, 1), "low": round(min(samples), 1), "high": round(max(samples), 1)}
