@@ -80,3 +80,26 @@ def test_play_warns_only_when_a_bot_program_plays_and_keeps_the_source_on_load(t
     res = run_altay(["play", "--load", str(secret), "--log", str(secret)], "quit\n")
     assert res.returncode == 0 and warnings(res.stderr) == []
     assert header(secret)["seed_source"] == "system"
+
+
+def test_replay_says_where_the_seed_came_from(tmp_path) -> None:
+    """`altay replay` names an organiser's seed, and calls it guessable below 2^48."""
+    import subprocess
+    import sys
+
+    for args, said in (
+        (["--seed", "42"], "seed 42 (the organiser's, guessable: below 2^48)"),
+        (["--seed", str(1 << 50)], f"seed {1 << 50} (the organiser's)"),
+        ([], "(secret until the game ended)"),
+    ):
+        log = tmp_path / f"g{len(args)}-{args[-1] if args else 'os'}.jsonl"
+        altay = [sys.executable, "-m", "altay_cli"]
+        played = subprocess.run(
+            [*altay, "match", "random", "random", "--max-rounds", "2", "--log", str(log), *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert played.returncode == 0, played.stderr
+        shown = subprocess.run([*altay, "replay", str(log)], capture_output=True, text=True, timeout=120)
+        assert shown.returncode == 0 and said in shown.stdout, shown.stdout

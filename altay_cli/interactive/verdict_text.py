@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from ..records import GUESSABLE_SEED_BITS, SeedSource
 from ..render import print_result
 from ..replay import INVALID, VALID, Verdict
 from ..textsafe import safe_text
@@ -42,7 +43,12 @@ def print_verdict(v: Verdict) -> None:
     if h is None:
         return
     players = h.players or 0
-    seed = v.seed if v.seed is not None else "sealed"
+    seed = f"{v.seed}" if v.seed is not None else "sealed"
+    if h.seed_source == SeedSource.ORGANISER and v.seed is not None:
+        guessable = v.seed < 1 << GUESSABLE_SEED_BITS
+        seed += f" (the organiser's{', guessable: below 2^' + str(GUESSABLE_SEED_BITS) if guessable else ''})"
+    elif h.seed_source == SeedSource.SYSTEM:
+        seed += " (secret until the game ended)"
     game, state = v.game, v.state
     if game is not None and state is not None:
         described = game.describe_config(state.config)
