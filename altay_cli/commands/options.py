@@ -460,7 +460,8 @@ def sandbox_options(func: F) -> F:
             default=defaults.scratch_mb,
             show_default=True,
             metavar="MIB",
-            help="Size of the bot's private /tmp (also its HOME), removed after the game.",
+            help="Size of the bot's private /tmp (also its HOME) and of its /dev/shm, removed after "
+            "the game; everything else it sees is read-only.",
         ),
         click.option("--bot-network", is_flag=True, help="Let bots use the network (off by default)."),
         click.option(
@@ -475,7 +476,10 @@ def sandbox_options(func: F) -> F:
             multiple=True,
             type=ExistingPath(),
             metavar="PATH",
-            help="Let bots read this file or directory too (repeatable).",
+            help="Let bots read this file or directory too (repeatable): what they see is yours to "
+            "decide, never their files'. Not /, a home directory or a parent of this directory. "
+            "Pass an interpreter's prefix here when a bot's Python or Node lies elsewhere "
+            "(pyenv, nvm): the referee says which.",
         ),
     ]
     for option in reversed(options):
