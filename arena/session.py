@@ -93,20 +93,9 @@ def _write_plain(path: Path, data: bytes) -> None:
 
 def logs_folder_problem(folder: Path) -> str | None:
     """Why the arena must not write logs into `folder`/logs: it is a link or not a folder."""
-    import stat
+    from .store import plain_folder_problem
 
-    logs = folder / LOGS
-    try:
-        st = os.lstat(logs)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        return f"{logs} cannot be examined ({exc.strerror})"
-    if stat.S_ISLNK(st.st_mode):
-        return f"{logs} is a symbolic link; an arena writes its logs only into a folder of its own"
-    if not stat.S_ISDIR(st.st_mode):
-        return f"{logs} is not a folder; an arena keeps its logs in a folder of that name"
-    return None
+    return plain_folder_problem(folder / LOGS)
 
 
 def open_arena(

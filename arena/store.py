@@ -147,6 +147,16 @@ def _now() -> str:
 def plain_file_problem(path: Path) -> str | None:
     """Why the arena must not open `path` for writing: a symbolic link or not a regular file
     (None when it is a plain file or does not exist)."""
+    return _link_or_kind_problem(path, folder=False)
+
+
+def plain_folder_problem(path: Path) -> str | None:
+    """Why the arena must not write into the folder `path`: a symbolic link or not a folder
+    (None when it is a plain folder or does not exist)."""
+    return _link_or_kind_problem(path, folder=True)
+
+
+def _link_or_kind_problem(path: Path, folder: bool) -> str | None:
     try:
         st = os.lstat(path)
     except FileNotFoundError:
@@ -154,8 +164,11 @@ def plain_file_problem(path: Path) -> str | None:
     except OSError as exc:
         return f"{path} cannot be examined ({exc.strerror})"
     if stat.S_ISLNK(st.st_mode):
-        return f"{path} is a symbolic link; an arena writes only plain files of its own (remove the link)"
-    if not stat.S_ISREG(st.st_mode):
+        what = "into a folder of its own" if folder else "only plain files of its own (remove the link)"
+        return f"{path} is a symbolic link; an arena writes {what}"
+    if folder and not stat.S_ISDIR(st.st_mode):
+        return f"{path} is not a folder; an arena keeps its logs in a folder of that name"
+    if not folder and not stat.S_ISREG(st.st_mode):
         return f"{path} is not a plain file (a directory, FIFO or device); an arena writes only plain files"
     return None
 

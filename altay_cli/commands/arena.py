@@ -348,6 +348,20 @@ def _given(ctx: click.Context, name: str) -> bool:
     )
 
 
+def _locked(folder: Path, what: str = "") -> Any:
+    """The arena folder's lock, taken (a usage error when another arena holds it)."""
+    from arena.session import ArenaBusy, FolderLock
+
+    try:
+        lock = FolderLock(folder)
+        lock.acquire()
+    except ArenaBusy as exc:
+        raise click.UsageError(str(exc)) from None
+    except OSError as exc:
+        raise click.UsageError(f"{what}{folder}: {exc.strerror or exc}") from None
+    return lock
+
+
 def _check_bots(params: ArenaParams) -> None:
     """A usage error naming the bot whose command cannot start (missing file, not on PATH, ...)
     or that the sandbox would refuse to start (what it needs lies outside what bots may see)."""
@@ -396,7 +410,7 @@ def _run(
 ) -> int:
     from arena.params import ArenaUsageError
     from arena.runner import run_arena
-    from arena.session import ArenaBusy, FolderLock, logs_folder_problem, open_arena
+    from arena.session import logs_folder_problem, open_arena
     from arena.store import ArenaStore, StoreError
     from arena.worker import WorkerSetup
 
@@ -417,13 +431,7 @@ def _run(
     problem = logs_folder_problem(folder)
     if problem:
         raise click.UsageError(problem)
-    try:
-        lock = FolderLock(folder)
-        lock.acquire()
-    except ArenaBusy as exc:
-        raise click.UsageError(str(exc)) from None
-    except OSError as exc:
-        raise click.UsageError(f"--out {folder}: {exc.strerror or exc}") from None
+    lock = _locked(folder, "--out ")
     try:
         try:
             source = None if opts["resume"] else str(seed_source(opts["seed"]))
@@ -764,7 +772,6 @@ def verify_cmd(folder: Path, public_key: str | None, forget_bad: bool, as_json: 
         row_problems,
     )
     from arena.params import ArenaUsageError
-    from arena.session import ArenaBusy, FolderLock
     from arena.store import ArenaStore, StoreError
 
     from .options import guessable_seed_warning
@@ -772,13 +779,7 @@ def verify_cmd(folder: Path, public_key: str | None, forget_bad: bool, as_json: 
     given = public_key_hex(public_key)
     lock = None
     if forget_bad and ArenaStore.exists(folder):  # (no arena: the open below says so)
-        try:
-            lock = FolderLock(folder)
-            lock.acquire()
-        except ArenaBusy as exc:
-            raise click.UsageError(str(exc)) from None
-        except OSError as exc:
-            raise click.UsageError(f"{folder}: {exc.strerror or exc}") from None
+        lock = _locked(folder)
     try:
         try:
             store = ArenaStore.open(folder, migrate=forget_bad)

@@ -38,13 +38,18 @@ def bench_engine_cmd(games: int, seed: int, game_name: str, as_json: bool) -> No
     from ..bench import bench_engine
 
     result = bench_engine(games=games, seed=seed, game=load_game(game_name))
+    _show(result, "altay bench engine", as_json)
+
+
+def _show(result: dict, title: str, as_json: bool) -> None:
+    """One JSON object, or a two-column table of the measures."""
     if as_json:
         click.echo(orjson.dumps(result).decode())
         return
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="altay bench engine")
+    table = Table(title=title)
     table.add_column("measure")
     table.add_column("value", justify="right")
     for key, value in result.items():
@@ -70,18 +75,7 @@ def bench_bots_cmd(games: int, rounds: int, seed: int, game_name: str, as_json: 
     from ..bench import bench_bots
 
     result = bench_bots(games=games, seed=seed, rounds=rounds, game=load_game(game_name))
-    if as_json:
-        click.echo(orjson.dumps(result).decode())
-        return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"altay bench bots ({result['game']})")
-    table.add_column("measure")
-    table.add_column("value", justify="right")
-    for key, value in result.items():
-        table.add_row(key, f"{value:,}" if isinstance(value, (int, float)) else str(value))
-    Console().print(table)
+    _show(result, f"altay bench bots ({result['game']})", as_json)
 
 
 @bench.command("protocol")
