@@ -19,8 +19,11 @@ for its own package (and its tests).
 from .api import (
     AmbiguousCommand,
     ConfigError,
+    Drawing,
     EndReason,
     EngineError,
+    Eyes,
+    EyesKind,
     Game,
     GameKind,
     GameOption,
@@ -36,6 +39,9 @@ from .api import (
 from .registry import DEFAULT_GAME, UnknownGame, game_names, game_of_config, load_game, register_game
 
 __all__ = [
+    "Drawing",
+    "Eyes",
+    "EyesKind",
     "DEFAULT_GAME",
     "AmbiguousCommand",
     "ConfigError",

@@ -206,6 +206,61 @@ class Belief(Protocol):
         state. Its `observation(seat)` is the last observation given; only `rng` is consumed."""
 
 
+# ---------------------------------------------------------------------------- drawing (the viewer)
+class EyesKind(StrEnum):
+    """Whose eyes the web viewer draws a game through."""
+
+    SPECTATOR = "spectator"  # what every seat may know (the default for publishing)
+    SEAT = "seat"  # exactly what one seat was sent: a bot author debugging a bot
+    ALL = "all"  # the full state
+
+
+class Eyes(msgspec.Struct, frozen=True):
+    """A view of a game: spectator, one seat (`seat`), or everything."""
+
+    kind: EyesKind = EyesKind.SPECTATOR
+    seat: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.kind == EyesKind.SEAT) != (self.seat is not None):
+            raise ValueError("a seat's eyes name the seat; spectator and all name none")
+
+    @property
+    def label(self) -> str:
+        return f"seat {self.seat}" if self.kind == EyesKind.SEAT else str(self.kind)
+
+
+class Drawing(ABC):
+    """How a game draws itself in the web viewer: a facet of the seam, in the game's package.
+
+    The viewer re-simulates a log and asks, for every step, `frame(state, eyes)`: JSON builtins
+    holding what is drawn at that step and nothing the eyes may not know (for a seat, built from
+    `state.observation(seat)` alone; for a spectator, from `Game.spectator_observation(state)`;
+    for `all`, from the state). The page stores frames as keyframes and deltas of their
+    top-level keys, so a frame should keep what changes rarely (a map's ownership) apart from
+    what changes often (resources). `static(config)` is drawn once per page (the board, card
+    texts: public). `script()` is the JavaScript that draws: it must register
+    `window.altayGames[NAME] = {draw(root, statics, frame, ctx)}`, where `root` is an empty
+    element to fill (SVG inside is the usual), and `ctx` = {eyes: {kind, seat}, step, seats:
+    [{seat, name, label, color, pattern}], decision: {...} or null}; seats must be told apart by
+    `label` or `pattern` as well as `color`. It runs offline from file://: no network, no
+    imports. Drawn elements carry `data-*` attributes (e.g. data-territory, data-owner) so that
+    browser tests compare what is drawn with the engine's state.
+    """
+
+    @abstractmethod
+    def static(self, config: Any) -> dict[str, Any]:
+        """Public data drawn once per page (the map, the card texts)."""
+
+    @abstractmethod
+    def frame(self, state: State, eyes: Eyes) -> dict[str, Any]:
+        """What is drawn at this step through `eyes` (see the class docstring)."""
+
+    @abstractmethod
+    def script(self) -> str:
+        """The JavaScript source that draws a frame (shipped as package data and inlined)."""
+
+
 class Game(ABC):
     """One registered game. Stateless: every method takes the state or values it works on."""
 
@@ -237,6 +292,17 @@ class Game(ABC):
     interrupt_name: ClassVar[str] = "interrupt"
     #: whether `new_belief` is implemented (a search bot needs it to imagine hidden cards)
     has_sampler: ClassVar[bool] = False
+
+    # ------------------------------------------------------------------ the web viewer
+    def drawing(self) -> Drawing | None:
+        """How the web viewer draws this game (None: the viewer's generic drawing, the frame's
+        data as a tree)."""
+        return None
+
+    def spectator_observation(self, state: State) -> Any:
+        """What every seat may know of `state` (no hand, no hidden card): the viewer's
+        spectator eyes and `replay --show`. A game with hidden information must provide it."""
+        raise NotImplementedError(f"{self.kind.name} has no spectator observation")
 
     # ------------------------------------------------------------------ configuration
     @abstractmethod
