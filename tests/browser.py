@@ -52,7 +52,10 @@ def chromium_missing() -> str | None:
     return None
 
 
-needs_chromium = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
+needs_chromium = pytest.mark.skipif(
+    chromium_missing() is not None and not os.environ.get("ALTAY_REQUIRE_BROWSER"),
+    reason=str(chromium_missing()),
+)
 
 
 @dataclass
@@ -92,6 +95,8 @@ def chromium(width: int = 1400, height: int = 900) -> Iterator[Browser]:
     """A headless Debian Chromium under Selenium; skips the test where there is none."""
     missing = chromium_missing()
     if missing is not None:
+        if os.environ.get("ALTAY_REQUIRE_BROWSER"):  # CI (.ci/run): the browser tests must run
+            pytest.fail(f"ALTAY_REQUIRE_BROWSER is set, but {missing}")
         pytest.skip(missing)
     os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must never download a driver or browser
     from selenium import webdriver
