@@ -246,6 +246,10 @@ class Drawing(ABC):
     `label` or `pattern` as well as `color`. It runs offline from file://: no network, no
     imports. Drawn elements carry `data-*` attributes (e.g. data-territory, data-owner) so that
     browser tests compare what is drawn with the engine's state.
+
+    The page, not the drawing, shows the list of decisions (`decision_text`), the legal actions,
+    a bot's info text and failure details, and only to eyes that may see them: all eyes, or the
+    deciding seat's own.
     """
 
     @abstractmethod
@@ -259,6 +263,12 @@ class Drawing(ABC):
     @abstractmethod
     def script(self) -> str:
         """The JavaScript source that draws a frame (shipped as package data and inlined)."""
+
+    @abstractmethod
+    def decision_text(self, state: State, seat: int, action: Any, eyes: Eyes) -> str:
+        """The decision `seat` just took (`state` is the state after it), in the game's notation,
+        as `eyes` may know it: in full for `all` and for the deciding seat's own eyes; for other
+        eyes only its public part (a card drawn, or chosen face down, is not named)."""
 
 
 class Game(ABC):
