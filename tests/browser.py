@@ -86,8 +86,16 @@ class Browser:
         return out
 
     def screenshot(self, path: str | Path, width: int = 1400, height: int = 900) -> None:
-        self.driver.set_window_size(width, height)
-        self.driver.save_screenshot(str(path))
+        """A PNG of exactly width x height page pixels (a headless window's size includes the
+        browser's own frame, so the page's area is set through the DevTools protocol)."""
+        self.driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+        )
+        try:
+            self.driver.save_screenshot(str(path))
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 @contextlib.contextmanager
