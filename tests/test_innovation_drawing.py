@@ -298,6 +298,7 @@ const q = (s) => Array.from(document.querySelectorAll(s));
 const turn = document.querySelector("[data-turn]").dataset;
 const dogma = document.querySelector("[data-dogma]");
 const decision = document.querySelector("[data-decider]");
+const result = document.querySelector("[data-result]");
 return {
   piles: q(".inno-pile").map((e) => ({p: +e.dataset.player, color: e.dataset.color, top: e.dataset.top,
     splay: e.dataset.splay, count: +e.dataset.count, shown: JSON.parse(e.dataset.splayIcons),
@@ -316,6 +317,7 @@ return {
   dogma: dogma ? [dogma.dataset.dogma, +dogma.dataset.activator] : null,
   decider: decision ? +decision.dataset.decider : null,
   patterns: q("section[data-player] .inno-head > svg[data-pattern]").map((e) => e.dataset.pattern),
+  result: result ? [result.dataset.result, result.dataset.winners] : null,
 };
 """
 
@@ -369,6 +371,8 @@ def check_drawn(g: GameState, eyes: Eyes, drawn: dict[str, Any]) -> None:
     assert drawn["dogma"] == (None if dogma is None else [NAME[dogma.card], dogma.act])
     assert drawn["decider"] == (None if g.pending is None else g.pending.seat)
     assert drawn["patterns"] == [s["pattern"] for s in default_seats(g.n)]
+    result = None if g.end_reason is None else [str(g.end_reason), " ".join(map(str, g.winners))]
+    assert drawn["result"] == result
 
 
 def chosen_steps(name: str) -> list[Step]:
@@ -399,6 +403,33 @@ def test_the_browser_draws_what_the_engine_holds(tmp_path: Path) -> None:
                     drawn_count += 1
         assert browser.network_requests() == []
     assert drawn_count == len(GOLDENS) * 4 * 3
+
+
+@needs_chromium
+def test_hostile_seat_names_and_colours_stay_text(tmp_path: Path) -> None:
+    """Names come from logs: drawn as text; a colour that is not a plain one is not used."""
+    step = chosen_steps("innovation_3p_1e_mixed.jsonl")[1]
+    seats = default_seats(3)
+    seats[0] |= {"name": "<img src=http://example.com/x onerror=alert(1)>", "label": "<b>P0</b>"}
+    seats[1] |= {"color": "red;background:url(http://example.com/y)"}
+    ctx = {"eyes": {"kind": "spectator", "seat": None}, "step": step.n, "seats": seats, "decision": None}
+    g = step.state
+    script, static, frame = DRAWING.script(), DRAWING.static(g.config), DRAWING.frame(g, SPECTATOR)
+    page = drawing_page(tmp_path / "hostile.html", "innovation", script, static, frame, ctx)
+    with chromium() as browser:
+        browser.open(page)
+        names = browser.run(
+            "return [document.querySelectorAll('img').length,"
+            " document.querySelector('section[data-player=\"0\"] .inno-head').textContent]"
+        )
+        assert names[0] == 0 and seats[0]["name"] in names[1] and "<b>P0</b>" in names[1]
+        assert browser.console_errors() == [] and browser.network_requests() == []
+
+
+def test_a_seat_that_is_not_in_the_game_is_refused() -> None:
+    g = golden("innovation_2p_greedy.jsonl")[5].state
+    with pytest.raises(ValueError, match="no seat 2"):
+        DRAWING.frame(g, Eyes(EyesKind.SEAT, 2))
 
 
 @needs_chromium

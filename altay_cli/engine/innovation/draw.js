@@ -50,6 +50,7 @@
 .inno-player.to-move{box-shadow:0 0 0 3px var(--seat)}
 .inno-head{display:flex;align-items:center;gap:8px;flex-wrap:wrap}
 .inno-name{font-weight:700;font-size:14px}
+.inno-seat-name{max-width:220px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .inno-tag{font-size:11px;padding:1px 6px;border-radius:9px;background:var(--seat);color:#fff}
 .inno-tag.plain{background:#eee;color:#444}
 .inno-score{margin-left:auto;display:flex;gap:10px;align-items:center}
@@ -159,7 +160,10 @@
   // ------------------------------------------------------------------ seats
   function seatOf(ctx, p) {
     const seats = (ctx && ctx.seats) || [];
-    return seats.find((s) => s.seat === p) || { seat: p, name: `P${p}`, label: `P${p}`, color: "#888", pattern: "solid" };
+    const seat = seats.find((s) => s.seat === p) || {};
+    // a colour goes into CSS and SVG: only a plain one (#rgb, #rrggbb or a name) is taken
+    const color = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$/.test(String(seat.color)) ? seat.color : "#888";
+    return { seat: p, name: seat.name || "", label: seat.label || `P${p}`, color, pattern: seat.pattern || "solid" };
   }
 
   /** A swatch in the seat's colour and pattern, so seats differ without colour too. */
@@ -448,7 +452,7 @@
       "data-achievement-count": won.length,
     });
     const head = el("div", { class: "inno-head" }, swatch(seat, 22, 22), el("span", { class: "inno-name", text: seat.label }));
-    if (seat.name && seat.name !== seat.label) head.append(el("span", { class: "inno-none", text: seat.name }));
+    if (seat.name && seat.name !== seat.label) head.append(el("span", { class: "inno-none inno-seat-name", text: seat.name, title: seat.name }));
     if (ctx && ctx.eyes && ctx.eyes.kind === "seat" && ctx.eyes.seat === p) head.append(el("span", { class: "inno-tag plain", text: "you" }));
     if (t.phase === "play" && t.active === p && !t.result) head.append(el("span", { class: "inno-tag", text: "turn" }));
     if (t.to_move === p) head.append(el("span", { class: "inno-tag", text: "deciding" }));

@@ -41,7 +41,8 @@ class InnovationDrawing(Drawing):
 
     def frame(self, state: Any, eyes: Eyes) -> dict[str, Any]:
         if eyes.kind is EyesKind.SEAT:
-            assert eyes.seat is not None
+            if eyes.seat is None or not 0 <= eyes.seat < state.n:
+                raise ValueError(f"there is no seat {eyes.seat} in a game of {state.n} players")
             return frame_of(state.observation(eyes.seat))
         if eyes.kind is EyesKind.SPECTATOR:
             return frame_of(spectate(state))
@@ -61,7 +62,6 @@ def draw_js() -> str:
     return resources.files(__package__).joinpath("draw.js").read_text(encoding="utf-8")
 
 
-@cache
 def _static(edition: str, players: int) -> dict[str, Any]:
     first = edition == "1e"
     return {
