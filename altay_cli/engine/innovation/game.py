@@ -7,14 +7,14 @@ from typing import Any
 
 import msgspec
 
-from ..api import ConfigError, EndReason, Game, GameKind, GameOption, OptionKind, Outcome
+from ..api import ConfigError, Drawing, EndReason, Game, GameKind, GameOption, OptionKind, Outcome
 from . import ENGINE_VERSION, machine, notation, views
 from .actions import AnyAction, Dogma, action_from_builtins, action_to_builtins, canonical
 from .events import StepEvent, event_for
 from .explain import explain_illegal
 from .hidden import perturb_hidden
 from .invariants import check_invariants
-from .observation import Observation, Settings, observe
+from .observation import Observation, Settings, observe, spectate
 from .state import DEFAULT_MAX_TURNS, InnovationConfig, Phase
 from .state import EndReason as InnovationEnd
 from .static import StaticInfo, static_info
@@ -86,6 +86,15 @@ class InnovationGame(Game):
     in_process_bots = {"greedy": "bots.innovation_greedy:choose"}
     can_interrupt = True
     interrupt_name = "demand/sharing"
+
+    # ------------------------------------------------------------------ the web viewer
+    def drawing(self) -> Drawing:
+        from .drawing import InnovationDrawing
+
+        return InnovationDrawing()
+
+    def spectator_observation(self, state: Any) -> Observation:
+        return spectate(state)
 
     # ------------------------------------------------------------------ configuration
     def make_config(
@@ -201,7 +210,7 @@ class InnovationGame(Game):
         return views.VIEWS
 
     def view(self, state: Any, seat: int | None, name: str) -> list[str]:
-        return views.view(observe(state, -1 if seat is None else seat), name)
+        return views.view(spectate(state) if seat is None else observe(state, seat), name)
 
     def narrate(self, state: Any, seat: int, action: Any, viewer: int) -> str | None:
         lines = notation.narration(event_for(state, seat, action, viewer).happened, viewer)

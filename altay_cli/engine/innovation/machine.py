@@ -97,7 +97,12 @@ def _first_melds(g: GameState) -> None:
 
 def actions_per_turn(g: GameState) -> int:
     """R02: the first player's first turn has one action, and with 4 players the second's."""
-    if g.turn == 1 or (g.n == 4 and g.turn == 2):
+    return actions_in_turn(g.turn, g.n)
+
+
+def actions_in_turn(turn: int, players: int) -> int:
+    """The actions of turn number `turn` (public: the viewer tells the action in progress)."""
+    if turn == 1 or (players == 4 and turn == 2):
         return 1
     return 2
 

@@ -4,6 +4,10 @@ Boards are public (R36); hands and score piles are shown to their owner, and to 
 else as the ages on the card backs, with the titles they know (a revealed card, one they
 gave); standard achievements show their age only, to everyone; the supply shows how many
 cards each age has left, and where in it lie the cards this seat knows (ones it returned).
+
+A spectator (`spectate`, seat -1) sees what every seat may know: the titles of the cards that
+every seat knows where they lie (a revealed card, still known to all), no first meld before
+the reveal and no decision's prompt.
 """
 
 from __future__ import annotations
@@ -101,7 +105,7 @@ class Result(msgspec.Struct):
 
 
 class Observation(msgspec.Struct):
-    seat: int
+    seat: int  # -1: a spectator's (what every seat may know)
     edition: str  # "3e" or "1e": which texts of the nine changed cards are played
     phase: str  # first_meld, play, over
     to_move: int | None
@@ -120,23 +124,33 @@ class Observation(msgspec.Struct):
     result: Result | None
 
 
+#: the seat number of a spectator's observation
+SPECTATOR = -1
+
+
 def _refs(g: GameState, cards: list[int], sight: int, own: bool) -> list[CardRef]:
-    """A hidden zone as `seat` sees it: by age, the known titles first within an age (never in
-    the zone's own order, which would tell when each card arrived)."""
+    """A hidden zone as the eyes of `sight` see it: by age, the known titles first within an
+    age (never in the zone's own order, which would tell when each card arrived)."""
     if not cards:
         return []
     if own:
         return [CardRef(AGE[c], NAME[c]) for c in sorted(cards)]
     known = g.known
-    keys = sorted(
-        (AGE[c], "" if known[c] & sight else "~", NAME[c] if known[c] & sight else "") for c in cards
-    )
+    seen = [known[c] & sight == sight for c in cards]
+    keys = sorted((AGE[c], "" if s else "~", NAME[c] if s else "") for c, s in zip(cards, seen))
     return [CardRef(a, name or None) for a, _, name in keys]
 
 
+def spectate(g: GameState) -> Observation:
+    """What every seat may know (`Game.spectator_observation`): the observation of seat -1."""
+    return observe(g, SPECTATOR)
+
+
 def observe(g: GameState, seat: int) -> Observation:
-    """The observation of `seat`; -1 for a spectator, who sees only what is public."""
-    sight = 1 << seat if seat >= 0 else 0
+    """The observation of `seat`; -1 (SPECTATOR) for a spectator, who sees only what every
+    seat may know."""
+    # the seats that must know a card for these eyes to see it: the seat, or every seat
+    sight = 1 << seat if seat >= 0 else g.all
     players = []
     for p, pl in enumerate(g.players):
         counts = pl.icon_counts()
@@ -163,7 +177,7 @@ def observe(g: GameState, seat: int) -> Observation:
     for age in range(1, 11):
         pile = g.supply[age]
         top = len(pile) - 1
-        found = [(top - i, c) for i, c in enumerate(pile) if known[c] & sight]
+        found = [(top - i, c) for i, c in enumerate(pile) if known[c] & sight == sight]
         known_supply += [KnownSupplyCard(age, depth, NAME[c]) for depth, c in sorted(found)]
     decision = None
     ask = g.pending
