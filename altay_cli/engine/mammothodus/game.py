@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from ..api import ConfigError, EndReason, Game, GameKind, GameOption, OptionKind, Outcome, TeamResult
+from ..api import ConfigError, Drawing, EndReason, Game, GameKind, GameOption, OptionKind, Outcome, TeamResult
 from . import machine, notation, views
 from .actions import AnyAction, action_from_builtins, action_to_builtins
 from .data import load
@@ -194,6 +194,11 @@ class MammothodusGame(Game):
 
     def spectator_observation(self, state: Any) -> Observation:
         return spectate(state)
+
+    def drawing(self) -> Drawing:
+        from .drawing import DRAWING
+
+        return DRAWING
 
     def narrate(self, state: Any, seat: int, action: Any, viewer: int) -> str | None:
         lines = notation.narration(event_for(state, seat, action, viewer).happened, viewer)
