@@ -10,14 +10,14 @@ from typing import Any
 
 import msgspec
 
-from ..api import ConfigError, EndReason, Game, GameKind, GameOption, OptionKind, Outcome, TeamResult
+from ..api import ConfigError, Drawing, EndReason, Game, GameKind, GameOption, OptionKind, Outcome, TeamResult
 from . import machine, notation, views
 from .actions import AnyAction, action_from_builtins, action_to_builtins
 from .data import load
 from .events import StepEvent, event_for
 from .hidden import perturb_hidden
 from .invariants import check_invariants
-from .observation import Observation, Settings, observe
+from .observation import Observation, Settings, observe, spectate
 from .state import MammothodusConfig, Phase, Result
 from .static import StaticInfo, static_info
 
@@ -190,7 +190,15 @@ class MammothodusGame(Game):
         return views.VIEWS
 
     def view(self, state: Any, seat: int | None, name: str) -> list[str]:
-        return views.view(observe(state, -1 if seat is None else seat), name)
+        return views.view(spectate(state) if seat is None else observe(state, seat), name)
+
+    def spectator_observation(self, state: Any) -> Observation:
+        return spectate(state)
+
+    def drawing(self) -> Drawing:
+        from .drawing import DRAWING
+
+        return DRAWING
 
     def narrate(self, state: Any, seat: int, action: Any, viewer: int) -> str | None:
         lines = notation.narration(event_for(state, seat, action, viewer).happened, viewer)

@@ -48,6 +48,8 @@ from .machine import END, ask, call, routine, steps_of
 from .state import COLORS, OFF, GameState
 
 MARKET_REFILL_FROM_EMPTY_DECK_LOSES = False  # M50
+#: M14: a clan whose population is at most this at a generation change loses the game for all
+POPULATION_EXHAUSTED_AT = 0
 STOP_DRAW_AFTER_EMPTY_GENERATION = True  # M51
 PLACE_NEXT_TO_NEW_FIGURINES = True  # M52
 MAX_SWAPS = 3  # M53: any order of four figurines is at most three swaps away
@@ -152,7 +154,7 @@ class Generation:
 
     def s1(g: GameState, f: Frame) -> Any:
         # M14: no population left at a generation change leaves no figurine on the field
-        if g.clans[f.me].population <= 0:
+        if g.clans[f.me].population <= POPULATION_EXHAUSTED_AT:
             ops.lose(g, "population_exhausted")
         f.v["swaps"] = 0
         f.v["anchors"] = tuple(g.clans[f.me].figurines[k] for k in g.clans[f.me].on_field())

@@ -1,13 +1,17 @@
-"""What one clan may know: the whole map (tribes, spirits, figurines, open shards and how many
-are still face down, trails, places of power), every clan's public state (population,
-degradation marker, figurines, card counts, discard pile), its own hand, the open portal
-fragments, the adaptation market and the decision being asked. Hidden: other clans' hands,
-every deck's order, face-down shards, the next human card, trail token and spirit.
+"""What one clan may know: the whole map (tribes, spirits, figurines and the open shard each
+carries in a move, open shards and how many are still face down, trails, places of power),
+every clan's public state (population, degradation marker, figurines, card counts, discard
+pile), its own hand, the open portal fragments, the adaptation market and the decision being
+asked. Hidden: other clans' hands, every deck's order, face-down shards, the next human card,
+trail token and spirit.
 
 With the advanced talents, everything about them is public: each clan's talent and the tokens in
 its reserve (`ClanView.talent`, `talent_tokens`), every token on the field with its owner and
 talent (`TerritoryView.talents`), and the territories a protection guards this turn
-(`TerritoryView.protected`). Without talents these fields are absent (or null)."""
+(`TerritoryView.protected`). Without talents these fields are absent (or null).
+
+`spectate` is what every clan may know: the observation of no seat, with no hand and no prompt
+(`Game.spectator_observation`, the web viewer's spectator eyes, `view(state, None, ...)`)."""
 
 from __future__ import annotations
 
@@ -27,9 +31,10 @@ class Settings(msgspec.Struct):
     max_turns: int
 
 
-class FigurineView(msgspec.Struct):
+class FigurineView(msgspec.Struct, omit_defaults=True):
     clan: int
     color: str  # its bonus action's colour
+    carries: str | None = None  # the type of the open shard it carries in a move (absent: none)
 
 
 class TokenView(msgspec.Struct):
@@ -46,7 +51,7 @@ class TerritoryView(msgspec.Struct, omit_defaults=True):
     tribes: int = 0
     spirits: list[str] = []
     ancients: list[FigurineView] = []
-    open_shards: list[str] = []  # face-up shard types lying here
+    open_shards: list[str] = []  # face-up shard types lying here (a carried one too)
     closed_shards: int = 0  # face-down shards (their type is hidden)
     trail: bool = False
     place: int | None = None  # the portal line whose place of power stands here
@@ -102,7 +107,7 @@ class Outcome(msgspec.Struct):
 
 
 class Observation(msgspec.Struct):
-    seat: int
+    seat: int  # the clan observing (-1: a spectator, see `spectate`)
     phase: str  # setup, play, over
     to_move: int | None
     active: int
@@ -125,6 +130,24 @@ class Observation(msgspec.Struct):
     result: Outcome | None
 
 
+#: `Observation.seat` of the spectator's observation: every seat's public view, no seat's own
+SPECTATOR = -1
+
+
+def carried_type(g: GameState, clan: int, k: int) -> str | None:
+    """The type of the shard clan's figurine k carries in a move this turn (M41), or None."""
+    for key in (f"{clan}:{COLORS[k]}", f"{clan}:{k}"):
+        if key in g.carried:
+            return load().shards.types[g.shard_type[g.carried[key]]]
+    return None
+
+
+def spectate(g: GameState) -> Observation:
+    """What every clan may know and no more (the web viewer's spectator, `replay --show`): the
+    observation of no seat (`seat` -1), so no hand is shown and no decision's prompt."""
+    return observe(g, SPECTATOR)
+
+
 def observe(g: GameState, seat: int) -> Observation:
     d = load()
     names = d.clans.names
@@ -141,7 +164,7 @@ def observe(g: GameState, seat: int) -> Observation:
                 tribes=g.tribes[tid],
                 spirits=[d.spirits.cards[g.spirit_on[i]].name for i, w in enumerate(g.spirits) if w == tid],
                 ancients=[
-                    FigurineView(s, COLORS[k])
+                    FigurineView(s, COLORS[k], carried_type(g, s, k))
                     for s, clan in enumerate(g.clans)
                     for k, where in enumerate(clan.figurines)
                     if where == tid
