@@ -655,11 +655,16 @@ def render_page(
             )
         )
     role = (arena.get("role_name") or "role").lower()
+    has_roles = any(f in board["factions"] for f in arena.get("roles", []))
     sections.append(
         (
             "seats",
-            f"Seats and {role}s",
-            _section("seats", f"Per seat and per {role}", _seat_tables(board, cooperative, total)),
+            f"Seats and {role}s" if has_roles else "Seats",
+            _section(
+                "seats",
+                f"Per seat and per {role}" if has_roles else "Per seat",
+                _seat_tables(board, cooperative, total),
+            ),
         )
     )
     sections.append(
