@@ -101,7 +101,8 @@ it with every row; `--forget-bad` then lets --resume play the bad games again.
 Leaderboard: OpenSkill (Plackett-Luce) ratings from each game's ranks, in game
 id order, sorted by mu - 3 sigma; games, wins (a win shared by k tied seats
 counts 1/k), win %, average place and VP, per seat, per faction, head to head,
-and failures per bot. --json or --csv for machines.
+and failures per bot. --json or --csv for machines; --html FILE writes it as a
+page as well (see `altay arena report --help`).
 
 The master seed is shown with the leaderboard, after the games. Anyone who knows
 a game's seed knows every hidden card of it.
@@ -140,11 +141,72 @@ def _default_out() -> str:
 
 
 def _output_options(f: Any) -> Any:
+    f = html_option(f)
     f = click.option("--csv", "as_csv", is_flag=True, help="Print the leaderboard as CSV (one row per bot).")(
         f
     )
     f = click.option("--json", "as_json", is_flag=True, help="Print the leaderboard as one JSON object.")(f)
     return f
+
+
+def html_option(f: Any) -> Any:
+    return click.option(
+        "--html",
+        metavar="FILE",
+        type=click.Path(path_type=Path),
+        default=None,
+        help="Also write the results as one self-contained HTML page (tables, charts, every game "
+        "linked); it needs no network to open.",
+    )(f)
+
+
+def check_html(opts: dict[str, Any], folder: Path) -> None:
+    """A usage error now, before any game, when the page could not be written at --html."""
+    if opts.get("html") is not None:
+        from altay_cli.web.report import output_problem
+
+        problem = output_problem(opts["html"], folder)
+        if problem:
+            raise click.UsageError(problem)
+
+
+def write_html(
+    store: ArenaStore,
+    params: ArenaParams,
+    scheduled: int,
+    opts: dict[str, Any],
+    problems: list[Any] | None = None,
+    game_pages: bool = False,
+    err: bool = True,
+) -> None:
+    """The --html page of the arena (or SPRT) from what is stored, and one line saying so."""
+    if opts.get("html") is None:
+        return
+    from altay_cli.textsafe import safe_text
+    from altay_cli.web.report import ReportError, write_report
+
+    try:
+        written = write_report(
+            store.folder,
+            params,
+            store.records(params),
+            scheduled,
+            opts["html"],
+            problems=problems or [],
+            game_pages=game_pages,
+        )
+    except ReportError as exc:
+        raise click.UsageError(str(exc)) from None
+    pages = written.pages
+    done = f"{pages.written} game pages written, {pages.kept} kept" if game_pages and not pages.note else ""
+    if not opts.get("quiet"):
+        click.echo(f"page: {written.path} ({written.games} games{'; ' + done if done else ''})", err=err)
+    if pages.note:
+        click.echo(f"--games: {pages.note}", err=True)
+    for failure in pages.failed[:20]:
+        click.echo(f"game page not written: {safe_text(failure, 300)}", err=True)
+    if len(pages.failed) > 20:
+        click.echo(f"... and {len(pages.failed) - 20} more game pages not written", err=True)
 
 
 @arena.command("run", cls=_RunCommand, help=_run_help())
@@ -284,6 +346,7 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
             "give the bots as name=command, e.g. altay arena a=random b=greedy --players 2 --games 4"
         )
     folder: Path = opts["out"] or Path(_default_out())
+    check_html(opts, folder)
     if opts["resume"] and bots and opts["seed"] is None:
         opts["seed"] = _stored_seed(folder)  # resuming with the bots named: the seed stays
     try:
@@ -395,6 +458,7 @@ class RunMode:
         self, store: ArenaStore, params: ArenaParams, scheduled: int, opts: dict[str, Any]
     ) -> None:
         _print_board(store, params, scheduled, opts)
+        write_html(store, params, scheduled, opts)
 
     def exit_code(self, store: ArenaStore, params: ArenaParams, complete: bool) -> int | None:
         """The exit code of a run that ended without interruption; None: the usual rule."""
@@ -524,6 +588,8 @@ def resume_command(cmd: str, folder: Path, params: ArenaParams, opts: dict[str, 
     for flag, key in (("--json", "as_json"), ("--csv", "as_csv"), ("--quiet", "quiet")):
         if opts.get(key):
             words.append(flag)
+    if opts.get("html") is not None:
+        words += ["--html", str(opts["html"])]
     line = shlex.join(words)
     if _needs_cwd(params) or not folder.is_absolute():
         line = f"cd {shlex.quote(os.getcwd())} && {line}"
@@ -615,7 +681,14 @@ def _print_board(
 @arena.command("report")
 @click.argument("folder", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
 @_output_options
-def report_cmd(folder: Path, as_json: bool, as_csv: bool) -> None:
+@click.option(
+    "--games",
+    "game_pages",
+    is_flag=True,
+    help="With --html: write each game's viewer page into DIR/view/ (those missing or older "
+    "than their log) and link them from the page.",
+)
+def report_cmd(folder: Path, as_json: bool, as_csv: bool, html: Path | None, game_pages: bool) -> None:
     """Print the leaderboard of the arena in DIR again, from its database.
 
     Works while the arena is still running (it reads the games stored so far). Same formats
@@ -623,6 +696,11 @@ def report_cmd(folder: Path, as_json: bool, as_csv: bool) -> None:
     the schedule (a row that is no game of it is listed and not counted) and its log against
     the hash kept with its row and, in a signed arena, the arena's key (a missing, changed or
     unsigned log is listed); `altay arena verify DIR` replays every log for the full check.
+
+    --html FILE writes the leaderboard as one self-contained page instead of the tables (the
+    intervals drawn, the head to head as a heat map, per seat and role, failures, conditions,
+    every game linked to its viewer page or its log); for an SPRT's folder, with the LLR over
+    the pairs and the Elo estimate.
 
     Exit codes: 0 the leaderboard and every log agree; 1 some stored game's row or log does
     not (the leaderboard is still printed, with the list); 2 no usable arena in DIR.
@@ -633,6 +711,10 @@ def report_cmd(folder: Path, as_json: bool, as_csv: bool) -> None:
 
     if as_json and as_csv:
         raise click.UsageError("choose one of --json and --csv")
+    if game_pages and html is None:
+        raise click.UsageError("--games writes the game pages the report page links: give --html FILE too")
+    opts: dict[str, Any] = {"as_json": as_json, "as_csv": as_csv, "html": html}
+    check_html(opts, folder)
     try:
         with ArenaStore.open(folder) as store:
             params = store.params()
@@ -641,8 +723,10 @@ def report_cmd(folder: Path, as_json: bool, as_csv: bool) -> None:
             logs = quick_check(folder, records, key, store.schedule(params))
             problems = merged(row_problems(store, params) + logs)
             integrity = {"games_checked": len(records), "problems": [p.to_dict() for p in problems]}
-            opts = {"as_json": as_json, "as_csv": as_csv}
-            _print_board(store, params, len(store.schedule(params)), opts, integrity if as_json else None)
+            scheduled = len(store.schedule(params))
+            if as_json or as_csv or html is None:
+                _print_board(store, params, scheduled, opts, integrity if as_json else None)
+            write_html(store, params, scheduled, opts, problems, game_pages, err=as_json or as_csv)
     except (StoreError, ArenaUsageError) as exc:
         raise click.UsageError(str(exc)) from None
     if problems and not as_json:

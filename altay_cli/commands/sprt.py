@@ -19,8 +19,11 @@ from .arena import (
     _given,
     _run,
     _stored_seed,
+    check_html,
+    html_option,
     match_conditions,
     typed_match_fields,
+    write_html,
 )
 from .ladder_config import bot_conditions, config_bots, config_option
 from .options import (
@@ -73,10 +76,13 @@ smallest gain worth detecting: the smaller it is, the more games it takes.
 Progress shows pairs, LLR and its bounds, the Elo difference with its 95%
 interval and the LOS (likelihood of superiority) as it goes; the end shows the
 same with the pentanomial counts and the verdict. --json prints it as one
-object. Games run in parallel (--concurrency) under the referee's clocks and
-sandbox, are stored in --out (an arena folder: `altay arena verify DIR`
-replays every log), and --resume after Ctrl-C or a kill plays on (a test
-started with --sign-key needs the same key to go on).
+object; --html FILE also writes it as a page (the LLR against its bounds
+over the pairs, the Elo estimate with its interval, every game linked), as
+`altay arena report DIR --html FILE` does at any time. Games run in
+parallel (--concurrency) under the referee's clocks and sandbox, are stored
+in --out (an arena folder: `altay arena verify DIR` replays every log), and
+--resume after Ctrl-C or a kill plays on (a test started with --sign-key
+needs the same key to go on).
 
 Exit codes: 0 H1 accepted (NEW is stronger), 3 H0 accepted, 4 no decision
 within --max-pairs, 1 interrupted or incomplete (resume it), 2 bad usage."""
@@ -132,6 +138,7 @@ class SprtMode(RunMode):
             click.echo(orjson.dumps(board, option=orjson.OPT_INDENT_2).decode())
         else:
             click.echo(sprt_text(board))
+        write_html(store, params, scheduled, opts)
 
     def exit_code(self, store: ArenaStore, params: ArenaParams, complete: bool) -> int | None:
         from arena.sprt import Verdict
@@ -226,6 +233,7 @@ class SprtMode(RunMode):
 @sign_key_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress display (errors only).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@html_option
 @click.pass_context
 def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **opts: Any) -> None:
     import datetime as dt
@@ -291,6 +299,7 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
 
     opts["as_csv"] = False
     folder: Path = opts["out"] or Path("sprt-out-" + dt.datetime.now().strftime("%Y%m%d-%H%M%S"))
+    check_html(opts, folder)
     if opts["resume"] and bots and opts["seed"] is None:
         opts["seed"] = _stored_seed(folder)
     try:
