@@ -159,6 +159,10 @@ def match(
     except LogWriteError as exc:
         click.echo(f"Error: {exc.strerror or exc}; the game was stopped and every bot ended", err=True)
         sys.exit(2)
+    if log_path is not None:
+        from ..web.hint import view_hint
+
+        click.echo(view_hint(log_path), err=True)
     if as_json:
         click.echo(orjson.dumps(result.to_dict()).decode())
     else:
