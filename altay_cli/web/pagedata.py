@@ -208,7 +208,9 @@ def _replay_prefix(path: Path, verdict: Verdict, recorder: _Recorder, seed: int 
         lines, _ = read_lines(path)
     except LogError:
         return None
-    keep = [raw for no, raw, _ in lines if d.line is None or no < d.line]
+    # a chain break at line L means line L - 1 or L was edited: neither is trusted
+    end = None if d.line is None else d.line - (1 if d.kind == "chain" else 0)
+    keep = [raw for no, raw, _ in lines if end is None or no < end]
     seed = _prefix_seed(path, verdict.header, seed)
     fd, tmp = tempfile.mkstemp(suffix=".jsonl")
     try:
