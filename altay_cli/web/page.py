@@ -40,10 +40,35 @@ def script_text(source: str) -> str:
     return source.replace("<!--", "<\\!--")
 
 
+#: JavaScript's numbers hold integers exactly up to 2**53: larger ones (a generator's state, a
+#: 63-bit seed) are written as strings, or the page would show a neighbouring number.
+MAX_SAFE_INTEGER = (1 << 53) - 1
+_LONG_NUMBER = re.compile(r"\d{16,}")
+
+
+def exact_numbers(value: Any) -> Any:
+    """`value` with every integer JavaScript cannot hold exactly written as a string."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return str(value) if abs(value) > MAX_SAFE_INTEGER else value
+    if isinstance(value, dict):
+        return {k: exact_numbers(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [exact_numbers(v) for v in value]
+    return value
+
+
 def data_text(data: Any) -> str:
     """JSON safe inside <script type="application/json">: no `<` at all (escaped as \\u003c,
-    which JSON reads back as `<`), so nothing in a log (names, info texts) can end the element."""
-    raw = orjson.dumps(data).decode()
+    which JSON reads back as `<`), so nothing in a log (names, info texts) can end the element;
+    integers beyond 2**53 as strings (see MAX_SAFE_INTEGER)."""
+    try:
+        raw = orjson.dumps(data).decode()
+    except TypeError:  # an integer beyond 64 bits
+        raw = ""
+    if not raw or _LONG_NUMBER.search(raw):  # (perhaps only in a string: then nothing changes)
+        raw = orjson.dumps(exact_numbers(data)).decode()
     return raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
