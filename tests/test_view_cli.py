@@ -9,6 +9,7 @@ eyes is tests/test_view_leaks.py's. Every test here takes a few seconds at most.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -89,6 +90,9 @@ def test_open_hands_the_page_to_the_browser_opener(tmp_path: Path, monkeypatch) 
         ([str(GOLDEN / "innovation_2p_greedy.jsonl"), "--view", "seat", "2"], "seats of this log are 0 to 1"),
         ([str(GOLDEN / "innovation_2p_greedy.jsonl"), "--view", "everyone"], "give spectator, all or seat N"),
         ([str(GOLDEN / "innovation_2p_greedy.jsonl"), "-o", "."], "directory"),
+        (["fifo"], "FIFO"),
+        ([str(GOLDEN / "innovation_2p_greedy.jsonl"), "-o", "fifo"], "not a regular file"),
+        ([str(GOLDEN / "innovation_2p_greedy.jsonl"), "-o", "/dev/full"], "not a regular file"),
     ],
 )
 def test_bad_input_is_one_sentence_and_exit_2(
@@ -96,6 +100,7 @@ def test_bad_input_is_one_sentence_and_exit_2(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "NOTALOG").write_text("hello\n")
+    os.mkfifo(tmp_path / "fifo")  # no writer: opening it to read would block
     r = altay("view", *args)
     assert r.exit_code == 2, r.output
     assert words in r.output and "Traceback" not in r.output
@@ -253,10 +258,11 @@ def test_match_prints_the_view_command_on_stderr_only(tmp_path: Path) -> None:
 
 def test_replay_prints_the_view_command_for_its_log() -> None:
     log = GOLDEN / "innovation_3p_1e_mixed.jsonl"
+    r = altay("replay", str(log))
+    assert r.exit_code == 0 and f"altay view {log} -o " in r.stdout
     r = altay("replay", str(log), "--json")
-    json.loads(r.stdout)
-    assert f"altay view {log}" in r.stderr
-    assert "altay view" not in altay("replay", "nothing.jsonl").stderr
+    json.loads(r.output)  # the JSON alone, on stdout and stderr
+    assert "altay view" not in altay("replay", "nothing.jsonl").output
 
 
 def test_arena_prints_the_view_command_for_one_of_its_logs(tmp_path: Path) -> None:

@@ -108,8 +108,8 @@ def replay(
         from ..interactive.verdict_text import print_verdict
 
         print_verdict(verdict)
-    if verdict.header is not None:
-        from ..web.hint import view_hint
+        if verdict.header is not None:
+            from ..web.hint import view_hint
 
-        click.echo(view_hint(log), err=True)
+            click.echo(f"  {view_hint(log)}")
     sys.exit(verdict.exit_code)
