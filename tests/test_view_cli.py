@@ -245,15 +245,16 @@ def test_the_drawn_toy_game_gets_its_drawing_statics_and_script(tmp_path: Path) 
     assert first["hands"] == [None, None] and first["hand_sizes"] == [2, 2]
 
 
-def test_match_prints_the_view_command_on_stderr_only(tmp_path: Path) -> None:
+def test_match_prints_the_view_command_with_its_result(tmp_path: Path) -> None:
     log = tmp_path / "m.jsonl"
-    r = altay(
-        "match", "--game", TOY_GAME, "random", "random", "--json", "--log", str(log), "--sandbox", "off"
-    )
+    r = altay("match", "--game", TOY_GAME, "random", "random", "--log", str(log), "--sandbox", "off")
     assert r.exit_code in (0, 1), r.output
-    json.loads(r.stdout)  # stdout is the JSON alone
-    assert f"altay view {log} -o {tmp_path / 'm.html'} --open" in r.stderr
+    assert f"altay view {log} -o {tmp_path / 'm.html'} --open" in r.stdout
     assert altay("view", str(log), "-o", str(tmp_path / "m.html")).exit_code == 0
+    r = altay(
+        "match", "--game", TOY_GAME, "random", "random", "--log", str(log), "--sandbox", "off", "--json"
+    )
+    assert "altay view" not in r.output and json.loads(r.stdout)  # --json: the result alone
 
 
 def test_replay_prints_the_view_command_for_its_log() -> None:

@@ -159,16 +159,17 @@ def match(
     except LogWriteError as exc:
         click.echo(f"Error: {exc.strerror or exc}; the game was stopped and every bot ended", err=True)
         sys.exit(2)
-    if log_path is not None:
-        from ..web.hint import view_hint
-
-        click.echo(view_hint(log_path), err=True)
     if as_json:
         click.echo(orjson.dumps(result.to_dict()).decode())
     else:
         from ..render import print_match_result
 
         print_match_result(result, seed, game)
+        if log_path is not None:
+            from ..textsafe import safe_text
+            from ..web.hint import view_hint
+
+            click.echo(safe_text(view_hint(log_path)))
         if not isolation.sandboxed:
             click.echo(f"Note: {isolation.describe()}")
     sys.exit(0 if result.completed else 1)
