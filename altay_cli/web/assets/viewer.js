@@ -422,4 +422,5 @@
   render();
   if (start !== null) writeHash();
   document.body.dataset.ready = "1";
+  if (window.performance && performance.mark) performance.mark("altay-first-step-drawn"); // (for benchmarks)
 })();
