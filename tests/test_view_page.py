@@ -357,3 +357,24 @@ def test_the_page_makes_no_request_even_when_a_drawing_tries(
             answered.add(params["requestId"])
     assert asked and set(asked) <= blocked and not set(asked) & answered  # stopped before leaving
     assert any("Content Security Policy" in e for e in browser.console_errors())
+
+
+def test_hostile_names_and_texts_in_a_log_stay_text(browser: Browser, tmp_path: Path) -> None:
+    """A seat's name, an info text and stderr come from bots and organisers: nothing in them can
+    end the page's data, run a script or add an element; they are shown as they were written."""
+    evil = "</script><script>window.pwned = 1</script><!--<script>"
+    lines = log_lines(marked_log(tmp_path / "toy.jsonl", TOY_DRAWN, 2, 5))
+    lines[0]["seats"][0]["name"] = evil
+    first = next(line for line in lines if line["type"] == "decision" and line["status"] == "ok")
+    first["info"] = evil + "<img src=x onerror='window.pwned = 2'>"
+    log = tmp_path / "evil.jsonl"
+    log.write_bytes(rechained(lines))
+    assert replay_log(log).ok  # (names and info texts are attested: the game cannot tell)
+    page = write(tmp_path, log, ALL, "evil.html")
+    assert evil not in page.read_text()  # its "<" are written \u003c in the data
+    open_page(browser, page, f"step={first['n'] + 1}")
+    assert browser.run("return window.pwned === undefined")
+    assert evil in browser.run("return document.getElementById('seats').textContent")
+    assert browser.run("return document.querySelector('#decision .info pre').textContent") == first["info"]
+    assert browser.run("return document.querySelectorAll('img').length") == 0
+    clean(browser)
