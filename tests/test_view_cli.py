@@ -165,6 +165,20 @@ def test_a_broken_chain_is_shown_up_to_the_line_before_the_break(tmp_path: Path)
     assert data["result"] is None
 
 
+def test_a_log_of_which_nothing_verifies_is_a_page_with_its_banner_alone(tmp_path: Path) -> None:
+    lines = log_lines(GOLDEN / "innovation_2p_greedy.jsonl")
+    lines[0]["initial_digest"] = "0" * 32
+    log = tmp_path / "bad.jsonl"
+    log.write_bytes(rechained(lines))
+    r = altay("view", str(log), "-o", str(tmp_path / "bad.html"))
+    assert r.exit_code == 1 and "initial_digest" in r.output
+    data = page_data_of((tmp_path / "bad.html").read_text())
+    assert data["frames"] == [] and data["decisions"] == [] and data["result"] is None
+    assert (
+        data["verdict"]["kind"] == "initial_digest" and "initial state differs" in data["verdict"]["message"]
+    )
+
+
 def test_a_page_of_a_long_four_player_game_stays_small(tmp_path: Path) -> None:
     """A fixed log, so a fixed size: the 4-player golden (546 decisions) through all eyes, the
     largest frames, is about 0.3 MB; the bound is generous (measured figures in the report)."""

@@ -226,6 +226,15 @@ def test_an_edited_log_shows_its_banner_and_stops_at_the_last_good_step(
     assert browser.run("return document.getElementById('result').dataset.status") == "none"
     assert browser.run("return document.getElementById('verified').hidden") is True
     clean(browser)
+    # a log of which nothing verifies: the banner alone, and every control still safe to press
+    lines[0]["initial_digest"] = "0" * 32
+    log.write_bytes(rechained(lines))
+    open_page(browser, write(tmp_path, log, SPECTATOR, "nothing.html"), "step=3")
+    assert "Nothing of it verifies" in browser.run("return document.getElementById('banner').textContent")
+    for control in ("next", "last", "play", "prev", "first"):
+        browser.run(f"document.getElementById('{control}').click()")
+    assert shown_step(browser) == 0
+    clean(browser)
 
 
 def _hands(browser: Browser) -> list[list[str]]:
