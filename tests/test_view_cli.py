@@ -288,3 +288,15 @@ def test_arena_prints_the_view_command_for_one_of_its_logs(tmp_path: Path) -> No
     json.loads(r.stdout)
     first = min((out / "logs").glob("*.jsonl"))
     assert f"altay view {first}" in r.stderr
+
+
+def test_bench_view_times_a_page_through_every_eyes() -> None:
+    r = altay(
+        "bench", "view", "--log", str(GOLDEN / "innovation_3p_1e_mixed.jsonl"), "--rounds", "1", "--json"
+    )
+    assert r.exit_code == 0, r.output
+    result = json.loads(r.stdout)
+    assert result["decisions"] == 107 and result["players"] == 3 and result["rounds"] == 1
+    assert set(result["cpu_s"]) == set(result["page_mb"]) == {"spectator", "seat 0", "all"}
+    assert all(cpu["median"] > 0 for cpu in result["cpu_s"].values())
+    assert altay("bench", "view", "--log", "missing.jsonl").exit_code == 2

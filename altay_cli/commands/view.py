@@ -119,7 +119,7 @@ def view(
     Examples:
       altay view game.jsonl                          writes game.html (spectator)
       altay view game.jsonl -o p1.html --view seat 1 --open
-      altay view arena-out/logs/17.jsonl --view all
+      altay view arena-out/logs/000017.jsonl --view all
 
     \b
     Exit codes:

@@ -13,6 +13,7 @@
   const eyes = data.eyes;
   const own = window.altayGames && window.altayGames[data.game.name];
   const drawing = data.game.drawing && own ? own : window.altayGeneric;
+  if (data.game.drawing && !own) console.error("altay view: the drawing of " + data.game.name + " did not register window.altayGames[" + JSON.stringify(data.game.name) + "]");
   const listItems = [];
   let step = 0;
   let timer = null;
