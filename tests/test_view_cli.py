@@ -300,3 +300,36 @@ def test_bench_view_times_a_page_through_every_eyes() -> None:
     assert set(result["cpu_s"]) == set(result["page_mb"]) == {"spectator", "seat 0", "all"}
     assert all(cpu["median"] > 0 for cpu in result["cpu_s"].values())
     assert altay("bench", "view", "--log", "missing.jsonl").exit_code == 2
+
+
+def test_a_page_says_who_signed_its_log_and_refuses_another_key(tmp_path: Path) -> None:
+    from altay_cli.gamelog import LogWriter, parse_line
+    from altay_cli.logsign import generate
+
+    signer = generate(tmp_path / "organiser.key")
+    generate(tmp_path / "other.key")
+    lines = log_lines(GOLDEN / "innovation_3p_1e_mixed.jsonl")
+
+    log = tmp_path / "signed.jsonl"
+    header = {
+        **lines[0],
+        "config": {**lines[0]["config"], "seed": lines[-1]["seed"]},
+        "seed_commitment": None,
+    }
+    with LogWriter(log, signer=signer) as writer:  # the golden game again, sealed and signed anew
+        for i, line in enumerate([header, *lines[1:]]):
+            writer.write(parse_line(json.dumps(line).encode(), i + 1))
+    ok = altay(
+        "view", str(log), "-o", str(tmp_path / "ok.html"), "--public-key", str(tmp_path / "organiser.key.pub")
+    )
+    assert ok.exit_code == 0, ok.output
+    data = page_data_of((tmp_path / "ok.html").read_text())
+    assert data["log"]["signed_by"] == signer.fingerprint and data["verdict"]["steps"] == 107
+    other = altay(
+        "view", str(log), "-o", str(tmp_path / "no.html"), "--public-key", str(tmp_path / "other.key.pub")
+    )
+    assert other.exit_code == 1 and "not by the required key" in other.output
+    data = page_data_of((tmp_path / "no.html").read_text())
+    assert (
+        data["verdict"]["kind"] == "signature" and data["verdict"]["steps"] == 107 and data["result"] is None
+    )
