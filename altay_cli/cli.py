@@ -16,6 +16,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "check-bot": ("altay_cli.commands.check_bot", "check_bot", "Check that a bot follows the protocol."),
     "play": ("altay_cli.commands.play", "play", "Play by hand in the terminal, or pipe commands in."),
     "replay": ("altay_cli.commands.replay", "replay", "Check a game log step by step; show a game."),
+    "view": ("altay_cli.commands.view", "view", "A game log as a web page that replays it step by step."),
     "arena": ("altay_cli.commands.arena", "arena", "Round-robin ladder between bots: ratings, resumable."),
     "sprt": (
         "altay_cli.commands.sprt",

@@ -554,6 +554,7 @@ def _run(
                     f"played {summary.played} games in {summary.elapsed_s:.1f} s "
                     f"({summary.games_per_s:.2f} games/s); results in {folder}",
                 )
+                _note_view(opts, folder)
             if not summary.interrupted:
                 code = mode.exit_code(store, params, store.played(params) >= len(schedule))
                 if code is not None:
@@ -650,6 +651,17 @@ def _replay_broken_games(
         f"{len(ids)} stored game(s) will be played again, their logs do not match: {shown}{more}{where}",
         err=True,
     )
+
+
+def _note_view(opts: dict[str, Any], folder: Path) -> None:
+    """How to watch one of the arena's games (its first log) in a browser."""
+    from altay_cli.web.hint import view_hint
+
+    logs = sorted(
+        (p for p in (folder / "logs").glob("*.jsonl") if p.stem.isdigit()), key=lambda p: int(p.stem)
+    )
+    if logs:
+        _note(opts, view_hint(logs[0]))
 
 
 def _note(opts: dict[str, Any], text: str) -> None:

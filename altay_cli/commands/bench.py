@@ -276,3 +276,48 @@ def bench_arena_cmd(
             f"{run['parent_cpu_ms_per_game']:.2f}",
         )
     Console().print(table)
+
+
+@bench.command("view")
+@click.option("--players", type=Integer(1, 64), default=2, show_default=True, help="Players of the game.")
+@click.option(
+    "--rounds", type=Integer(1, 1000), default=5, show_default=True, help="Rounds (for the spread)."
+)
+@click.option("--seed", type=SEED, default=1, show_default=True, help="The game's seed.")
+@click.option(
+    "--log",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Time this log's page instead of a new game's.",
+)
+@game_name_option("The game whose viewer page to time.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def bench_view_cmd(
+    players: int, rounds: int, seed: int, log: str | None, game_name: str, as_json: bool
+) -> None:
+    """Time writing a viewer page (`altay view`): the CPU seconds to replay a game and write its
+    page through each eyes (spectator, seat 0, all), median and spread over --rounds, and the
+    page's size. The game is played here between the game's own in-process players (greedy
+    where it has one) with --seed, unless --log names one. Target: under 2 s for a 2-player game.
+    """
+    from ..web.bench import bench_view
+    from ..web.pagedata import ViewError
+
+    try:
+        result = bench_view(load_game(game_name), players=players, seed=seed, rounds=rounds, log=log)
+    except ViewError as exc:
+        raise click.UsageError(f"cannot view {log}: {exc}") from None
+    if as_json:
+        click.echo(orjson.dumps(result).decode())
+        return
+    flat = {
+        "game": result["game"],
+        "players": result["players"],
+        "decisions": result["decisions"],
+        "rounds": result["rounds"],
+    }
+    for name, cpu in result["cpu_s"].items():
+        flat[f"CPU s, {name}: median (min-max)"] = f"{cpu['median']} ({cpu['min']}-{cpu['max']})"
+        flat[f"page MB, {name}"] = result["page_mb"][name]
+    flat["target"] = f"under {result['target_s']} s: " + ("met" if result["meets_target"] else "NOT met")
+    _show(flat, "altay bench view", False)

@@ -165,6 +165,11 @@ def match(
         from ..render import print_match_result
 
         print_match_result(result, seed, game)
+        if log_path is not None:
+            from ..textsafe import safe_text
+            from ..web.hint import view_hint
+
+            click.echo(safe_text(view_hint(log_path)))
         if not isolation.sandboxed:
             click.echo(f"Note: {isolation.describe()}")
     sys.exit(0 if result.completed else 1)

@@ -108,4 +108,8 @@ def replay(
         from ..interactive.verdict_text import print_verdict
 
         print_verdict(verdict)
+        if verdict.header is not None:
+            from ..web.hint import view_hint
+
+            click.echo(f"  {view_hint(log)}")
     sys.exit(verdict.exit_code)
