@@ -198,11 +198,9 @@ def write_html(
     except ReportError as exc:
         raise click.UsageError(str(exc)) from None
     pages = written.pages
-    done = f"{pages.written} game pages written, {pages.kept} kept" if game_pages and not pages.note else ""
+    done = f"{pages.written} game pages written, {pages.kept} kept" if game_pages else ""
     if not opts.get("quiet"):
         click.echo(f"page: {written.path} ({written.games} games{'; ' + done if done else ''})", err=err)
-    if pages.note:
-        click.echo(f"--games: {pages.note}", err=True)
     for failure in pages.failed[:20]:
         click.echo(f"game page not written: {safe_text(failure, 300)}", err=True)
     if len(pages.failed) > 20:

@@ -11,19 +11,18 @@ This module gathers the data and writes the files; `report_html` makes the page 
 drawn in Python by `report_svg`, the games as JSON, the styles and script of report_assets/),
 which holds everything it needs and fetches nothing: its Content-Security-Policy forbids every
 request. Each stored game is listed with a link to its viewer page, `DIR/view/<id>.html`,
-written on demand (`--games`) by `altay_cli.web.viewer.write_view`, or to its log when there is
-no page. While an arena is incomplete the master seed is left out: it reveals every deal still
-to be played.
+written on demand (`--games`) by the viewer (`altay_cli.web.view.build_page`, as `altay view`
+writes it, through spectator eyes), or to its log when there is no page. While an arena is
+incomplete the master seed is left out: it reveals every deal still to be played.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 import tempfile
 import urllib.parse
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,7 +36,6 @@ if TYPE_CHECKING:
     from arena.records import GameRecord
 
 VIEW_FOLDER = "view"
-NEEDS_VIEWER = "the game pages need `altay view` (not in this installation): the games link their logs"
 #: The arena's own files and folders, never overwritten by a page.
 ARENA_FILES = ("arena.sqlite", "arena.sqlite-wal", "arena.sqlite-shm", "arena.sqlite-journal", "arena.lock")
 ARENA_FOLDERS = ("logs", "set-aside", VIEW_FOLDER)
@@ -96,18 +94,6 @@ class GamePages:
     written: int = 0
     kept: int = 0  # already there, newer than their log
     failed: list[str] = field(default_factory=list)
-    note: str | None = None
-
-
-def _viewer() -> Callable[..., Any] | None:
-    """`altay_cli.web.viewer.write_view(log_path, out_path, eyes)`, if this installation has it."""
-    try:
-        module = importlib.import_module("altay_cli.web.viewer")
-    except ModuleNotFoundError as exc:
-        if exc.name == "altay_cli.web.viewer":
-            return None
-        raise
-    return getattr(module, "write_view", None)
 
 
 def write_game_pages(folder: Path, records: Sequence[GameRecord]) -> GamePages:
@@ -118,11 +104,9 @@ def write_game_pages(folder: Path, records: Sequence[GameRecord]) -> GamePages:
     from arena.store import plain_file_problem, plain_folder_problem
     from arena.worker import log_name
 
+    from .view import build_page
+
     result = GamePages()
-    write_view = _viewer()
-    if write_view is None:
-        result.note = NEEDS_VIEWER
-        return result
     views = folder / VIEW_FOLDER
     problem = plain_folder_problem(views)
     if problem:
@@ -147,7 +131,8 @@ def write_game_pages(folder: Path, records: Sequence[GameRecord]) -> GamePages:
         fd, tmp = tempfile.mkstemp(dir=views, prefix=f".{page.name}.", suffix=".tmp")
         os.close(fd)
         try:
-            write_view(log, Path(tmp), Eyes())
+            html, _ = build_page(log, Eyes())
+            Path(tmp).write_text(html, encoding="utf-8")
             os.chmod(tmp, 0o644)
             os.replace(tmp, page)
             result.written += 1
@@ -252,7 +237,6 @@ def write_report(
         game_links(folder, records, out),
         problems=problems,
         sprt=sprt,
-        pages_note=pages.note,
         game_scores=_new_scores(params, records) if sprt else None,
     )
     try:

@@ -530,11 +530,9 @@ def _sprt_section(data: SprtData) -> str:
     return _section("sprt", f"SPRT: {s['new']['name']} (NEW) against {s['base']['name']} (BASE)", body)
 
 
-def _games_section(links: dict[int, tuple[str | None, str | None]], pages_note: str | None) -> str:
+def _games_section(links: dict[int, tuple[str | None, str | None]]) -> str:
     """The list of games: filled by the page's script from the JSON, a page of them at a time."""
-    if pages_note:
-        note = f'<p class="note">{esc(pages_note)}.</p>'
-    elif not any(v for v, _ in links.values()):
+    if not any(v for v, _ in links.values()):
         note = (
             '<p class="note">The games link their logs; '
             "<code>altay arena report DIR --html FILE --games</code> writes each game's viewer page "
@@ -563,7 +561,6 @@ def render_page(
     *,
     problems: Sequence[Any] = (),
     sprt: SprtData | None = None,
-    pages_note: str | None = None,
     game_scores: dict[int, float] | None = None,
 ) -> str:
     """The whole page as one string."""
@@ -677,7 +674,7 @@ def render_page(
             _section("conditions", "Conditions of play", _definitions(conditions, "conditions")),
         )
     )
-    games = _games_section(links, pages_note)
+    games = _games_section(links)
     sections.append(("games", "Games", _section("games", f"Games ({len(records)})", games)))
     sections.append(("notes", "Notes", _section("notes", "How to read it", _definitions(notes, "notes"))))
     nav = "".join(f'<a href="#{ident}">{esc(label)}</a>' for ident, label, _ in sections)
