@@ -14,8 +14,9 @@ class ShowPrinter:
     """A replay step observer that prints each decision in words.
 
     seat: show the game as that seat saw it (what the game hides from it stays hidden, and its
-    own zones are shown when a turn of its begins). board: print the board view (the game's
-    "board" view, or its full view) whenever a new turn begins.
+    own zones are shown when a turn of its begins); without one, every decision is told in full
+    (the log holds them all) and the board is the spectator's. board: print the board view (the
+    game's "board" view, or its full view) whenever a new turn begins.
     """
 
     def __init__(
@@ -48,9 +49,9 @@ class ShowPrinter:
             when, active = turn
             self.say("")
             self.say(f"-- {when}, turn of {self.label(before, active)} --")
-            if self.board:
+            if self.board:  # without --seat, as a spectator sees it (no seat's hand)
                 name = "board" if "board" in game.views() else "full"
-                for line in game.view(before, viewer, name):
+                for line in game.view(before, self.seat, name):
                     self.say(line)
             if self.seat is not None and active == self.seat and "hand" in game.views():
                 for line in game.view(before, viewer, "hand")[1:]:
