@@ -48,9 +48,9 @@ class ShowPrinter:
             when, active = turn
             self.say("")
             self.say(f"-- {when}, turn of {self.label(before, active)} --")
-            if self.board:
+            if self.board:  # through the seat's eyes, or a spectator's (never a seat's hand)
                 name = "board" if "board" in game.views() else "full"
-                for line in game.view(before, viewer, name):
+                for line in game.view(before, self.seat, name):
                     self.say(line)
             if self.seat is not None and active == self.seat and "hand" in game.views():
                 for line in game.view(before, viewer, "hand")[1:]:

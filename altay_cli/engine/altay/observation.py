@@ -152,7 +152,10 @@ class PrivateZones(msgspec.Struct):
 
 
 class Observation(msgspec.Struct):
-    """`GameState.observation(seat)`: the public state plus the receiving seat's private zones."""
+    """`GameState.observation(seat)`: the public state plus the receiving seat's private zones.
+
+    Every field but `seat` and `you` is public: the same for every seat, and it is exactly the
+    `SpectatorObservation`."""
 
     seat: int
     num_players: int
@@ -177,3 +180,29 @@ class Observation(msgspec.Struct):
     last_combat: LastCombat | None
     players: list[PublicPlayer]
     you: PrivateZones
+
+
+class SpectatorObservation(msgspec.Struct):
+    """What every seat may know, and nothing one seat alone knows (`Game.spectator_observation`):
+    an `Observation` without `seat` and `you`. No hand, no card of a hidden zone (only their
+    sizes), no deck order, no secret wonder until it is revealed, no achievement deck."""
+
+    num_players: int
+    phase: str
+    to_move: int | None
+    active: int
+    first_player: int
+    round: int
+    max_rounds: int
+    trading: bool
+    end_triggered: str | None
+    end_reason: str | None
+    reserve: str
+    board: list[Territory]
+    display: list[DisplayStack]
+    achievements: dict[str, list[AchievementStack]]
+    achievement_decks: dict[str, int]
+    turn: Turn
+    combat: Combat | None
+    last_combat: LastCombat | None
+    players: list[PublicPlayer]
