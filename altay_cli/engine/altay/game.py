@@ -39,6 +39,7 @@ from .belief import AltayBelief
 from .config import SETUP_CHOOSE, SETUP_MODES, SETUP_RECOMMENDED, GameConfig
 from .data import DEFAULT_MAX_ROUNDS, FACTIONS
 from .describe import command_text, describe
+from .drawing import AltayDrawing
 from .evaluate import evaluate, playout_action
 from .explain import explain_illegal
 from .invariants import check_invariants
@@ -296,6 +297,9 @@ class AltayGame(Game):
     def spectator_observation(self, state: Any) -> SpectatorObservation:
         """What every seat may know: each observation's public part (no `seat`, no `you`)."""
         return build_spectator_observation(state)
+
+    def drawing(self) -> AltayDrawing:
+        return AltayDrawing()
 
     def new_belief(self, settings: Any, static: Any, seat: int) -> AltayBelief:
         return AltayBelief(settings, static, seat)
