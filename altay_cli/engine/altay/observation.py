@@ -152,10 +152,7 @@ class PrivateZones(msgspec.Struct):
 
 
 class Observation(msgspec.Struct):
-    """`GameState.observation(seat)`: the public state plus the receiving seat's private zones.
-
-    Every field but `seat` and `you` is public: the same for every seat, and it is exactly the
-    `SpectatorObservation`."""
+    """`GameState.observation(seat)`: the public state plus the receiving seat's private zones."""
 
     seat: int
     num_players: int
@@ -184,8 +181,9 @@ class Observation(msgspec.Struct):
 
 class SpectatorObservation(msgspec.Struct):
     """What every seat may know, and nothing one seat alone knows (`Game.spectator_observation`):
-    an `Observation` without `seat` and `you`. No hand, no card of a hidden zone (only their
-    sizes), no deck order, no secret wonder until it is revealed, no achievement deck."""
+    an `Observation` without `seat` and `you` (its other fields are the same for every seat, and
+    are exactly these). No hand, no card of a hidden zone (only their sizes), no deck order, no
+    secret wonder until it is revealed, no achievement deck."""
 
     num_players: int
     phase: str
