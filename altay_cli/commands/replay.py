@@ -35,7 +35,11 @@ from .options import MAX_SEED, Integer, public_key_hex
     default=None,
     help="With --show: see the game as this seat did (hidden cards).",
 )
-@click.option("--board", is_flag=True, help="With --show: print the board at the start of every turn.")
+@click.option(
+    "--board",
+    is_flag=True,
+    help="With --show: print the board at the start of every turn (as --seat saw it, or as a spectator).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as one JSON object.")
 def replay(
     log: str,

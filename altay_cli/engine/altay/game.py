@@ -39,10 +39,12 @@ from .belief import AltayBelief
 from .config import SETUP_CHOOSE, SETUP_MODES, SETUP_RECOMMENDED, GameConfig
 from .data import DEFAULT_MAX_ROUNDS, FACTIONS
 from .describe import command_text, describe
+from .drawing import AltayDrawing
 from .evaluate import evaluate, playout_action
 from .explain import explain_illegal
 from .invariants import check_invariants
-from .observation import Observation, Settings
+from .observation import Observation, Settings, SpectatorObservation
+from .observe import build_spectator_observation
 from .parse import forms, match_command
 from .scoring import CATEGORIES
 from .serialize import state_from_dict
@@ -292,6 +294,13 @@ class AltayGame(Game):
         h._legal = None
         return h
 
+    def spectator_observation(self, state: Any) -> SpectatorObservation:
+        """What every seat may know: each observation's public part (no `seat`, no `you`)."""
+        return build_spectator_observation(state)
+
+    def drawing(self) -> AltayDrawing:
+        return AltayDrawing()
+
     def new_belief(self, settings: Any, static: Any, seat: int) -> AltayBelief:
         return AltayBelief(settings, static, seat)
 
@@ -341,7 +350,10 @@ class AltayGame(Game):
         return VIEWS
 
     def view(self, state: Any, seat: int | None, name: str) -> list[str]:
-        obs = msgspec.to_builtins(state.observation(0 if seat is None else seat))
+        """The view `name` of `seat`'s observation; seat None: of the spectator observation (no
+        hand, no hidden card, no legal action: the list names the cards in the hand)."""
+        seen = state.observation(seat) if seat is not None else self.spectator_observation(state)
+        obs = msgspec.to_builtins(seen)
         v = _views
         if name == "full":
             return v.full_view(obs)
@@ -350,7 +362,7 @@ class AltayGame(Game):
                 v.headline(obs),
                 *v.wrap([v.score_line(obs)], ""),
                 *v.others_lines(obs),
-                *v.you_lines(obs),
+                *(v.you_lines(obs) if seat is not None else []),
                 *v.turn_lines(obs),
             ]
         if name == "board":
@@ -362,6 +374,8 @@ class AltayGame(Game):
         if name == "players":
             return v.players_lines(obs)
         if name == "actions":
+            if seat is None:
+                return v.spectator_actions_lines(obs)
             return v.actions_lines([action_to_builtins(a) for a in state.legal_actions()], obs=obs)
         raise ValueError(f"no view {name!r}; views: {', '.join(VIEWS)}")
 

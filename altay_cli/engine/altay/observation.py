@@ -177,3 +177,30 @@ class Observation(msgspec.Struct):
     last_combat: LastCombat | None
     players: list[PublicPlayer]
     you: PrivateZones
+
+
+class SpectatorObservation(msgspec.Struct):
+    """What every seat may know, and nothing one seat alone knows (`Game.spectator_observation`):
+    an `Observation` without `seat` and `you` (its other fields are the same for every seat, and
+    are exactly these). No hand, no card of a hidden zone (only their sizes), no deck order, no
+    secret wonder until it is revealed, no achievement deck."""
+
+    num_players: int
+    phase: str
+    to_move: int | None
+    active: int
+    first_player: int
+    round: int
+    max_rounds: int
+    trading: bool
+    end_triggered: str | None
+    end_reason: str | None
+    reserve: str
+    board: list[Territory]
+    display: list[DisplayStack]
+    achievements: dict[str, list[AchievementStack]]
+    achievement_decks: dict[str, int]
+    turn: Turn
+    combat: Combat | None
+    last_combat: LastCombat | None
+    players: list[PublicPlayer]

@@ -1,4 +1,5 @@
-"""`observation(seat)`: the only way game information leaves the engine for a player.
+"""`observation(seat)`: the only way game information leaves the engine for a player (and
+`build_spectator_observation`, its public part alone, for people watching).
 
 It holds the public state plus the private zones of `seat` alone. Other seats' hands, deck
 order, discard contents, archive, secret wonder (until revealed) and the achievement decks
@@ -8,7 +9,7 @@ for the protocol's schema and for every reader (`msgspec.to_builtins` gives plai
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .data import (
     ACHIEVEMENTS,
@@ -33,6 +34,7 @@ from .observation import (
     Observation,
     PrivateZones,
     PublicPlayer,
+    SpectatorObservation,
     TableCard,
     Territory,
     Turn,
@@ -122,6 +124,16 @@ def private_zones(g: GameState, seat: int) -> PrivateZones:
 def build_observation(g: GameState, seat: int) -> Observation:
     if not 0 <= seat < g.n:
         raise ValueError(f"seat must be 0 to {g.n - 1}, not {seat}")
+    return Observation(seat=seat, **_public_fields(g), you=private_zones(g, seat))
+
+
+def build_spectator_observation(g: GameState) -> SpectatorObservation:
+    """The public part of every seat's observation, built by the same code, so the two agree."""
+    return SpectatorObservation(**_public_fields(g))
+
+
+def _public_fields(g: GameState) -> dict[str, Any]:
+    """The fields of an observation that are the same for every seat (and for a spectator)."""
     owner, count, marker, in_play, vp = g.owner, g.count, g.marker, g.in_play, g.vp_marker
     markers = _MARKERS
     board = [
@@ -154,8 +166,7 @@ def build_observation(g: GameState, seat: int) -> Observation:
     if g.combat is not None:
         attacker, defender, f, t, strength, ncards = g.combat
         combat = Combat(attacker=attacker, defender=defender, from_=f, to=t, attack=strength, cards=ncards)
-    return Observation(
-        seat=seat,
+    return dict(
         num_players=g.n,
         phase=g.phase,
         to_move=g.to_move,
@@ -181,7 +192,6 @@ def build_observation(g: GameState, seat: int) -> Observation:
         combat=combat,
         last_combat=_last_combat(g.last_combat),
         players=[public_player(g, s) for s in range(g.n)],
-        you=private_zones(g, seat),
     )
 
 

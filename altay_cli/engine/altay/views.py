@@ -1,7 +1,9 @@
 """Plain-text views of an observation (never of the full state): board, display, players, you.
 
 Everything here reads only `state.observation(seat)`, so a person sees exactly what a bot in
-that seat would see. Lines stay under 100 columns and use no colour, so they pipe cleanly.
+that seat would see, or the spectator observation (no `seat`, no `you`), so a person watching
+sees what every seat may know and nothing more. Lines stay under 100 columns and use no colour,
+so they pipe cleanly.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ def cards(names: list[str]) -> str:
 
 
 def headline(obs: Obs) -> str:
-    viewer = obs["seat"]
+    viewer = obs.get("seat")
     parts = [f"Round {obs['round']} of {obs['max_rounds']}" if obs["round"] else "Setup"]
     if obs["to_move"] is not None:
         phase = PHASES.get(obs["phase"], obs["phase"])
@@ -84,19 +86,24 @@ def public_scores(obs: Obs) -> list[int]:
 
 
 def score_line(obs: Obs) -> str:
-    viewer = obs["seat"]
-    you = obs["you"]
+    viewer = obs.get("seat")
+    you = obs.get("you")
+    scores = ", ".join(f"{seat_label(s, obs, viewer)} {v}" for s, v in enumerate(public_scores(obs)))
+    if viewer is None or you is None:  # a spectator: no card of anyone's is known
+        return (
+            f"Score so far (technologies, territories, captures, markers): {scores} "
+            "(wonders and cards count at the end)"
+        )
     zones = you["hand"] + you["archive"] + you["discard"] + you["deck"]
     zones += [c["kind"] for c in obs["players"][viewer]["table"]]
     cards = sum(_kind_vp(k) for k in zones)
-    scores = ", ".join(f"{seat_label(s, obs, viewer)} {v}" for s, v in enumerate(public_scores(obs)))
     return (
         f"Score so far (technologies, territories, captures, markers): {scores}; "
         f"your cards' VP {cards} (wonders and cards count at the end)"
     )
 
 
-def _holder(cell: dict[str, Any], viewer: int) -> str:
+def _holder(cell: dict[str, Any], viewer: int | None) -> str:
     if cell["owner"] is None:
         return "-"
     mark = "*" if cell["owner"] == viewer else ""
@@ -112,10 +119,11 @@ def _marker(marker: dict[str, Any] | None) -> str:
 def board_lines(obs: Obs) -> list[str]:
     from .data import ADJACENCY
 
-    viewer = obs["seat"]
+    viewer = obs.get("seat")
     board = obs["board"]
+    yours = ", * = yours" if viewer is not None else ""
     out = [
-        "Board (P1x2: seat 1 has 2 settlements there, * = yours; [2M]: conquest marker of value 2, gives M)",
+        f"Board (P1x2: seat 1 has 2 settlements there{yours}; [2M]: conquest marker of value 2, gives M)",
         "   # terrain   holder  marker  VP  next to",
     ]
     for cell in board:
@@ -177,7 +185,7 @@ def _captures(p: dict[str, Any]) -> str:
 
 def player_lines(obs: Obs, seat: int) -> list[str]:
     p = obs["players"][seat]
-    viewer = obs["seat"]
+    viewer = obs.get("seat")
     label = seat_label(seat, obs, viewer)
     if obs["first_player"] == seat:
         label += " [first]"
@@ -201,7 +209,7 @@ def others_lines(obs: Obs) -> list[str]:
     """One line per other player, for the compact view: what they hold and are building."""
     out = []
     for seat, p in enumerate(obs["players"]):
-        if seat == obs["seat"]:
+        if seat == obs.get("seat"):
             continue
         developing = p["developing"]["name"] if p["developing"] else "-"
         out.append(
@@ -220,7 +228,9 @@ def players_lines(obs: Obs) -> list[str]:
 
 
 def you_lines(obs: Obs) -> list[str]:
-    seat = obs["seat"]
+    seat = obs.get("seat")
+    if seat is None or "you" not in obs:
+        return ["A spectator sees no hand and no hidden card (`players` shows what everyone sees)."]
     me = obs["players"][seat]
     you = obs["you"]
     secret = you["secret_wonder"]
@@ -271,7 +281,7 @@ def turn_lines(obs: Obs) -> list[str]:
         out.append(
             f"Combat: {seat_label(combat['attacker'], obs)} attacks {combat['to']} from {combat['from']} "
             f"with strength {combat['attack']} ({cards}); "
-            f"{seat_label(combat['defender'], obs, obs['seat'])} defends"
+            f"{seat_label(combat['defender'], obs, obs.get('seat'))} defends"
         )
     return out
 
@@ -335,7 +345,7 @@ def strength_note(a: dict[str, Any], obs: Obs | None) -> str:
     """What an attack or a defence would be worth, from what the deciding seat can see:
     'atk 4 vs marker 2', 'atk 4 vs 2+' (the defender's settlements there, before its cards),
     'def 3 vs atk 4'."""
-    if obs is None or a["type"] not in ("attack", "fight"):
+    if obs is None or obs.get("seat") is None or a["type"] not in ("attack", "fight"):
         return ""
     me = obs["players"][obs["seat"]]
     if a["type"] == "attack":
@@ -368,8 +378,18 @@ def actions_lines(legal: list[dict[str, Any]], width: int = 100, obs: Obs | None
     return [head, *columns(entries, width)]
 
 
+def spectator_actions_lines(obs: Obs) -> list[str]:
+    """What a spectator is told of the legal actions: nothing but who decides (the list, and
+    even its length, depends on the cards in that seat's hand)."""
+    if obs["to_move"] is None:
+        return []
+    who = seat_label(obs["to_move"], obs)
+    return [f"{who} decides: a spectator does not see the legal actions (they name the cards in the hand)"]
+
+
 def full_view(obs: Obs) -> list[str]:
-    """Everything the seat may know, for the start of a turn and the `state` command."""
+    """Everything the seat (or a spectator) may know, for the start of a turn and `state`."""
+    spectator = obs.get("seat") is None
     return [
         headline(obs),
         *wrap([score_line(obs)], ""),
@@ -377,6 +397,6 @@ def full_view(obs: Obs) -> list[str]:
         *board_lines(obs),
         *display_lines(obs),
         *players_lines(obs),
-        *you_lines(obs),
+        *([] if spectator else you_lines(obs)),
         *turn_lines(obs),
     ]
