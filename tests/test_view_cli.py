@@ -18,9 +18,10 @@ import pytest
 from click.testing import CliRunner
 
 from altay_cli.cli import main
+from altay_cli.engine import load_game
 from altay_cli.replay import replay_log
 from altay_cli.web import frames
-from altay_cli.web.eyes import ALL, SPECTATOR, seat_eyes
+from altay_cli.web.eyes import ALL, SPECTATOR, frame_of, seat_eyes
 from altay_cli.web.page import CSP
 from altay_cli.web.pagedata import page_data
 from tests.conftest import TOY_GAME
@@ -189,15 +190,20 @@ def test_a_page_of_a_long_four_player_game_stays_small(tmp_path: Path) -> None:
     assert out.stat().st_size < 1_000_000
 
 
-def test_frames_decode_to_exactly_what_was_recorded() -> None:
+@pytest.mark.parametrize("drawn", [True, False], ids=["the game's drawing", "the generic frames"])
+def test_frames_decode_to_exactly_what_was_recorded(drawn: bool, monkeypatch) -> None:
     log = GOLDEN / "mammothodus_2p_discoveries_mixed.jsonl"
+    game = load_game("mammothodus")
+    drawing = game.drawing() if drawn else None
+    if not drawn:
+        monkeypatch.setattr(type(game), "drawing", lambda self: None)
     built = page_data(log, ALL)
     recorded: list[str] = []
 
-    def record(d, before, after) -> None:  # (to_dict shares the state's lists: copy at once)
+    def record(d, before, after) -> None:  # (the frame shares the state's lists: copy at once)
         if not recorded:
-            recorded.append(repr(frames.as_json(before.to_dict())))
-        recorded.append(repr(frames.as_json(after.to_dict())))
+            recorded.append(repr(frames.as_json(frame_of(game, drawing, before, ALL))))
+        recorded.append(repr(frames.as_json(frame_of(game, drawing, after, ALL))))
 
     replay_log(log, on_step=record)
     decoded = list(frames.decode(built.data["frames"]))

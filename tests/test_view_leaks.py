@@ -14,11 +14,14 @@ seeded game of it):
     parts of a log (info texts, failure details, stderr, the seed of an unfinished game, legal
     actions) for every game, and each game's own hidden texts (HIDDEN_TEXTS below).
 
-A game adds its own hidden texts to HIDDEN_TEXTS: a function (game, log, state at the end,
+A game may add its own hidden texts to HIDDEN_TEXTS: a function (game, log, state at the end,
 seat or None for a spectator) -> the texts that state holds only where that seat (or a
-spectator) may not look, e.g. the names of the cards in other hands, decks and face-down piles
-that never became public. The test checks that none of them is in that eyes' page and that
-each is in the page of all eyes (so the texts are real: the page would show them if it leaked).
+spectator) may not look. The test checks that none of them is in that eyes' page and that each
+is in the page of all eyes (so the texts are real: the page would show them if it leaked). The
+three games' pages carry their card catalogues (public rules data, in `Drawing.static`), so a
+card's name is in every page: their hidden-card checks are made on the frames and decision
+texts, step by step, in their own tests (test_altay_drawing.py, test_innovation_drawing.py,
+test_mammothodus_drawing.py: cards that never became public reach no spectator or other seat).
 
 Time: about 5 s for the five games together (the perturbation tests replay 4 golden logs and
 perturb every step's state about 10,000 times).
