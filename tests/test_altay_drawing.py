@@ -16,7 +16,6 @@ import math
 import os
 import shutil
 import struct
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
@@ -99,12 +98,6 @@ def test_the_game_draws_itself_with_altays_drawing() -> None:
     assert "window.altayGames.altay = { draw: draw }" in script
     assert "http://" not in script.replace("http://www.w3.org/2000/svg", "") and "https://" not in script
     assert "import " not in script and "fetch(" not in script and "XMLHttpRequest" not in script
-
-
-def test_draw_js_is_package_data() -> None:
-    """`pip install .` ships draw.js: pyproject.toml lists it for the package that reads it."""
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
-    assert "draw.js" in data["altay_cli.engine.altay"]
 
 
 def _cross(p: tuple[int, int], q: tuple[int, int], r: tuple[int, int], s: tuple[int, int]) -> bool:
