@@ -324,11 +324,19 @@ class ToySum(Game):
         return {"full": "everything you may see", "compact": "your hand and the sum"}
 
     def view(self, state: Any, seat: int | None, name: str) -> list[str]:
+        """Words, never Python values; a spectator (seat None) sees no hand."""
         obs = state.observation(0 if seat is None else seat)
-        line = f"sum {obs.total} of {obs.target}; your hand {obs.hand}"
+        line = f"sum {obs.total} of {obs.target}"
+        if seat is not None:
+            line += f"; your hand {_cards(obs.hand)}"
         if name == "compact":
             return [line]
-        return [line, f"pile {obs.pile}; hands {obs.hand_sizes}; deck {obs.deck_size}"]
+        sizes = ", ".join(f"P{s} {n}" for s, n in enumerate(obs.hand_sizes))
+        return [line, f"pile {_cards(obs.pile)}; cards in hand: {sizes}; deck {obs.deck_size}"]
+
+
+def _cards(values: list[int]) -> str:
+    return " ".join(map(str, values)) if values else "none"
 
 
 GAME = ToySum()

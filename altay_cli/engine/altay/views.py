@@ -168,16 +168,18 @@ def _developing(dev: dict[str, Any] | None) -> str:
 
 
 def _table(table: list[dict[str, Any]]) -> str:
+    """'Village (empty), Lorekeeper (W2 on it)': each table card and what was placed on it."""
     if not table:
         return "-"
-    return ", ".join(f"{t['kind']}[{t['resources']}]" for t in table)
+    placed = (f"{resources(t['resources'])} on it" if t["resources"] else "empty" for t in table)
+    return ", ".join(f"{t['kind']} ({what})" for t, what in zip(table, placed))
 
 
 def _captures(p: dict[str, Any]) -> str:
     markers = [_marker(m) for m in p["captured_markers"]]
     text = f"{len(p['captured_settlements'])} settlements, {len(markers)} markers"
     if markers:
-        text += " " + "".join(markers)
+        text += " " + " ".join(markers)
     if p["consumed_markers"]:
         text += f" ({p['consumed_markers']} used by the Shaman)"
     return text
