@@ -406,6 +406,13 @@ class AltayGame(Game):
     def help_text(self) -> str:
         return HELP
 
+    def why(self, state: Any, text: str) -> str:
+        """The rule that asks the decision, the rule or card effect of the action `text` names,
+        and, when it is not legal, the condition that fails (see why.py)."""
+        from .why import why
+
+        return why(state, text)
+
     def reference(self) -> str:
         from .reference import reference_markdown
 
