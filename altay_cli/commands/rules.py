@@ -1,4 +1,4 @@
-"""`altay rules`: a game's rules reference (board, cards, achievements, scoring, rulings)."""
+"""`altay rules`: a game's rules reference, as the game writes it, or its static information."""
 
 from __future__ import annotations
 
@@ -6,32 +6,49 @@ import click
 import msgspec
 import orjson
 
-from ..engine import load_game
+from ..engine import Game, load_game
 from .options import game_name_option
+
+
+def writes_reference(game: Game) -> bool:
+    """Whether the game writes a reference of its own (otherwise `Game.reference` falls back to
+    the static information as JSON)."""
+    return type(game).reference is not Game.reference
 
 
 @click.command()
 @game_name_option("The game to describe.")
 @click.option(
-    "--json", "as_json", is_flag=True, help="The static information bots receive in `hello`, as JSON."
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="The static information bots receive once, in `hello.static`, as JSON (every game).",
 )
 def rules(game_name: str, as_json: bool) -> None:
     """Print a game's rules reference: what never changes in a game of it.
 
-    For Altay: the board (terrain, adjacency, where VP markers and out-of-play territories are
-    at each player count), every card title and kind (effects by `play` index, VP, cost), the
-    factions' starting decks, the achievements (cost, timing, effect, wonder VP), the scoring
-    categories and every ruling the engine makes where the rulebook is silent. It is generated
-    from the engine's own data, and it is exactly what bots receive once, in `hello.static`.
+    The reference is the text the game writes from its engine's own data (`Game.reference()`),
+    printed as it is: Markdown where the game writes one (Altay: the board, every card title and
+    kind, the factions, the achievements, the scoring categories and every ruling the engine
+    makes where the rulebook is silent; Innovation: how to win, splays, special achievements,
+    every card's dogmas and every ruling). A game that writes no reference prints its static
+    information as JSON instead, and says so on stderr. `--json` always prints the static
+    information, exactly what bots receive in `hello.static`.
 
     \b
     Examples:
-      altay rules                       the reference as Markdown
-      altay rules --json | jq .factions
+      altay rules                              Altay's reference
+      altay rules --game innovation | less     Innovation's
+      altay rules --json | jq .factions        Altay's static information
     """
     game = load_game(game_name)
     if as_json:
         static = game.static_info(game.make_config(game.kind.min_players, 0))
         click.echo(orjson.dumps(msgspec.to_builtins(static), option=orjson.OPT_INDENT_2).decode())
         return
+    if not writes_reference(game):
+        click.echo(
+            f"{game.kind.title} writes no readable reference yet: its static information follows, as JSON.",
+            err=True,
+        )
     click.echo(game.reference(), nl=False)

@@ -4,11 +4,26 @@ REFERENCE.md beside this file is the same text, kept current by a test."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .static import StaticInfo, static_info
 
 
 def _counts(values: list[int]) -> str:
     return ", ".join(str(v) for v in values) if values else "-"
+
+
+def value_text(value: Any) -> str:
+    """A ruling's value in words: `yes`, `7`, `Earthfolk, Elvenfolk`, and a table by player
+    count as `4 players: 18, 19, 21; 3 players: 18, 19, 20` (never a Python value)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        by_players = all(str(k).isdigit() for k in value)
+        return "; ".join(f"{k}{' players' if by_players else ''}: {value_text(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_text(v) for v in value) if value else "none"
+    return "none" if value is None else str(value)
 
 
 def reference_markdown(info: StaticInfo | None = None) -> str:
@@ -68,5 +83,5 @@ def reference_markdown(info: StaticInfo | None = None) -> str:
     out += ["", "## Scoring", "", "Ties break on these categories, in this order; still tied is shared.", ""]
     out += [f"- `{c.name}`: {c.counts}" for c in info.scoring]
     out += ["", "## Rulings", "", "Points the rulebook leaves open, as this engine settles them:", ""]
-    out += [f"- `{r.name}` = `{r.value}`: {r.text}" for r in info.rulings]
+    out += [f"- `{r.name}`: {r.text.rstrip('.')}. Value: {value_text(r.value)}." for r in info.rulings]
     return "\n".join(out) + "\n"
