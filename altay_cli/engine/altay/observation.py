@@ -8,18 +8,30 @@ is a multiset of resources. Seats are 0-based.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta
+
+from .state import EndReason, Phase
+
+# The fixed vocabularies of the observation, as enums in the JSON Schema (test_altay_guide.py
+# checks each against the engine's data, so they cannot drift from it).
+Resource = Literal["F", "W", "M", "S", "C"]
+Terrain = Literal["farmland", "forest", "hill", "mountain"]
+Faction = Literal["Earthfolk", "Elvenfolk", "Firefolk", "Smallfolk"]
+SetupMode = Literal["choose", "recommended"]
+AchievementLevel = Literal[1, 2, 3]
+LEVEL_KEYS = Meta(extra_json_schema={"propertyNames": {"enum": ["1", "2", "3"]}})
+TERRAIN_KEYS = Meta(extra_json_schema={"propertyNames": {"enum": ["farmland", "forest", "hill", "mountain"]}})
 
 
 class Settings(msgspec.Struct):
     """The game configuration a bot may know (never the seed: it would reveal hidden cards)."""
 
     players: int
-    factions: Annotated[list[str] | None, Meta(description="preset factions by seat, or null: choose")]
-    setup: Annotated[str, Meta(description="'choose' (start farmlands are decisions) or 'recommended'")]
+    factions: Annotated[list[Faction] | None, Meta(description="preset factions by seat, or null: choose")]
+    setup: Annotated[SetupMode, Meta(description="'choose' (start farmlands are decisions) or 'recommended'")]
     trading: bool
     max_rounds: int
 
@@ -28,14 +40,14 @@ class Marker(msgspec.Struct):
     """A conquest marker: captured by attacking its territory; value 1-3, maybe a resource."""
 
     value: int
-    resource: str | None
+    resource: Annotated[Resource | None, Meta(description="the resource it yields when captured, or null")]
 
 
 class Territory(msgspec.Struct):
     """One of the 23 map territories (id 0-22)."""
 
     id: int
-    terrain: Annotated[str, Meta(description="farmland, forest, hill or mountain")]
+    terrain: Terrain
     in_play: Annotated[bool, Meta(description="false for territories unused at this player count")]
     owner: Annotated[int | None, Meta(description="seat occupying it, or null")]
     settlements: int
@@ -63,7 +75,7 @@ class Turn(msgspec.Struct):
 
     bought: list[str]
     attacked: Annotated[list[list[int]], Meta(description="[from, to] pairs attacked this turn")]
-    terrain_used: dict[str, int]
+    terrain_used: Annotated[dict[Terrain, int], TERRAIN_KEYS]
     abilities_used: Annotated[list[str], Meta(description="once-per-turn technologies used")]
     settlements_to_place: int
 
@@ -110,7 +122,7 @@ class Developing(msgspec.Struct):
     """The achievement a player is developing."""
 
     name: str
-    level: int
+    level: AchievementLevel
     cost: str
     placed: str
     settlement: bool
@@ -120,7 +132,7 @@ class PublicPlayer(msgspec.Struct):
     """What everyone knows about a seat: hidden zones appear only as sizes."""
 
     seat: int
-    faction: str | None
+    faction: Faction | None
     supply: Annotated[int, Meta(description="settlements not yet built")]
     on_board: int
     removed_settlements: int
@@ -156,22 +168,24 @@ class Observation(msgspec.Struct):
 
     seat: int
     num_players: int
-    phase: Annotated[str, Meta(description="choose_faction, choose_start, main, settle, defend, game_over")]
+    phase: Phase
     to_move: int | None
     active: Annotated[int, Meta(description="whose turn it is (the defender decides mid-attack)")]
     first_player: int
     round: int
     max_rounds: int
     trading: bool
-    end_triggered: str | None
-    end_reason: str | None
+    end_triggered: Annotated[EndReason | None, Meta(description="why the last round is being played")]
+    end_reason: Annotated[EndReason | None, Meta(description="why the game ended")]
     reserve: Annotated[str, Meta(description="resource tokens left in the common reserve")]
     board: list[Territory]
     display: list[DisplayStack]
     achievements: Annotated[
-        dict[str, list[AchievementStack]], Meta(description="face-up achievements by level '1' '2' '3'")
+        dict[str, list[AchievementStack]],
+        Meta(description="face-up achievements by level '1' '2' '3'"),
+        LEVEL_KEYS,
     ]
-    achievement_decks: dict[str, int]
+    achievement_decks: Annotated[dict[str, int], LEVEL_KEYS]
     turn: Turn
     combat: Combat | None
     last_combat: LastCombat | None
@@ -186,20 +200,20 @@ class SpectatorObservation(msgspec.Struct):
     secret wonder until it is revealed, no achievement deck."""
 
     num_players: int
-    phase: str
+    phase: Phase
     to_move: int | None
     active: int
     first_player: int
     round: int
     max_rounds: int
     trading: bool
-    end_triggered: str | None
-    end_reason: str | None
+    end_triggered: EndReason | None
+    end_reason: EndReason | None
     reserve: str
     board: list[Territory]
     display: list[DisplayStack]
-    achievements: dict[str, list[AchievementStack]]
-    achievement_decks: dict[str, int]
+    achievements: Annotated[dict[str, list[AchievementStack]], LEVEL_KEYS]
+    achievement_decks: Annotated[dict[str, int], LEVEL_KEYS]
     turn: Turn
     combat: Combat | None
     last_combat: LastCombat | None

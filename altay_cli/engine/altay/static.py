@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 import re
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -33,13 +33,16 @@ from .data import (
     VP_MARKER_TERRITORIES,
 )
 from .describe import effect_text
+from .observation import AchievementLevel, Faction, Resource, Terrain
+
+Timing = Literal["once_per_turn", "continuous", "end_of_turn", "instant"]
 
 
 class TerritoryInfo(msgspec.Struct, frozen=True):
     """One map territory: its terrain and neighbours, and where it is out of play."""
 
     id: int
-    terrain: str
+    terrain: Terrain
     adjacent: list[int]
     out_of_play_with: list[int]  # player counts at which this territory is not used
     vp_marker_with: list[int]  # player counts at which it carries a VP marker
@@ -64,15 +67,15 @@ class CardKind(msgspec.Struct, frozen=True):
 
 
 class FactionInfo(msgspec.Struct, frozen=True):
-    name: str
+    name: Faction
     deck: list[str]  # the starting deck, by card kind
 
 
 class AchievementInfo(msgspec.Struct, frozen=True):
     name: str
-    level: int
+    level: AchievementLevel
     cost: str
-    timing: str | None  # technologies: once_per_turn, continuous, end_of_turn, instant; wonders: null
+    timing: Timing | None  # technologies: once_per_turn, continuous, end_of_turn, instant; wonders: null
     effect: str  # what a technology does, or what a wonder scores
 
 
@@ -94,8 +97,8 @@ class Ruling(msgspec.Struct, frozen=True):
 class StaticInfo(msgspec.Struct, frozen=True):
     """Everything about Altay that does not change during a game."""
 
-    resources: list[str]
-    terrains: list[str]
+    resources: list[Resource]
+    terrains: list[Terrain]
     territories: list[TerritoryInfo]
     titles: list[CardTitle]
     kinds: list[CardKind]
