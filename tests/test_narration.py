@@ -13,7 +13,7 @@ enum reprs) and for the snake_case names of the game's state and protocol types 
 its msgspec types and its state objects: `to_move`, `end_reason`, ...) and of its enumerations'
 values (`round_limit`). One game of each is also played and replayed through the real commands.
 
-Size: 300 random games in all (GAMES_PER_GAME); about 45 s of CPU (75 s on a busy 2-core machine).
+Size: 300 random games in all (GAMES_PER_GAME); about 45 s of CPU (80 s on a busy 2-core machine).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from altay_cli.engine.api import OptionKind
 from altay_cli.render import ending_line, result_table
 
 #: random games per registered game (a fixed, seeded number: the test's size)
-GAMES_PER_GAME = {"altay": 50, "innovation": 40, "mammothodus": 60, "toy-sum": 150}
+GAMES_PER_GAME = {"altay": 40, "innovation": 30, "mammothodus": 50, "toy-sum": 180}
 DEFAULT_GAMES = 40  # a game registered later (a plugin)
 #: games whose screen shows engine internals today; their helpers of issue 21 fix them
 XFAIL = {
@@ -104,13 +104,18 @@ def msgspec_names(types: Iterable[Any]) -> set[str]:
 
 
 def state_names(state: Any) -> set[str]:
-    """The public attribute names of the state's objects (those of the game's own package), and
-    the values of every enumeration a state attribute holds."""
+    """The public attribute names of the state's objects (those of the game's own package, its
+    frames included), the snake_case keys and strings they hold (a frame's locals, its kind),
+    and the values of every enumeration a state attribute holds."""
     package = type(state).__module__.rsplit(".", 1)[0]
     names: set[str] = set()
     seen: set[int] = set()
 
     def walk(obj: Any, depth: int) -> None:
+        if isinstance(obj, str):
+            if SNAKE.fullmatch(obj):
+                names.add(obj)
+            return
         if depth > 6 or id(obj) in seen:
             return
         seen.add(id(obj))
@@ -122,7 +127,8 @@ def state_names(state: Any) -> set[str]:
                 walk(item, depth + 1)
             return
         if isinstance(obj, dict):
-            for item in list(obj.values())[:40]:
+            for key, item in list(obj.items())[:40]:
+                walk(key, depth + 1)
                 walk(item, depth + 1)
             return
         if not (type(obj).__module__ or "").startswith(package):
@@ -276,10 +282,18 @@ def test_random_games_are_told_in_words(name: str) -> None:
     game = load_game(name)
     scan: Scan | None = None
     for seed in range(GAMES_PER_GAME.get(name, DEFAULT_GAMES)):
+        printed: list[tuple[str, list[str | None]]] = []
+        names: set[str] = set()
         for where, state, lines in one_game(game, seed):
+            printed.append((f"{where}, seed {seed}", lines))
+            if where.startswith("the decision"):  # the state after each step, its frames included
+                names |= state_names(state)
             if scan is None:
                 scan = Scan(engine_names(game, state))
-            scan.lines(f"{where}, seed {seed}", lines)
+        assert scan is not None
+        scan.names |= {n for n in names if SNAKE.fullmatch(n)}
+        for where, lines in printed:
+            scan.lines(where, lines)
     assert scan is not None and scan.seen
     if scan.findings:
         pytest.fail(f"{name}'s screen shows Python values or engine names: {scan.report()}", pytrace=False)
