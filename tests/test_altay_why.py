@@ -210,3 +210,16 @@ def test_why_of_nothing_known_lists_what_is_possible() -> None:
     assert "unknown command 'frobnicate'" in answer and "'s turn (round 1)" in answer
     answer = GAME.why(_main(), "buy")
     assert "Rule, acquiring action cards" in answer
+
+
+def test_only_the_deciding_seat_sees_the_numbered_actions() -> None:
+    """The action list names the cards in the decider's hand: another seat's `actions` view (and
+    a spectator's) says who decides and nothing more."""
+    state, _ = examples()["fight"]  # the defender decides, in the attacker's turn
+    decider, other = state.to_move, state.active
+    assert decider != other
+    mine = GAME.view(state, decider, "actions")
+    assert mine[0].startswith("Legal actions (") and any("fight" in line for line in mine)
+    for seat in (other, None):
+        lines = GAME.view(state, seat, "actions")
+        assert len(lines) == 1 and "decides" in lines[0] and "fight" not in lines[0], lines

@@ -374,8 +374,8 @@ class AltayGame(Game):
         if name == "players":
             return v.players_lines(obs)
         if name == "actions":
-            if seat is None:
-                return v.spectator_actions_lines(obs)
+            if seat is None or seat != state.to_move:  # the list names the cards in that hand
+                return v.spectator_actions_lines(obs, seat)
             return v.actions_lines([action_to_builtins(a) for a in state.legal_actions()], obs=obs)
         raise ValueError(f"no view {name!r}; views: {', '.join(VIEWS)}")
 

@@ -380,13 +380,17 @@ def actions_lines(legal: list[dict[str, Any]], width: int = 100, obs: Obs | None
     return [head, *columns(entries, width)]
 
 
-def spectator_actions_lines(obs: Obs) -> list[str]:
-    """What a spectator is told of the legal actions: nothing but who decides (the list, and
-    even its length, depends on the cards in that seat's hand)."""
+def spectator_actions_lines(obs: Obs, seat: int | None = None) -> list[str]:
+    """What a spectator, or a seat that does not decide now, is told of the legal actions:
+    nothing but who decides (the list, and even its length, depends on the cards in that
+    seat's hand)."""
     if obs["to_move"] is None:
         return []
     who = seat_label(obs["to_move"], obs)
-    return [f"{who} decides: a spectator does not see the legal actions (they name the cards in the hand)"]
+    why = "(they name the cards in the hand)"
+    if seat is None:
+        return [f"{who} decides: a spectator does not see the legal actions {why}"]
+    return [f"{who} decides: you see the legal actions when you decide {why}"]
 
 
 def full_view(obs: Obs) -> list[str]:
