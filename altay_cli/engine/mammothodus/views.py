@@ -92,7 +92,7 @@ def territory_line(t: TerritoryView, detail: bool = True) -> str:
         )
     if t.protected:
         parts.append("protected this turn")
-    head = f"  {name:<10} {colour:<9}"
+    head = f"  {name + ' (' + colour + ')':<23}"
     if detail:
         head += " next to " + ", ".join(where(n) for n in neighbours()[t.id]) + "."
         return head + (" " + "; ".join(parts) if parts else "")
