@@ -15,6 +15,7 @@ from typing import Any
 
 import msgspec
 
+from ..api import AmbiguousCommand, NotationError
 from . import ancients, generation, ops
 from .actions import (
     Adapt,
@@ -41,7 +42,7 @@ from .actions import (
 )
 from .data import adaptation_name, figurines_for, load
 from .narration import card_words, listing, talent_words, where
-from .notation import command_text, describe
+from .notation import command_text, describe, parse
 from .observation import _frame, attack_roll, moving, playing
 from .state import ACTIONS, COLORS, OFF, GameState, Phase
 from .vocabulary import CardName, TalentName, values
@@ -268,14 +269,19 @@ def purpose_of(g: GameState) -> str | None:
 def why(g: GameState, text: str) -> str:
     """`why ACTION`: legal or not, and why, in words."""
     legal = g.legal_actions()
-    action = parse_any(text)
+    purpose = purpose_of(g)
+    try:
+        action = legal[parse(legal, text)]
+    except AmbiguousCommand as exc:
+        return f"{exc.message}: say which (`why` then explains it)"
+    except NotationError:
+        action = parse_any(text)
     if action is None:
         verbs = listing(sorted({command_text(a).split()[0] for a in legal}), "or")
         return (
             f"`{text.strip()}` is no command of Mammothodus; now you can: {verbs or 'nothing'}"
             " (`help` lists them)"
         )
-    purpose = purpose_of(g)
     if action in legal:
         index = legal.index(action)
         rule = RULES.get(purpose or "", "")
