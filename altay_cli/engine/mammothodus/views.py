@@ -84,7 +84,7 @@ def territory_line(t: TerritoryView, detail: bool = True) -> str:
     if t.trail:
         parts.append("human trail")
     if t.place is not None:
-        parts.append(f"PLACE OF POWER of line {t.place}")
+        parts.append(f"PLACE OF POWER of line {t.place} (active; tribes here summon spirits)")
     if t.talents:
         names = load().clans.names
         parts.append(
