@@ -93,7 +93,7 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert result["game"] == "mammothodus" and result["team"] in ("won", "lost")
     assert result["factions"] == ["Mammoths", "Bisons", "Woolly Rhinos"]
     r = altay("replay", str(log), "--show", "--seat", "2")
-    assert r.returncode == 0 and "humans:" in r.stdout, r.stdout[-2000:]
+    assert r.returncode == 0 and "The humans reveal a" in r.stdout, r.stdout[-2000:]
     r = altay("match", "--game", "mammothodus", "random", "--max-turns", "0")
     assert r.returncode == 2 and "Traceback" not in r.stderr
     r = altay("check-bot", "--game", "mammothodus", "random", timeout=600)
@@ -166,7 +166,7 @@ def test_a_person_plays_a_clan_at_a_terminal() -> None:
         child.expect_exact("starts with its red and green figurines in the centre")
         child.expect_exact("P0> ")
         child.sendline("map")
-        child.expect_exact("North:")
+        child.expect_exact("North (region N):")
         child.expect_exact("P0> ")
         child.sendline("dance")
         child.expect_exact("is not a command")

@@ -39,7 +39,9 @@ from altay_cli.engine.mammothodus import generation, humans
 from altay_cli.engine.mammothodus.data import DATA_FILE, adaptation_name, load, parse
 from altay_cli.engine.mammothodus.drawing import short_names, static_drawing
 from altay_cli.engine.mammothodus.layout import BOX, Node, layout
-from altay_cli.engine.mammothodus.state import COLORS, OFF
+from altay_cli.engine.mammothodus.observation import SPECTATOR as NO_SEAT
+from altay_cli.engine.mammothodus.observation import decision_of
+from altay_cli.engine.mammothodus.state import COLORS, OFF, Phase
 from altay_cli.replay import replay_log
 from tests.browser import chromium, default_seats, drawing_page, needs_chromium
 
@@ -178,12 +180,16 @@ def check_frame(frame: dict[str, Any], g: Any, eyes: Eyes) -> None:
         g.to_move,
     )
     ask = g.pending
-    if ask is None:
-        assert turn["ask"] is None
+    asked = decision_of(g, NO_SEAT)  # the decision being asked, set-up's included, without a prompt
+    if asked is None:
+        assert turn["ask"] is None and g.phase is Phase.OVER
     else:
-        assert (turn["ask"]["seat"], turn["ask"]["purpose"]) == (ask.seat, ask.purpose)
-        sees_prompt = eyes.kind == EyesKind.ALL or eyes.seat == ask.seat
-        assert turn["ask"].get("prompt") == (ask.prompt if sees_prompt else None)
+        assert (turn["ask"]["seat"], turn["ask"]["purpose"]) == (asked.seat, asked.purpose)
+        if ask is not None:
+            assert (asked.seat, asked.purpose) == (ask.seat, ask.purpose)
+        sees_prompt = eyes.kind == EyesKind.ALL or eyes.seat == asked.seat
+        prompt = decision_of(g, asked.seat).prompt  # the words the deciding seat is shown
+        assert turn["ask"].get("prompt") == (prompt if sees_prompt else None)
     assert (turn["result"] is None) == (g.result is None)
 
 

@@ -309,6 +309,19 @@ class Game(ABC):
         data as a tree)."""
         return None
 
+    def player_observation(self, state: State, seat: int, seats: Sequence[int]) -> Any:
+        """What `seat` may know when one player leads every seat of `seats` (`seat` among them;
+        only cooperative games allow several): the observation each request of `seat` carries,
+        and what `play` shows a person leading them. By default `state.observation(seat)`; a game
+        whose rules give such a player more (Mammothodus: the hands of the other clans it leads)
+        adds exactly that."""
+        return state.observation(seat)
+
+    def player_view(self, state: State, seat: int, seats: Sequence[int], name: str) -> list[str]:
+        """`view(state, seat, name)` for a person leading every seat of `seats`: what
+        `player_observation` adds is shown too. By default the seat's own view."""
+        return self.view(state, seat, name)
+
     def spectator_observation(self, state: State) -> Any:
         """What every seat may know of `state` (no hand, no hidden card): the viewer's
         spectator eyes and `replay --show`. A game with hidden information must provide it."""

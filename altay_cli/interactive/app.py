@@ -262,6 +262,13 @@ class PlayApp:
             text = game.describe(seen) if seen is not None else "(a decision you do not see)"
         return {"n": step.n, "seat": step.seat, "action": shown, "text": text}
 
+    def led(self, seat: int) -> tuple[int, ...]:
+        """The seats the person at `seat` leads (what they know together; `seat` alone when it is
+        no person's)."""
+        if seat not in self.person:
+            return (seat,)
+        return tuple(s for s in sorted(self.person) if self.person[s] == self.person[seat])
+
     def same_person(self, a: int, b: int) -> bool:
         """Seats a and b are played by one person (who saw what either seat saw)."""
         return a in self.person and b in self.person and self.person[a] == self.person[b]
@@ -286,7 +293,7 @@ class PlayApp:
         g = self.session.state
         game = self.game
         seat = self.viewer()
-        obs = msgspec.to_builtins(g.observation(seat))
+        obs = msgspec.to_builtins(game.player_observation(g, seat, self.led(seat)))
         legal = [game.action_to_builtins(a) for a in g.legal_actions()]
         if self.json:
             msg: dict[str, Any] = {
@@ -317,10 +324,10 @@ class PlayApp:
                 self.out.write("\033[2J\033[3J\033[H")
             self.say(f"--- {game.seat_label(g, seat)} must decide now: pass the keyboard to P{seat} ---")
         if full:
-            self.say("", *game.view(g, seat, "full"))
+            self.say("", *game.player_view(g, seat, self.led(seat), "full"))
         else:  # each turn the compact view; `state` shows everything on demand
             new_turn = " (type `state` for everything you may see)" if key != self.shown_key else ""
-            self.say("", *game.view(g, seat, "compact"))
+            self.say("", *game.player_view(g, seat, self.led(seat), "compact"))
             if new_turn:
                 self.say(new_turn.strip(" ()").capitalize())
         self.shown_key = key
@@ -330,7 +337,7 @@ class PlayApp:
         """The legal actions, numbered (the game's own list when it has an "actions" view)."""
         g = self.session.state
         if "actions" in self.game.views():
-            return self.game.view(g, self.viewer(), "actions")
+            return self.game.player_view(g, self.viewer(), self.led(self.viewer()), "actions")
         legal = g.legal_actions()
         if not legal:
             return []
@@ -439,7 +446,7 @@ class PlayApp:
 
     def meta(self, word: str, line: str, args: list[str]) -> str | None:
         g = self.session.state
-        obs = msgspec.to_builtins(g.observation(self.viewer()))
+        obs = msgspec.to_builtins(self.game.player_observation(g, self.viewer(), self.led(self.viewer())))
         if word in ("quit", "exit", "q"):
             return "quit"
         if word in ("help", "?"):
@@ -485,7 +492,8 @@ class PlayApp:
         if self.json:
             self.emit({"type": "observation", "seat": self.viewer(), "observation": obs})
             return
-        self.say(*self.game.view(self.session.state, self.viewer(), name))
+        seat = self.viewer()
+        self.say(*self.game.player_view(self.session.state, seat, self.led(seat), name))
 
     def lookup(self, term: str) -> None:
         if not term.strip():

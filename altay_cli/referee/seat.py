@@ -2,10 +2,12 @@
 player who controls them all), driven one decision at a time.
 
 `run_match` uses it for every program; `altay play` uses it for the bots facing a human. Every
-message a bot receives is built from `state.observation(seat)`, the legal actions and what the
-game says that seat learned from each step (`Game.event_for`), nothing else: a program playing
-several seats gets in each request exactly what a program of that seat alone would get, and
-knows what its seats know together, which is what the rules give a player of several seats.
+message a bot receives is built from the seat's observation (`Game.player_observation`: for a
+program of one seat, `state.observation(seat)`), the legal actions and what the game says that
+seat learned from each step (`Game.event_for`), nothing else: a program playing several seats
+gets in each request the events a program of that seat alone would get, and an observation that
+holds what its seats know together (in Mammothodus, the hands of every clan it leads), which is
+what the rules give a player of several seats.
 It works for every game through the seam in altay_cli/engine/api.py.
 """
 
@@ -329,7 +331,7 @@ class BotSeat:
         self._deciding = mover
         events = self.pending_events[mover]
         t0 = time.perf_counter()
-        observation = state.observation(mover)
+        observation = self.game.player_observation(state, mover, self.seats)
         t1 = time.perf_counter()
         legal = state.legal_actions()
         t_start = t_clock = time.perf_counter()  # the bot's time runs from here, through retries

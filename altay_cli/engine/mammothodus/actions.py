@@ -21,6 +21,8 @@ from typing import Any
 
 import msgspec
 
+from .vocabulary import ActionName, AdaptChoice, CardName, ColorName, TalentName
+
 
 class Action(msgspec.Struct, frozen=True, tag_field="type"):
     """Base class of all actions."""
@@ -29,27 +31,27 @@ class Action(msgspec.Struct, frozen=True, tag_field="type"):
 class Start(Action, tag="start"):
     """Set-up: the two figurines (by colour) that start in the centre."""
 
-    colors: tuple[str, str]
+    colors: tuple[ColorName, ColorName]
 
 
 class ChooseAction(Action, tag="action"):
     """The one action of this turn: move, attack, population, development, degradation or
     activate (a place of power)."""
 
-    action: str
+    action: ActionName
 
 
 class Figurine(Action, tag="figurine"):
     """Act with this figurine of your clan (by its colour) next."""
 
-    color: str
+    color: ColorName
 
 
 class Card(Action, tag="card"):
     """Play (or, at the end of a turn, discard) this card of your hand: a colour, "wild",
     "double:COLOUR", "extra:COLOUR", "draw3" or "degradation"."""
 
-    card: str
+    card: CardName
 
 
 class Step(Action, tag="step"):
@@ -84,7 +86,7 @@ class Hit(Action, tag="hit"):
 class Adapt(Action, tag="adapt"):
     """Take an adaptation card: one of the market's (by name) or "deck" (the top card)."""
 
-    card: str
+    card: AdaptChoice
 
 
 class Line(Action, tag="line"):
@@ -96,21 +98,21 @@ class Line(Action, tag="line"):
 class Place(Action, tag="place"):
     """Generation change: put this figurine on the field in this territory."""
 
-    color: str
+    color: ColorName
     territory: int
 
 
 class Remove(Action, tag="remove"):
     """Generation change: take this figurine off the field."""
 
-    color: str
+    color: ColorName
 
 
 class Swap(Action, tag="swap"):
     """Generation change: two figurines on the field trade places (their specialisations)."""
 
-    a: str
-    b: str
+    a: ColorName
+    b: ColorName
 
 
 class Direct(Action, tag="direct"):
@@ -125,15 +127,15 @@ class Talent(Action, tag="talent"):
     """Set-up (advanced): your clan's talent, one of data.talents.names (spirit_block,
     protection, trap, bait, trail_lock)."""
 
-    name: str
+    name: TalentName
 
 
 class Token(Action, tag="token"):
     """Discard this card of your hand (one that counts as the figurine's colour) for a talent
     token next to your figurine of this colour (a "double" card gives two)."""
 
-    card: str
-    color: str
+    card: CardName
+    color: ColorName
 
 
 class Put(Action, tag="put"):
@@ -146,7 +148,7 @@ class Use(Action, tag="use"):
     """Activate `n` of your `talent` tokens in territory `at` (only traps are ever used several
     at once); the tokens leave the field."""
 
-    talent: str
+    talent: TalentName
     at: int
     n: int
 

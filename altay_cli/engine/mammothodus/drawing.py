@@ -33,7 +33,7 @@ from . import generation, humans, notation
 from .data import DataFile, load
 from .events import event_for
 from .layout import BOX, Layout, Node, layout
-from .observation import SPECTATOR, Observation, spectate
+from .observation import SPECTATOR, Observation, decision_of, spectate
 from .state import ACTION_OF_COLOR, COLORS, GameState
 from .views import REGION_NAMES
 
@@ -266,12 +266,12 @@ class MammothodusDrawing(Drawing):
             return frame_from(state.observation(eyes.seat))
         if eyes.kind == EyesKind.SPECTATOR:
             return frame_from(spectate(state))
-        ask = state.pending
+        asked = decision_of(state, state.to_move if state.to_move is not None else SPECTATOR)
         return frame_from(
             spectate(state),
             hands=[list(c.hand) for c in state.clans],
             closed_types=_closed_types(state),
-            prompt=None if ask is None else ask.prompt,
+            prompt=None if asked is None else asked.prompt,
         )
 
     def script(self) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from .actions import AnyAction
+from .vocabulary import HappeningKind
 
 #: log kinds whose card names only the clan concerned (the entry's second field) may see
 PRIVATE_CARDS = {"draw"}
@@ -19,7 +20,7 @@ class Happening(msgspec.Struct, omit_defaults=True):
     """One thing that happened: `what` (human_card, tribe, spirit, population, trail, dice,
     draw, ...) and its values, in the order the engine logs them (see the game's guide)."""
 
-    what: str
+    what: HappeningKind
     values: list[Any] = []
 
 

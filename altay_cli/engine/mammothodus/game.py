@@ -17,7 +17,7 @@ from .data import load
 from .events import StepEvent, event_for
 from .hidden import perturb_hidden
 from .invariants import check_invariants
-from .observation import Observation, Settings, observe, spectate
+from .observation import Observation, Settings, observe, player_observation, spectate
 from .state import MammothodusConfig, Phase, Result
 from .static import StaticInfo, static_info
 
@@ -32,6 +32,9 @@ END_REASONS = {
     "population_below_minimum": "a clan's population fell below -4",
     "turn_limit": "the turn limit was reached (the portal did not open in time)",
     "no_adaptation_cards": "the adaptation market had to be refilled from an empty deck (M50's alternative)",
+    "no_human_cards": "a human card had to be revealed and none was left",
+    "humans_without_target": "humans had to move and had nowhere to go (M21's alternative)",
+    "portal_track_exhausted": "the human deck ran out with every portal fragment open (M28's alternative)",
 }
 
 
@@ -144,15 +147,19 @@ class MammothodusGame(Game):
         return tuple(load().clans.names)
 
     def explain_illegal(self, state: Any, action: Any) -> str:
-        if state.phase is Phase.OVER:
-            return "the game is over"
-        ask = state.pending
-        if ask is None:
-            return (
-                "set-up: choose the two figurines that start in the centre (start COLOUR COLOUR),"
-                " then, with the advanced talents, your talent (talent NAME)"
-            )
-        return f"that is not one of the answers to {ask.purpose} ({ask.prompt})"
+        from .explain import explain
+
+        return explain(state, action)
+
+    def why(self, state: Any, text: str) -> str:
+        from .explain import why
+
+        return why(state, text)
+
+    def reference(self) -> str:
+        from .reference import reference
+
+        return reference()
 
     def check_invariants(self, state: Any) -> list[str]:
         return check_invariants(state)
@@ -191,6 +198,12 @@ class MammothodusGame(Game):
 
     def view(self, state: Any, seat: int | None, name: str) -> list[str]:
         return views.view(spectate(state) if seat is None else observe(state, seat), name)
+
+    def player_observation(self, state: Any, seat: int, seats: Sequence[int]) -> Observation:
+        return player_observation(state, seat, seats)
+
+    def player_view(self, state: Any, seat: int, seats: Sequence[int], name: str) -> list[str]:
+        return views.view(player_observation(state, seat, seats), name)
 
     def spectator_observation(self, state: Any) -> Observation:
         return spectate(state)

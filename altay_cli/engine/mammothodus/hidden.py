@@ -7,16 +7,23 @@ talents hide nothing (talents, reserves and tokens on the field are public), so 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .state import GameState
 
 
 def perturb_hidden(g: GameState, seat: int, seed: int) -> GameState:
+    return perturb_hidden_for(g, (seat,), seed)
+
+
+def perturb_hidden_for(g: GameState, seats: Sequence[int], seed: int) -> GameState:
+    """What a player leading every clan of `seats` cannot see, rearranged: the hands and decks
+    of the clans it does not lead, every deck's order, the face-down shards, the generator."""
     rng = random.Random(seed)
     h = g.clone()
     h.rng.state = rng.getrandbits(64)
     for s, clan in enumerate(h.clans):
-        if s == seat:
+        if s in seats:
             rng.shuffle(clan.deck)
             continue
         pool = clan.hand + clan.deck

@@ -35,6 +35,9 @@ from .actions import (
     action_from_builtins,
 )
 from .events import StepEvent
+from .narration import card_words, happening_text, narration, talent_words, where
+
+__all__ = ["HELP", "command_text", "describe", "happening_text", "narration", "parse"]
 
 HELP = """\
   start red green      set-up: the two figurines (by colour) that start in the centre
@@ -99,6 +102,7 @@ def command_text(a: Any) -> str:
 
 
 def describe(a: Any) -> str:
+    """The decision in a short sentence, its subject left out ("P1: moves to T5")."""
     if isinstance(a, StepEvent):
         a = a.action
     if isinstance(a, dict):
@@ -110,41 +114,44 @@ def describe(a: Any) -> str:
     if isinstance(a, Figurine):
         return f"acts with its {a.color} figurine"
     if isinstance(a, Card):
-        return f"plays {a.card}"
+        return f"plays {card_words(a.card)}"
     if isinstance(a, Step):
-        return f"moves to territory {a.to}"
+        return f"moves to {where(a.to)}"
     if isinstance(a, Shard):
-        return "drops its shard" if a.take is None else f"takes a {a.take} shard"
+        return "puts down its shard" if a.take is None else f"picks up a {a.take} shard"
     if isinstance(a, Reroll):
-        return f"marks die {a.die} to roll again"
+        return f"marks die {a.die} (counting from 0) to roll again"
     if isinstance(a, Roll):
         return "rolls the marked dice again (one population)"
     if isinstance(a, Hit):
-        return f"hits {a.target}"
+        return "destroys a tribe" if a.target == "tribe" else f"destroys the {a.target} spirit"
     if isinstance(a, Adapt):
-        return f"takes the adaptation card {a.card}"
+        if a.card == "deck":
+            return "takes the top card of the adaptation deck"
+        return f"takes the adaptation card {card_words(a.card)}"
     if isinstance(a, Line):
-        return f"activates the place of power of line {a.line}"
+        return f"activates the place of power of portal line {a.line}"
     if isinstance(a, Place):
-        return f"places its {a.color} figurine in territory {a.territory}"
+        return f"places its {a.color} figurine in {where(a.territory)}"
     if isinstance(a, Remove):
-        return f"removes its {a.color} figurine"
+        return f"takes its {a.color} figurine off the field"
     if isinstance(a, Swap):
         return f"swaps its {a.a} and {a.b} figurines"
     if isinstance(a, Direct):
-        return f"sends the {a.who} to territory {a.to}"
+        who = "the tribe" if a.who == "tribe" else f"the {a.who} spirit"
+        return f"sends {who} to {where(a.to)}"
     if isinstance(a, Talent):
-        return f"chooses the talent {a.name.replace('_', ' ')}"
+        return f"chooses the talent {talent_words(a.name)}"
     if isinstance(a, Token):
-        return f"discards {a.card} for a talent token next to its {a.color} figurine"
+        return f"discards {card_words(a.card)} for a talent token next to its {a.color} figurine"
     if isinstance(a, Put):
-        return f"puts a talent token in territory {a.to}"
+        return f"puts a talent token in {where(a.to)}"
     if isinstance(a, Use):
         what = "a token" if a.n == 1 else f"{a.n} tokens"
-        return f"uses {what} of {a.talent.replace('_', ' ')} in territory {a.at}"
+        return f"uses {what} of {talent_words(a.talent)} in {where(a.at)}"
     if isinstance(a, Pass):
         return "passes"
-    return str(a)
+    return "does something this notation has no words for"
 
 
 def _words(text: str) -> list[str]:
@@ -157,6 +164,10 @@ def _forms(a: Any) -> list[list[str]]:
     out = [main]
     if isinstance(a, Card):
         out.append([a.card])
+        if ":" in a.card:  # as the screen says it: "double red", "extra red"
+            out += [a.card.split(":", 1), ["card", *a.card.split(":", 1)]]
+        elif a.card == "draw3":
+            out += [["draw", "3"], ["card", "draw", "3"]]
     if isinstance(a, Figurine):
         out.append(["figurine", a.color])
     if isinstance(a, Pass):
@@ -227,110 +238,3 @@ def parse(legal: list[Any], text: str) -> int:
     shown = ", ".join(command_text(a) for a in legal[:12])
     more = "" if len(legal) <= 12 else f", ... ({len(legal)} in all)"
     raise IllegalCommand(f"{raw!r} is not legal now; legal: {shown}{more}")
-
-
-# ---------------------------------------------------------------------------- what happened
-def _says(clan: Any, viewer: int | None, verb: str) -> str:
-    """The clan and its verb: "you choose" but "Bisons chooses"."""
-    who = _clan(clan, viewer)
-    if who == "you" and verb.endswith("es") and verb[:-2].endswith(("ch", "sh", "ss", "x")):
-        verb = verb[:-2]
-    elif who == "you" and verb.endswith("s"):
-        verb = verb[:-1]
-    return f"{who} {verb}"
-
-
-def _whose(clan: Any, viewer: int | None) -> str:
-    """The clan's possessive: "your" but "Bisons's"."""
-    who = _clan(clan, viewer)
-    return "your" if who == "you" else f"{who}'s"
-
-
-def _clan(x: Any, viewer: int | None) -> str:
-    if not isinstance(x, int):
-        return str(x)
-    from .data import load
-
-    name = load().clans.names[x] if 0 <= x < len(load().clans.names) else f"P{x}"
-    return "you" if x == viewer else name
-
-
-def happening_text(h: Any, viewer: int | None) -> str | None:
-    """One happening in words (the events' `what` and `values`, see the game's guide)."""
-    w, v = h.what, h.values
-
-    def t(x: Any) -> str:
-        return "the centre" if x == 0 else f"T{x}"
-
-    if w == "human_card":
-        return f"humans: {'a new trail' if v[0] == 'new_trail' else 'the ' + str(v[0]) + ' card'}"
-    if w == "tribe" and v[0] == "destroyed":
-        return f"a tribe is destroyed in {t(v[1])}"
-    if w == "tribe":
-        return f"a tribe appears in {t(v[1])}"
-    if w == "tribe_move":
-        return f"a tribe moves from {t(v[0])} to {t(v[1])}"
-    if w == "tribe_attack":
-        return f"{v[1]} tribe(s) attack in {t(v[0])}"
-    if w == "spirit":
-        return f"a spirit is {'summoned' if v[0] == 'summon' else v[0]} in {t(v[1])}" + (
-            f" (die {v[2]})" if v[0] == "attack" else ""
-        )
-    if w == "spirit_move":
-        return f"a spirit moves from {t(v[1])} to {t(v[2])}"
-    if w == "population":
-        return f"{_clan(v[0], viewer)}: population {'+' if v[1] >= 0 else ''}{v[1]} ({v[2]})"
-    if w == "trail":
-        return f"a human trail opens in {t(v[1])}"
-    if w == "portal_flip":
-        return "a portal fragment is turned face up"
-    if w == "action":
-        return f"{_says(v[0], viewer, 'chooses')} {v[1]}"
-    if w == "move":
-        return f"{_whose(v[0], viewer)} {v[1]} figurine moves from {t(v[2])} to {t(v[3])}"
-    if w == "dice":
-        return f"{_says(v[0], viewer, 'rolls')} {v[2]}"
-    if w == "hit":
-        return f"{_says(v[0], viewer, 'hits')} {v[1]} in {t(v[2])}"
-    if w == "place_of_power":
-        return f"a place of power is activated in {t(v[2])} (line {v[1]})"
-    if w == "draw":
-        return f"{_says(v[0], viewer, 'draws')} " + (str(v[1]) if v[1] is not None else "a card")
-    if w == "generation":
-        return f"{_clan(v[0], viewer)}: generation change"
-    if w == "turn":
-        return f"-- turn {v[1]}: {_clan(v[0], viewer)}"
-    if w == "talent":
-        return f"{_says(v[0], viewer, 'chooses')} the talent {str(v[1]).replace('_', ' ')}"
-    if w == "talent_card":
-        its = "your" if v[0] == viewer else "its"
-        return f"{_says(v[0], viewer, 'discards')} {v[1]} for a talent token next to {its} {v[2]} figurine"
-    if w == "token":
-        return f"{_says(v[0], viewer, 'puts')} a {str(v[1]).replace('_', ' ')} token in {t(v[2])}"
-    if w == "talent_used":
-        return f"{_says(v[0], viewer, 'uses')} {v[3]} {str(v[1]).replace('_', ' ')} token(s) in {t(v[2])}"
-    if w == "summon_blocked":
-        return f"the summoning in {t(v[0])} is blocked; the tribes stay"
-    if w == "protection":
-        return f"{t(v[0])} is protected until the end of the turn"
-    if w == "protected":
-        return f"the protection in {t(v[0])} stops an attack"
-    if w == "protection_bonus":
-        return f"{_whose(v[0], viewer)} dice in {t(v[1])} get +{v[2]} (protection)"
-    if w == "trap":
-        return f"{_whose(v[0], viewer)} traps in {t(v[1])} roll {v[2]}"
-    if w == "bait":
-        return f"the bait in {t(v[0])} pulls in {v[1]} tribe(s)"
-    if w == "bait_hold":
-        return f"the bait holds {v[1]} tribe(s) in {t(v[0])}"
-    if w == "trail_locked":
-        return f"the trail of {t(v[0])} is locked: no tribe appears"
-    if w == "end":
-        return f"game over: the Ancients {v[0]} ({str(v[1]).replace('_', ' ')})"
-    if w in ("answer", "acts", "play", "assist", "bonus", "market"):
-        return None
-    return f"{w}: " + ", ".join(str(x) for x in v)
-
-
-def narration(happened: list[Any], viewer: int | None) -> list[str]:
-    return [x for x in (happening_text(h, viewer) for h in happened) if x]

@@ -15,13 +15,28 @@ talent (`TerritoryView.talents`), and the territories a protection guards this t
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 
 from .data import adaptation_name, figurines_for, load
-from .frames import Frame
+from .frames import Ask, Frame
 from .state import COLORS, OFF, GameState, Phase
+from .vocabulary import (
+    ActionName,
+    AdaptationName,
+    CardName,
+    ColorName,
+    DiscoveryName,
+    EndReasonName,
+    HumanCardName,
+    PhaseName,
+    Purpose,
+    ResultName,
+    TalentName,
+)
 
 
 class Settings(msgspec.Struct):
@@ -33,7 +48,7 @@ class Settings(msgspec.Struct):
 
 class FigurineView(msgspec.Struct, omit_defaults=True):
     clan: int
-    color: str  # its bonus action's colour
+    color: ColorName  # its bonus action's colour
     carries: str | None = None  # the type of the open shard it carries in a move (absent: none)
 
 
@@ -41,15 +56,15 @@ class TokenView(msgspec.Struct):
     """A talent token on the field."""
 
     clan: int  # its owner
-    talent: str  # the owner's talent: spirit_block, protection, trap, bait, trail_lock
+    talent: TalentName  # the owner's talent
 
 
 class TerritoryView(msgspec.Struct, omit_defaults=True):
     id: int
-    region: str | None
-    color: str | None
+    region: str | None  # one of data.map.regions; None for the centre
+    color: ColorName | None  # None for the centre
     tribes: int = 0
-    spirits: list[str] = []
+    spirits: list[str] = []  # spirit names (data.spirits.cards)
     ancients: list[FigurineView] = []
     open_shards: list[str] = []  # face-up shard types lying here (a carried one too)
     closed_shards: int = 0  # face-down shards (their type is hidden)
@@ -65,36 +80,121 @@ class ClanView(msgspec.Struct, omit_defaults=True):
     population: int
     figurines_supported: int  # what the population supports at the next generation change (M12)
     degradation: int  # the degradation defence marker (M13)
-    figurines: dict[str, int | None]  # colour -> territory, None when off the field
-    hand: list[str] | None  # your own hand; None for another clan's
+    figurines: dict[ColorName, int | None]  # colour -> territory, None when off the field
+    hand: list[CardName] | None  # your own hand; None for another clan's
     hand_size: int
     deck_size: int
-    discard: list[str]  # face up
-    acted: list[str]  # figurines that acted this turn
-    talent: str | None = None  # advanced: its talent (None before it chose, or without talents)
+    discard: list[CardName]  # face up
+    acted: list[ColorName]  # figurines that acted in the action in progress (this turn)
+    talent: TalentName | None = None  # advanced: its talent (None before it chose, or without talents)
     talent_tokens: int | None = None  # advanced: talent tokens in its reserve (None without talents)
 
 
-class Cell(msgspec.Struct, omit_defaults=True):
+class TeamHand(msgspec.Struct):
+    """The hand of another clan the same player leads (`Game.player_observation`)."""
+
+    clan: int
+    hand: list[CardName]
+
+
+class CellView(msgspec.Struct, omit_defaults=True):
+    """One condition of a portal line on a face-up fragment: exactly one field is set."""
+
     shard: str | None = None
     region: str | None = None
-    color: str | None = None
+    color: ColorName | None = None
 
 
 class FragmentView(msgspec.Struct):
     id: int
-    lines: list[Cell]
+    lines: list[CellView]  # one per portal line
 
 
 class Decision(msgspec.Struct, omit_defaults=True):
     seat: int
-    purpose: str
+    purpose: Purpose
     optional: bool = False
     prompt: str | None = None  # for the deciding seat only
 
 
+class AllyCard(msgspec.Struct):
+    clan: int
+    card: CardName
+
+
+class Playing(msgspec.Struct):
+    """The figurine whose cards are being played in the action in progress."""
+
+    clan: int
+    action: ActionName
+    figurine: ColorName
+    territory: int  # where it stood when its cards were played (allies are judged from here)
+    cards: list[CardName]  # its clan's cards on it, in the order played
+    points: int  # what those cards count for
+    allies: list[AllyCard]  # the allies' cards, in the order played
+    ally_points: int
+    bonus: bool  # its colour is the action's: +1 once a card of its clan is on it
+    line: int | None  # activate: the portal line chosen (else None)
+    cost: int | None  # activate: the points the activation needs (else None)
+
+
+class Moving(msgspec.Struct):
+    """The figurine in motion (a move action's effect)."""
+
+    clan: int
+    figurine: ColorName
+    territory: int  # where it stands now
+    steps_left: int
+    carries: str | None  # the shard type it carries (None: none)
+    handled_here: list[str]  # shard types taken or put down in this territory already (M41)
+
+
+class AttackRoll(msgspec.Struct):
+    """The dice of an attack in progress."""
+
+    clan: int
+    territory: int
+    dice: list[int]  # the results, in order (a re-roll's die keeps its place)
+    marked: list[int]  # indexes (0-based) of the dice marked to be rolled again
+    used: list[int]  # indexes of the dice already spent on hits
+    tribe_min: int  # the result that destroys a tribe (4; 5 with +1 TO DEFENCE)
+
+
+class Directing(msgspec.Struct):
+    """Humans that could go several ways, waiting for the active clan to send them."""
+
+    who: str  # "tribe", or the spirit's name
+    at: int  # the territory it leaves
+    left: int  # tribes of that territory still to move with this card (1 for a spirit)
+
+
+class HumanPhase(msgspec.Struct):
+    """The human phase in progress."""
+
+    card: HumanCardName  # the human card revealed this turn
+    tribe_moved: bool  # a tribe moved: no tribe appears on the trails at the end
+    directing: Directing | None
+
+
+class GenerationChange(msgspec.Struct):
+    """A clan's generation change in progress."""
+
+    clan: int
+    swaps_left: int  # respecialisation swaps still allowed (M53)
+    then_draw: int  # cards the clan still draws from its new deck once the change is over
+
+
+class TokenPlacement(msgspec.Struct):
+    """Talent tokens being put next to a figurine (advanced)."""
+
+    clan: int
+    figurine: ColorName
+    left: int  # tokens still to put for the card discarded
+
+
 class Progress(msgspec.Struct):
-    """A routine in progress (its name and locals: the dice of an attack, the cards played...)."""
+    """A routine in progress: the engine's own name and locals, for debugging (every fact a
+    decision needs has a named field of the observation)."""
 
     routine: str
     clan: int
@@ -102,32 +202,41 @@ class Progress(msgspec.Struct):
 
 
 class Outcome(msgspec.Struct):
-    result: str  # won or lost
-    reason: str
+    result: ResultName
+    reason: EndReasonName
 
 
 class Observation(msgspec.Struct):
     seat: int  # the clan observing (-1: a spectator, see `spectate`)
-    phase: str  # setup, play, over
+    phase: PhaseName
     to_move: int | None
     active: int
     turn: int
     territories: list[TerritoryView]
     clans: list[ClanView]
     human_deck: int  # cards left before the next reshuffle
-    human_discard: list[str]  # revealed since the last reshuffle
+    human_discard: list[HumanCardName]  # revealed since the last reshuffle (the last: this turn's)
     trail_tokens: int  # face-down trail tokens left
     portal_open: list[FragmentView]  # the face-up fragments, left to right
     portal_closed: int
     places: list[int | None]  # per portal line: the territory of its place of power
-    market: list[str]
+    market: list[AdaptationName]
     adaptation_deck: int
     degradation_supply: int
     spirits_in_supply: int
-    discoveries: list[str]
+    discoveries: list[DiscoveryName]
     decision: Decision | None
+    humans: HumanPhase | None  # the human phase in progress
+    actions_taken: list[ActionName]  # the active clan's actions this turn, in order
+    playing: Playing | None
+    moving: Moving | None
+    attack: AttackRoll | None
+    adaptation_points: int | None  # development points left to take adaptation cards with
+    generation: GenerationChange | None
+    token_placement: TokenPlacement | None
     progress: list[Progress]
     result: Outcome | None
+    team_hands: list[TeamHand] | None = None  # the other clans this player leads, their hands
 
 
 #: `Observation.seat` of the spectator's observation: every seat's public view, no seat's own
@@ -136,10 +245,16 @@ SPECTATOR = -1
 
 def carried_type(g: GameState, clan: int, k: int) -> str | None:
     """The type of the shard clan's figurine k carries in a move this turn (M41), or None."""
+    if not g.carried:
+        return None
     for key in (f"{clan}:{COLORS[k]}", f"{clan}:{k}"):
         if key in g.carried:
             return load().shards.types[g.shard_type[g.carried[key]]]
     return None
+
+
+def _colour(c: Any) -> str | None:
+    return None if c is None else str(c)
 
 
 def spectate(g: GameState) -> Observation:
@@ -152,24 +267,33 @@ def observe(g: GameState, seat: int) -> Observation:
     d = load()
     names = d.clans.names
     talents = g.config.talents
+    n = len(d.map.territories)
+    shards_at: list[list[int]] = [[] for _ in range(n)]
+    for i, where in enumerate(g.shard_at):
+        if where >= 0:
+            shards_at[where].append(i)
+    spirits_at: list[list[str]] = [[] for _ in range(n)]
+    for i, where in enumerate(g.spirits):
+        spirits_at[where].append(d.spirits.cards[g.spirit_on[i]].name)
+    figures_at: list[list[FigurineView]] = [[] for _ in range(n)]
+    for s, clan in enumerate(g.clans):
+        for k, where in enumerate(clan.figurines):
+            if where != OFF:
+                figures_at[where].append(FigurineView(s, COLORS[k], carried_type(g, s, k)))
+    types = d.shards.types
     terr = []
     for t in d.map.territories:
         tid = t.id
-        shards_here = [i for i, where in enumerate(g.shard_at) if where == tid]
+        shards_here = shards_at[tid]
         terr.append(
             TerritoryView(
                 id=tid,
                 region=t.region,
                 color=None if t.color is None else str(t.color),
                 tribes=g.tribes[tid],
-                spirits=[d.spirits.cards[g.spirit_on[i]].name for i, w in enumerate(g.spirits) if w == tid],
-                ancients=[
-                    FigurineView(s, COLORS[k], carried_type(g, s, k))
-                    for s, clan in enumerate(g.clans)
-                    for k, where in enumerate(clan.figurines)
-                    if where == tid
-                ],
-                open_shards=sorted(d.shards.types[g.shard_type[i]] for i in shards_here if g.shard_open[i]),
+                spirits=spirits_at[tid],
+                ancients=figures_at[tid],
+                open_shards=sorted(types[g.shard_type[i]] for i in shards_here if g.shard_open[i]),
                 closed_shards=sum(1 for i in shards_here if not g.shard_open[i]),
                 trail=tid in g.trails,
                 place=g.places.index(tid) if tid in g.places else None,
@@ -201,14 +325,10 @@ def observe(g: GameState, seat: int) -> Observation:
     portal = [
         FragmentView(
             fid,
-            [Cell(c.shard, c.region, None if c.color is None else str(c.color)) for c in frags[fid].lines],
+            [CellView(c.shard, c.region, _colour(c.color)) for c in frags[fid].lines],
         )
         for fid in g.portal[: g.portal_open]
     ]
-    decision = None
-    ask = g.pending
-    if ask is not None:
-        decision = Decision(ask.seat, ask.purpose, ask.can_pass, ask.prompt if ask.seat == seat else None)
     progress = [
         Progress(e.kind, e.me, dict(e.v)) for e in g.stack if isinstance(e, Frame) and e.kind != "turn"
     ]
@@ -234,7 +354,215 @@ def observe(g: GameState, seat: int) -> Observation:
         degradation_supply=g.degradation_supply,
         spirits_in_supply=len(g.spirit_deck),
         discoveries=[d.discoveries.cards[i] for i in g.discoveries],
-        decision=decision,
+        decision=decision_of(g, seat),
+        humans=human_phase(g),
+        actions_taken=list(_top(g, "ancients", {}).get("done", ())) if _frame(g, "ancients") else [],
+        playing=playing(g),
+        moving=moving(g),
+        attack=attack_roll(g),
+        adaptation_points=_adaptation_points(g),
+        generation=generation_change(g),
+        token_placement=token_placement(g),
         progress=progress,
         result=result,
     )
+
+
+def player_observation(g: GameState, seat: int, seats: Sequence[int]) -> Observation:
+    """What `seat` may know when one player leads every clan of `seats` (M18): its observation,
+    and the hands of the other clans of `seats` (`team_hands`), nothing more."""
+    obs = observe(g, seat)
+    others = sorted({s for s in seats if s != seat and 0 <= s < g.n})
+    if others:
+        obs.team_hands = [TeamHand(s, sorted(g.clans[s].hand)) for s in others]
+    return obs
+
+
+# ---------------------------------------------------------------------------- what is in progress
+def _frame(g: GameState, kind: str) -> Frame | None:
+    """The innermost frame of routine `kind` in progress, or None."""
+    for e in reversed(g.stack):
+        if isinstance(e, Frame) and e.kind == kind:
+            return e
+    return None
+
+
+def _top(g: GameState, kind: str, default: dict[str, Any]) -> dict[str, Any]:
+    f = _frame(g, kind)
+    return f.v if f is not None else default
+
+
+def decision_of(g: GameState, seat: int) -> Decision | None:
+    """The decision being asked, with its prompt for the deciding seat (set-up's too)."""
+    if g.phase is Phase.OVER:
+        return None
+    if g.phase is Phase.SETUP:
+        who = g.setup_seat()
+        if -1 in g.start_picks:
+            purpose, prompt = "start", "Choose the two figurines of your clan that start in the centre"
+        else:
+            purpose, prompt = "talent", "Choose your clan's talent (one that no clan holds yet)"
+        return Decision(who, purpose, False, prompt if who == seat else None)
+    ask = g.pending
+    if ask is None:
+        return None
+    return Decision(ask.seat, ask.purpose, ask.can_pass, prompt_of(g, ask) if ask.seat == seat else None)
+
+
+def _listing(items: Sequence[str], last: str = "or") -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def possessive(name: str) -> str:
+    """ "the Bisons'" (a clan's name is a plural) or "the Bear's"."""
+    return f"the {name}'" if name.endswith("s") else f"the {name}'s"
+
+
+def _where(t: int) -> str:
+    return "the centre" if t == load().map.centre else f"T{t}"
+
+
+def prompt_of(g: GameState, ask: Ask) -> str:
+    """The decision's question in words. The engine keeps a prompt with each question; those with
+    dice or places in them are said again here from the named fields."""
+    if ask.purpose in ("reroll", "hit"):
+        roll = attack_roll(g)
+        dice = _listing([str(x) for x in roll.dice], "and") if roll is not None else "none"
+        if ask.purpose == "reroll":
+            return f"Dice {dice}: mark a die to roll again (then roll, for one population), or pass"
+        return f"Dice {dice}: choose a target to destroy, or pass"
+    if ask.purpose == "direct":
+        humans = human_phase(g)
+        where = _listing([_where(o.to) for o in ask.options])
+        if humans is not None and humans.directing is not None:
+            d = humans.directing
+            who = "a human tribe" if d.who == "tribe" else f"the {d.who} spirit"
+            verb = "moves one step" if d.who == "tribe" else "goes to the nearest Ancients and attacks"
+            return f"{who} in {_where(d.at)} {verb}: send it to {where}"
+        return f"Send the humans to {where}"
+    if ask.purpose == "step":
+        m = moving(g)
+        if m is not None:
+            left = f"{m.steps_left} step{'s' if m.steps_left != 1 else ''} left"
+            return f"Move your {m.figurine} figurine ({left}), take or put down a shard, or stop"
+    if ask.purpose == "assist":
+        names = load().clans.names
+        p = playing(g)
+        if p is not None:
+            from .ancients import ACTION_COLOR
+
+            whose = possessive(names[p.clan])
+            colour = ACTION_COLOR[p.action]
+            return f"Help {whose} {p.action} in {_where(p.territory)} with a {colour} card, or pass"
+        f = _frame(g, "ancients_degradation")
+        if f is not None:
+            whose = possessive(names[f.me])
+            return f"Help {whose} degradation action by discarding a degradation card, or pass"
+    if ask.purpose == "put":
+        tp = token_placement(g)
+        if tp is not None:
+            from .narration import talent_words
+
+            talent = talent_words(load().talents.names[g.talent_of[tp.clan]])
+            return f"Put a {talent} token in or next to the territory of your {tp.figurine} figurine"
+    # the engine's own words, with the centre called by its name
+    return re.sub(rf"\b(territory |T){load().map.centre}\b", "the centre", ask.prompt)
+
+
+def human_phase(g: GameState) -> HumanPhase | None:
+    f = _frame(g, "humans")
+    if f is None or "color" not in f.v:
+        return None
+    directing = None
+    ask = g.pending
+    if ask is not None and ask.purpose == "direct" and ask.options:
+        who = ask.options[0].who
+        if who == "tribe":
+            directing = Directing("tribe", int(f.v["src"]), int(f.v["left"]))
+        else:
+            card = f.v.get("card")
+            at = g.spirits[g.spirit_on.index(card)] if card in g.spirit_on else -1
+            directing = Directing(who, at, 1)
+    return HumanPhase(f.v["color"], bool(f.v.get("moved")), directing)
+
+
+def playing(g: GameState) -> Playing | None:
+    from .ancients import ACTION_COLOR, BONUS_ACTIONS, activation_cost
+
+    f = _frame(g, "ancients_figurine")
+    if f is None or "own" not in f.v:
+        return None
+    v = f.v
+    action = v["action"]
+    color = COLORS[v["fig"]]
+    activate = action == "activate"
+    return Playing(
+        clan=f.me,
+        action=action,
+        figurine=color,
+        territory=v["at"],
+        cards=list(v["own"]),
+        points=v["pts"],
+        allies=[AllyCard(a, c) for a, c in v["helpers"]],
+        ally_points=v["hpts"],
+        bonus=action in BONUS_ACTIONS and ACTION_COLOR[action] == color,
+        line=v["line"] if activate and v["line"] >= 0 else None,
+        cost=activation_cost(g) if activate else None,
+    )
+
+
+def moving(g: GameState) -> Moving | None:
+    f = _frame(g, "ancients_move")
+    if f is None:
+        return None
+    k = f.v["fig"]
+    types = load().shards.types
+    return Moving(
+        clan=f.me,
+        figurine=COLORS[k],
+        territory=g.clans[f.me].figurines[k],
+        steps_left=f.v["steps"],
+        carries=carried_type(g, f.me, k),
+        handled_here=[types[g.shard_type[i]] for i in f.v["touched"]],
+    )
+
+
+def attack_roll(g: GameState) -> AttackRoll | None:
+    from .ancients import tribe_threshold
+
+    f = _frame(g, "ancients_attack")
+    if f is None or "dice" not in f.v:
+        return None
+    return AttackRoll(
+        clan=f.me,
+        territory=f.v["at"],
+        dice=list(f.v["dice"]),
+        marked=sorted(f.v["marked"]),
+        used=sorted(f.v["used"]),
+        tribe_min=tribe_threshold(g),
+    )
+
+
+def _adaptation_points(g: GameState) -> int | None:
+    f = _frame(g, "ancients_develop")
+    return None if f is None else int(f.v["points"])
+
+
+def generation_change(g: GameState) -> GenerationChange | None:
+    from .generation import MAX_SWAPS
+
+    f = _frame(g, "generation")
+    if f is None:
+        return None
+    draw = _frame(g, "draw")
+    return GenerationChange(f.me, MAX_SWAPS - int(f.v.get("swaps", 0)), int(draw.v["n"]) if draw else 0)
+
+
+def token_placement(g: GameState) -> TokenPlacement | None:
+    f = _frame(g, "ancients_token")
+    if f is None or "left" not in f.v:
+        return None
+    return TokenPlacement(f.me, COLORS[f.v["fig"]], int(f.v["left"]))
