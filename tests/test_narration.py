@@ -43,10 +43,9 @@ DEFAULT_GAMES = 40  # a game registered later (a plugin)
 #: games whose screen shows engine internals today; their helpers of issue 21 fix them
 XFAIL = {
     "innovation": "fixed by the Innovation/Mammothodus helpers of issue 21",
-    "mammothodus": "fixed by the Innovation/Mammothodus helpers of issue 21",
 }
 #: the same for one game played and replayed through the commands (Innovation's passes today)
-XFAIL_PLAYED = {"mammothodus": XFAIL["mammothodus"]}
+XFAIL_PLAYED: dict[str, str] = {}
 
 # ---------------------------------------------------------------------------- the patterns
 _ITEM = r"""(?:'[^']*'|"[^"]*"|-?\d+(?:\.\d+)?|None|True|False)"""

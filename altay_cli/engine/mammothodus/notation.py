@@ -89,13 +89,13 @@ def command_text(a: Any) -> str:
     if isinstance(a, Direct):
         return f"direct {a.who} {a.to}"
     if isinstance(a, Talent):
-        return f"talent {a.name}"
+        return f"talent {_spoken(a.name)}"
     if isinstance(a, Token):
         return f"token {a.card} {a.color}"
     if isinstance(a, Put):
         return f"put {a.to}"
     if isinstance(a, Use):
-        return f"use {a.talent} {a.at}" + (f" {a.n}" if a.n != 1 else "")
+        return f"use {_spoken(a.talent)} {a.at}" + (f" {a.n}" if a.n != 1 else "")
     if isinstance(a, Pass):
         return "pass"
     raise TypeError(f"not a Mammothodus action: {a!r}")
@@ -175,8 +175,17 @@ def _forms(a: Any) -> list[list[str]]:
     if isinstance(a, Start):
         out.append(["start", a.colors[1], a.colors[0]])
     if isinstance(a, Use) and a.n == 1:
-        out.append(["use", a.talent, str(a.at), "1"])
+        out.append(["use", _spoken(a.talent), str(a.at), "1"])
+    if isinstance(a, Talent) and "_" in a.name:  # the data's own name is typed as well
+        out.append(["talent", a.name])
+    if isinstance(a, Use) and "_" in a.talent:
+        out.append(["use", a.talent, str(a.at), *([str(a.n)] if a.n != 1 else [])])
     return out
+
+
+def _spoken(name: str) -> str:
+    """A data name as a person types it: `trail_lock` is `trail-lock`."""
+    return name.replace("_", "-")
 
 
 def _matches(given: list[str], form: list[str]) -> str | None:
