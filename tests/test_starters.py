@@ -282,3 +282,64 @@ def test_static_fixture_of_each_game_is_what_the_kits_read() -> None:
         for key in path:
             value = value[key]
         assert value
+
+
+def _conversation(game_name: str) -> tuple[list[str], list[int]]:
+    """Lines a kit receives (every message type, unknown fields and types, a retry, a request
+    with an empty observation and an action of an unknown type) and the request ids it must
+    answer, in order, after `ready` and one `pong`."""
+    game = load_game(game_name)
+    players = 2
+    config = game.make_config(players, 7)
+    state = game.new_state(config)
+    rng = random.Random(7)
+    for _ in range(12):  # into the game, past its set-up
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    seat = state.to_move
+    hello = {
+        "type": "hello", "protocol_version": 1, "seat": seat, "seats": [seat], "num_players": players,
+        "name": "kit", "game": msgspec.to_builtins(game.public_settings(config)), "clock": {"move_ms": 1000},
+        "max_line_bytes": 1000000, "kind": msgspec.to_builtins(game.kind),
+        "static": msgspec.to_builtins(game.static_info(config)), "x_future_field": {"a": [1, None]},
+    }  # fmt: skip
+    request = {
+        "type": "request", "id": 2, "seat": seat, "clock": {"move_ms": 1000}, "events": [],
+        "actions": [game.action_to_builtins(a) for a in state.legal_actions()],
+        "observation": msgspec.to_builtins(state.observation(seat)), "x_future_field": "caf\u00e9 \U0001f9a3",
+    }  # fmt: skip
+    odd = {"type": "request", "id": 4, "seat": seat, "events": [], "observation": {},
+           "actions": [{"type": "x_unknown", "x": [1, {"y": None}]}, {"type": "pass"}]}  # fmt: skip
+    error = {"type": "error", "status": "illegal_action", "request_id": 2, "retry": True,
+             "message": "index 9 is out of range \u2014 retry"}  # fmt: skip
+    lines = [
+        json.dumps(hello),
+        '{"type":"x_future_notice","text":"ignore me","id":0}',
+        '{"type":"ping","id":1}',
+        json.dumps(request),
+        json.dumps(error),
+        json.dumps({**request, "id": 3}, ensure_ascii=False),
+        json.dumps(odd),
+        '{"type":"game_over","seat":0,"seats":[0],"result":{"completed":true,"team":null}}',
+        '{"type":"quit"}',
+    ]
+    return lines, [2, 3, 4]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kit", KITS)
+def test_each_kit_answers_every_message_and_ignores_unknown_ones(kit: str, game: str, kit_command) -> None:
+    command = kit_command(kit)
+    lines, ids = _conversation(game)
+    run = subprocess.run(
+        shlex.split(command), input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0, run.stderr
+    answers = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [a["type"] for a in answers] == ["ready", "pong", "action", "action", "action"], run.stdout
+    assert answers[0].get("protocol_version", 1) == 1 and answers[1]["id"] == 1
+    actions = [a for a in answers if a["type"] == "action"]
+    assert [a["id"] for a in actions] == ids
+    request = json.loads(lines[3])
+    assert 0 <= actions[0]["index"] < len(request["actions"]) and actions[0]["index"] == actions[1]["index"]
+    assert actions[2]["index"] in (0, 1)

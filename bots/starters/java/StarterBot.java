@@ -435,7 +435,7 @@ public final class StarterBot {
         switch (a.type()) {
             case "settle": {
                 AltayTerritory t = o.territory(a.territory());
-                if (t == null) return 1000;
+                if (t == null) return -1;
                 return t.owner() == null ? 1000 + 10 + 3 * t.vp() : 1000 + 2 - t.settlements();
             }
             case "start": {
@@ -454,7 +454,7 @@ public final class StarterBot {
                 return 800;
             case "attack": {
                 AltayTerritory from = o.territory(a.source()), target = o.territory(a.to());
-                if (from == null || target == null) return -50;
+                if (from == null || target == null) return -1;
                 int icons = strength(a.cards());
                 if (target.markerValue() > 0) return 750 + 5 * target.markerValue() - 10 * icons;
                 int margin = from.settlements() + icons - target.settlements() - 2;

@@ -191,13 +191,16 @@ const strength = (cards) => cards.reduce((s, c) => s + (STRENGTH[c] || 0), 0);
 /** Settling and building first, then producing, capturing markers, developing and buying by
  * the value of the card; defending only when it wins or ties. */
 function scoreAltay(o, a) {
+  const me = o.players.find((p) => p.seat === o.seat);
+  const at = (id) => (id >= 0 && id < o.board.length ? o.board[id] : null);
   switch (a.type) {
     case "settle": {
-      const t = o.board[a.territory];
+      const t = at(a.territory);
+      if (!t) return -1;
       return t.owner === null ? 1000 + 10 + 3 * t.vp : 1000 + 2 - t.settlements;
     }
     case "start":
-      return a.territory >= 0 && a.territory < o.board.length ? 100 + o.board[a.territory].adjacent.length : 100;
+      return at(a.territory) ? 100 + at(a.territory).adjacent.length : 100;
     case "faction":
       return FACTION_VALUE[a.faction] || 0;
     case "play":
@@ -210,9 +213,10 @@ function scoreAltay(o, a) {
       return 800;
     case "attack": {
       const icons = strength(a.cards);
-      const target = o.board[a.to];
+      const target = at(a.to);
+      if (!target || !at(a.source)) return -1;
       if (target.markerValue > 0) return 750 + 5 * target.markerValue - 10 * icons;
-      const margin = o.board[a.source].settlements + icons - target.settlements - 2;
+      const margin = at(a.source).settlements + icons - target.settlements - 2;
       return margin > 0 ? 300 + 10 * margin - 5 * icons : -50;
     }
     case "release":
@@ -221,7 +225,7 @@ function scoreAltay(o, a) {
       if (a.on === "achievement") return 650;
       return BUILDINGS.includes(a.on) ? 700 : 20;
     case "develop":
-      if (o.players[o.seat].developing !== null) return -100;
+      if (me && me.developing !== null) return -100;
       return a.achievement === o.secretWonder ? 640 : 605;
     case "buy":
       return 400 + 10 * (BUY_VALUE[a.card] || 1) - a.pay.length;
@@ -230,8 +234,8 @@ function scoreAltay(o, a) {
     case "trade":
       return 500;
     case "fight": {
-      const strategy = o.players[o.seat].completed.includes("Strategy") ? 1 : 0;
-      const held = o.combatTo >= 0 && o.combatTo < o.board.length ? o.board[o.combatTo].settlements : 0;
+      const strategy = me && me.completed.includes("Strategy") ? 1 : 0;
+      const held = at(o.combatTo) ? at(o.combatTo).settlements : 0;
       const defence = held + strategy + strength(a.cards);
       if (defence > o.combatAttack) return 100 - a.cards.length;
       return defence === o.combatAttack ? 50 - a.cards.length : 0;
@@ -257,6 +261,7 @@ const KEEP_LOW = ["return", "transfer", "tuck", "exchange", "reveal", "order"]; 
  * return and tuck low cards, keep (meld, score) high ones, splay the biggest pile. */
 function scoreInnovation(o, a, cards) {
   const me = o.players.find((p) => p.seat === o.seat);
+  if (!me) return 0;
   const opponents = o.players.filter((p) => p.seat !== o.seat);
   const age = (title) => (cards.has(title) ? cards.get(title).age : 0);
   const top = Math.max(0, ...me.board.filter((p) => p.cards.length).map((p) => age(p.cards[p.cards.length - 1])));
@@ -331,6 +336,7 @@ function mammothodusGoals(o, board) {
  * with the shard it carries (`carries`). */
 function scoreMammothodus(o, a, board, memory) {
   const me = o.clans.find((c) => c.seat === o.seat);
+  if (!me) return 0;
   const goals = mammothodusGoals(o, board);
   const needed = new Map(); // shard types some goal still misses
   for (const missing of goals.values()) {
@@ -493,7 +499,7 @@ class Bot {
   findMover(o, actions) {
     const steps = new Set(actions.filter((a) => a.type === "step").map((a) => a.to));
     const me = o.clans.find((c) => c.seat === o.seat);
-    for (const t of Object.values(me.figurines)) {
+    for (const t of me ? Object.values(me.figurines) : []) {
       if (!Number.isInteger(t)) continue;
       const around = this.board.neighbours.get(t) || [];
       if (around.length === steps.size && around.every((n) => steps.has(n))) {

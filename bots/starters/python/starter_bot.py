@@ -367,13 +367,15 @@ BUILDINGS = ("Village", "Town", "City")
 def score_altay(o: AltayObservation, a: Action) -> float:
     """Higher is better. Settling and building first, then producing, capturing markers,
     developing and buying by the value of the card; defending only when it wins or ties."""
-    if a.type == "settle":
+    me = next((p for p in o.players if p.seat == o.seat), None)
+    in_board = 0 <= a.territory < len(o.board)
+    if a.type == "settle" and in_board:
         t = o.board[a.territory]
         if t.owner is None:
             return 1000 + 10 + 3 * t.vp
         return 1000 + 2 - t.settlements
     if a.type == "start":
-        return 100 + len(o.board[a.territory].adjacent) if 0 <= a.territory < len(o.board) else 100
+        return 100 + len(o.board[a.territory].adjacent) if in_board else 100
     if a.type == "faction":
         return FACTION_VALUE.get(a.faction or "", 0)
     if a.type == "play":
@@ -390,7 +392,7 @@ def score_altay(o: AltayObservation, a: Action) -> float:
         if a.card == "Shaman" and a.effect == 1:
             return 600
         return 800
-    if a.type == "attack":
+    if a.type == "attack" and 0 <= a.source < len(o.board) and 0 <= a.to < len(o.board):
         icons = sum(STRENGTH.get(c, 0) for c in a.cards)
         target = o.board[a.to]
         if target.marker_value > 0:
@@ -404,7 +406,7 @@ def score_altay(o: AltayObservation, a: Action) -> float:
             return 650
         return 700 if a.on in BUILDINGS else 20
     if a.type == "develop":
-        if o.players[o.seat].developing is not None:
+        if me is not None and me.developing is not None:
             return -100
         return 640 if a.achievement == o.secret_wonder else 605
     if a.type == "buy":
@@ -414,7 +416,7 @@ def score_altay(o: AltayObservation, a: Action) -> float:
     if a.type == "trade":
         return 500
     if a.type == "fight":
-        strategy = 1 if "Strategy" in o.players[o.seat].completed else 0
+        strategy = 1 if me is not None and "Strategy" in me.completed else 0
         held = o.board[o.combat_to].settlements if 0 <= o.combat_to < len(o.board) else 0
         defence = held + strategy + sum(STRENGTH.get(c, 0) for c in a.cards)
         if defence > o.combat_attack:
@@ -440,7 +442,9 @@ def score_innovation(o: InnovationObservation, a: Action, cards: dict[str, Innov
     effects score; then melding; a dogma others would share last. Inside an effect: take every
     optional step, give away, return and tuck low cards, keep (meld, score) high ones, splay
     the biggest pile."""
-    me = o.players[o.seat]
+    me = next((p for p in o.players if p.seat == o.seat), None)
+    if me is None:
+        return 0
     opponents = [p for p in o.players if p.seat != o.seat]
 
     def age(title: str | None) -> int:
@@ -509,7 +513,9 @@ def score_mammothodus(o: MammothodusObservation, a: Action, board: MammothodusMa
     """Higher is better. `memory` is what this seat chose earlier in its turn (`action`: the
     action of the turn, `cards`: cards played on the figurine acting) and where the figurine in
     motion stands (`at`) with the shard it carries (`carries`)."""
-    me = next(c for c in o.clans if c.seat == o.seat)
+    me = next((c for c in o.clans if c.seat == o.seat), None)
+    if me is None:
+        return 0
     goals = mammothodus_goals(o, board)
     needed: Counter = Counter()  # shard types some goal still misses
     for missing in goals.values():
@@ -689,8 +695,8 @@ class Bot:
         """Our figurine in motion: the one whose neighbours are the steps offered (and, of
         several there, the one carrying a shard), with what it carries."""
         steps = {a.to for a in actions if a.type == "step"}
-        me = next(c for c in o.clans if c.seat == o.seat)
-        for t in me.figurines.values():
+        me = next((c for c in o.clans if c.seat == o.seat), None)
+        for t in me.figurines.values() if me is not None else ():
             if t is not None and set(self.board.neighbours.get(t, [])) == steps:
                 carried = [s for clan, _, s in o.territories[t].ancients if clan == o.seat and s]
                 return t, (carried[0] if carried else None)

@@ -708,7 +708,7 @@ fn score_altay(o: &AltayObservation, a: &Action) -> f64 {
         "settle" => match o.territory(a.territory) {
             Some(t) if t.owner.is_none() => 1000 + 10 + 3 * t.vp,
             Some(t) => 1000 + 2 - t.settlements,
-            None => 1000,
+            None => -1,
         },
         "start" => 100 + o.territory(a.territory).map(|t| t.adjacent as i64).unwrap_or(0),
         "faction" => match a.faction.as_deref() {
@@ -753,7 +753,7 @@ fn score_altay(o: &AltayObservation, a: &Action) -> f64 {
                     }
                 }
             }
-            _ => -50,
+            _ => -1,
         },
         "release" => 780,
         "place" => {
