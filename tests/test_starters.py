@@ -6,10 +6,11 @@ team over 30 seeded games. The Java run line starts within the default --bot-mem
 memory is limited by address space, and check-bot names the JVM when a bare `java` cannot.
 
 Where a compiler or runtime is missing a kit's tests skip and say why; CI (.ci/run) installs them
-and sets ALTAY_REQUIRE_STARTERS, so there they fail instead. Times on a 2-core machine: check-bot
-about 1-2 s per kit and game; the strength tests (`slow`, still in the default run) about 35 s per
-kit (50 Altay and 50 Innovation games against the random bot, the bot's start-up included) and
-10-15 s for 30 Mammothodus games.
+and sets ALTAY_REQUIRE_STARTERS, so there they fail instead. The strength games are played by
+`altay arena` (the CLI, two games at a time, seeded). Times on a busy 2-core machine: the builds
+and every check-bot run about 40 s together; the strength tests (`slow`, still in the default run)
+about 4 minutes: 20-50 s per kit for 50 Altay and 50 Innovation games (the Rust and Java builds
+included), 5-15 s for 60 Mammothodus games.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ import msgspec
 import pytest
 
 from altay_cli.engine import load_game
-from altay_cli.referee import BotCommand, MatchOptions, run_match
 from altay_cli.referee import cgroups as cg
 from altay_cli.referee import sandbox as sandbox_module
 from altay_cli.referee.compliance import SMALL_JVM, _runs_a_jvm, check_bot
@@ -162,44 +162,32 @@ def test_each_kit_passes_check_bot_for_every_game(kit: str, game: str, kit_comma
         assert "several seats" in names
 
 
-def _ahead_of_random(command: str, game_name: str) -> int:
-    """Games (of STRENGTH_GAMES, two players, seats alternating) the kit ends ranked above the
-    seeded random bot."""
-    game = load_game(game_name)
-    options = MatchOptions(move_ms=5000, sandbox=SandboxPolicy(mode="auto"))
-    ahead = 0
-    for n in range(STRENGTH_GAMES):
-        me = n % 2
-        bots = [BotCommand("kit", command), BotCommand("random", "random 1")]
-        if me:
-            bots.reverse()
-        result = run_match(bots, game.make_config(2, 1000 + n), options, game=game)
-        assert result.completed and not result.failures, result.failures
-        ahead += result.ranks[me] < result.ranks[1 - me]
-    return ahead
+def _arena(command: str, game: str, out: Path, *options: str) -> dict:
+    """`altay arena` (the CLI) between the kit and the seeded random bot, two games at a time."""
+    argv = [sys.executable, "-m", "altay_cli", "arena", f"kit={command}", "r=random 1", "--game", game]
+    argv += ["-p", "2", "--seed", str(SEED), "-j", "2", "--move-ms", "5000", "--json", "--out", str(out)]
+    run = subprocess.run([*argv, *options], capture_output=True, text=True, timeout=1200)
+    assert run.returncode == 0, run.stderr[-2000:]
+    report = json.loads(run.stdout)
+    assert report["arena"]["complete"] and not report["failures"], report["failures"]
+    return report
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kit", KITS)
 def test_each_kit_beats_random_in_altay_and_innovation(kit: str, kit_command, tmp_path, monkeypatch) -> None:
+    """50 two-player games per game (25 deals, each bot in both seats): the kit finishes ahead
+    of the random bot (a tie counting one half) in at least 60% of them."""
     command = kit_command(kit)
     marked(monkeypatch, tmp_path)
-    figures = {name: _ahead_of_random(command, name) for name in ("altay", "innovation")}
-    floor = 0.6 * STRENGTH_GAMES
+    figures = {}
+    for game in ("altay", "innovation"):
+        report = _arena(command, game, tmp_path / game, "--games", str(STRENGTH_GAMES // 2))
+        assert report["arena"]["games_played"] == STRENGTH_GAMES
+        figures[game] = report["head_to_head"]["kit"]["r"] * STRENGTH_GAMES
     message = f"{kit}: ahead of random in {figures} of {STRENGTH_GAMES} games"
     print(message)  # the figures, for `pytest -rP`
-    assert all(n >= floor for n in figures.values()), message
-
-
-def _random_team_places(seed: int) -> int:
-    """Places of power a team of random players activates in the game of this seed."""
-    game = load_game("mammothodus")
-    state = game.new_state(game.make_config(MAMMOTHODUS_CLANS, seed))
-    rng = random.Random(seed)
-    while not state.is_terminal:
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return int(game.outcome(state).scores[0]["total"])
+    assert all(n >= 0.6 * STRENGTH_GAMES for n in figures.values()), message
 
 
 @pytest.mark.slow
@@ -207,22 +195,19 @@ def _random_team_places(seed: int) -> int:
 def test_each_kit_activates_more_places_of_power_than_a_random_team(
     kit: str, kit_command, tmp_path, monkeypatch
 ) -> None:
+    """30 deals of two clans, each led by one program (the kit, then the random bot, as a whole
+    team): the kit activates more places of power per game."""
     command = kit_command(kit)
     marked(monkeypatch, tmp_path)
-    game = load_game("mammothodus")
-    options = MatchOptions(move_ms=5000, sandbox=SandboxPolicy(mode="auto"))
-    team = list(range(MAMMOTHODUS_CLANS))
-    places = 0
-    for n in range(MAMMOTHODUS_GAMES):
-        bot = BotCommand("kit", command)  # one program leading both clans
-        config = game.make_config(MAMMOTHODUS_CLANS, 2000 + n)
-        result = run_match([bot] * MAMMOTHODUS_CLANS, config, options, game=game, players=[team])
-        assert result.completed and not result.failures, result.failures
-        places += result.scores[0]["total"]
-    random_places = sum(_random_team_places(2000 + n) for n in range(MAMMOTHODUS_GAMES))
-    message = f"{kit}: {places} places of power in {MAMMOTHODUS_GAMES} games, a random team {random_places}"
+    report = _arena(
+        command, "mammothodus", tmp_path / "arena", "--teams", "self", "--games", str(MAMMOTHODUS_GAMES)
+    )
+    places = {row["bot"]: row["alone"]["avg_vp"] for row in report["leaderboard"]}
+    games = {row["bot"]: row["alone"]["games"] for row in report["leaderboard"]}
+    assert games == {"kit": MAMMOTHODUS_GAMES, "r": MAMMOTHODUS_GAMES}
+    message = f"{kit}: places of power per game over {MAMMOTHODUS_GAMES} games {places}"
     print(message)  # the figures, for `pytest -rP`
-    assert places > random_places, message
+    assert places["kit"] > places["r"], message
 
 
 def test_the_jvm_is_recognised_behind_env_and_jar() -> None:
