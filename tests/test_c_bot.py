@@ -1,4 +1,4 @@
-"""The C starter bot (bots/c/starter_bot.c): it compiles warning-free, passes check-bot, reads
+"""The C starter bot (bots/starters/c/starter_bot.c): it compiles warning-free, passes check-bot, reads
 the board from hello.static, and beats the random bot. Skipped where there is no C compiler."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from altay_cli.referee.compliance import check_bot
 from altay_cli.referee.sandbox import SandboxPolicy
 from tests.referee_helpers import marked
 
-SOURCE = Path(__file__).resolve().parent.parent / "bots" / "c" / "starter_bot.c"
+SOURCE = Path(__file__).resolve().parent.parent / "bots" / "starters" / "c" / "starter_bot.c"
 CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 pytestmark = pytest.mark.skipif(CC is None, reason="no C compiler here")
 

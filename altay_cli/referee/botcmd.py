@@ -21,7 +21,7 @@ BUILTIN_BOTS: dict[str, tuple[str | None, str]] = {
     "random": (None, "random_bot.py"),
     "greedy": (None, "greedy_bot.py"),
     "search": (None, "search_bot.py"),
-    "node-random": ("node", "random_bot.js"),
+    "node-random": ("node", "starters/javascript/random_bot.js"),
 }
 _SCRIPT_SUFFIXES = (".py", ".js", ".mjs", ".cjs", ".rb", ".pl", ".lua", ".sh", ".jar", ".php")
 _EXAMPLES = "e.g. `python path/to/bot.py`, `node bot.js`, `./mybot`, or a built-in: " + ", ".join(

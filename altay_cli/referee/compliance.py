@@ -21,6 +21,7 @@ from typing import Any
 from altay_cli.engine import Game, State, load_game
 
 from .botcmd import BotCommand, BotCommandError
+from .limits import MEMORY_LIMIT
 from .process import TransportError
 from .sandbox import SandboxPolicy
 from .seat import QUIT_GRACE_S, BotSeat
@@ -126,7 +127,7 @@ def check_bot(
     runner = _Runner(bot, game, game_options, options, seed, _Dumper(dump))
     runner.full_options = full_options
     try:
-        return runner.run(counts, checks, skip_rest, move_ms)
+        return _name_the_jvm(bot.argv, runner.run(counts, checks, skip_rest, move_ms), sandbox.memory_mb)
     finally:
         runner.close()
 
@@ -359,3 +360,41 @@ def _pressing_choice(game: Game, state: State, target: int, rng: random.Random) 
     if pressing and rng.random() < 0.9:
         return legal[rng.choice(pressing)]
     return legal[rng.randrange(len(legal))]
+
+
+#: JVM flags that start a small bot within the default --bot-memory (bots/starters/java/README.md)
+SMALL_JVM = (
+    "env MALLOC_ARENA_MAX=2 java -Xmx128m -Xss512k -XX:ReservedCodeCacheSize=32m -XX:+UseSerialGC "
+    "-XX:CompressedClassSpaceSize=64m -XX:MaxMetaspaceSize=96m -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1"
+)
+
+
+def _runs_a_jvm(argv: tuple[str, ...]) -> bool:
+    """Is the program (after an `env VAR=VALUE ...` prefix) a Java virtual machine?"""
+    rest = list(argv)
+    if rest and Path(rest[0]).name == "env":
+        rest = rest[1:]
+        while rest and ("=" in rest[0] or rest[0].startswith("-")):
+            rest = rest[1:]
+    return bool(rest) and (Path(rest[0]).name == "java" or "-jar" in rest)
+
+
+def _name_the_jvm(argv: tuple[str, ...], checks: list[Check], memory_mb: int) -> list[Check]:
+    """A JVM sizes its heap, code cache and class space by the machine, not by the bot's limit,
+    and then fails to start (or is killed at the limit) in a way that does not say so: when a
+    Java bot fails at start-up or at the memory limit, the failing check names the JVM and the
+    flags that start it small."""
+    if not _runs_a_jvm(argv):
+        return checks
+    for check in checks:
+        if check.passed or check.detail.startswith("not run"):
+            continue
+        if check.name in ("start", "handshake") or MEMORY_LIMIT in check.detail:
+            limit = f"--bot-memory {memory_mb} MiB" if memory_mb else "its memory limit"
+            check.detail += (
+                f"; this is a Java virtual machine, which reserves memory by the machine's size, not by "
+                f"{limit}: start it small, e.g. `{SMALL_JVM} -cp DIR Main` (see "
+                "bots/starters/java/README.md), or raise --bot-memory"
+            )
+        break
+    return checks
