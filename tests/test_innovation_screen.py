@@ -280,3 +280,28 @@ def test_replay_show_tells_the_golden_games_in_words() -> None:
             bad = offences({line: f"{log.name} {extra}" for line in shown})
             assert not bad, "\n".join(bad[:10])
             assert "ended after" in done.stdout and " turns" in done.stdout and " rounds" not in done.stdout
+
+
+def test_match_check_bot_and_demo_count_innovation_in_turns(tmp_path) -> None:
+    """Innovation's turns are turns (`Game.length_text`), Altay's rounds are rounds."""
+    assert GAME.length_text(3, 9) == "9 turns" and load_game("altay").length_text(3, 9) == "3 rounds"
+    match = run_altay(
+        [
+            "match",
+            "--game",
+            "innovation",
+            "random",
+            "random",
+            "--seed",
+            "3",
+            "--log",
+            str(tmp_path / "g.jsonl"),
+        ]
+    )
+    assert match.returncode == 0, match.stdout + match.stderr
+    assert re.search(r"^\d+ turns; game ended: ", match.stdout, re.M) and "round" not in match.stdout
+    check = run_altay(["check-bot", "random", "--game", "innovation", "--players", "2", "--seed", "3"])
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert re.search(r"\(\d+ turns, setup included\)", check.stdout) and "round" not in check.stdout
+    shown = run_altay(["replay", str(tmp_path / "g.jsonl")])
+    assert "ended after" in shown.stdout and " turns" in shown.stdout and "round" not in shown.stdout
