@@ -211,8 +211,6 @@ def _illegal_answer(g: GameState, ask: Ask, action: Any) -> str:
         return f"{summary}, not that"
     if kind is not ask.kind:
         return f"{where} asks for {KIND_WORDS[ask.kind]}, not {KIND_WORDS[kind]} ({ask.prompt})"
-    if ask.kind is AskKind.CARD and not ask.options:
-        return f"no card qualifies for {where} ({ask.prompt}): you can only pass"
     condition = {
         AskKind.CARD: "that card does not qualify",
         AskKind.BLIND: "that player has no card of that value there",
@@ -365,6 +363,7 @@ def why(g: GameState, text: str) -> str:
     from .notation import command_text, interpret, parse
 
     legal = g.legal_actions()
+    shown = text.strip() if len(text.strip()) <= 60 else text.strip()[:57] + "..."
     try:
         index = parse(legal, text)
     except AmbiguousCommand as exc:
@@ -376,10 +375,10 @@ def why(g: GameState, text: str) -> str:
             if isinstance(again, AmbiguousCommand):
                 return again.message
             ask = g.pending
-            if ask is None:
+            if ask is None or not shown:
                 return exc.message
             allowed = answers_text(g, ask)
-            return f"`{text.strip()}` is not legal now: {ask_summary(g, ask)}; it allows {allowed}"
+            return f"`{shown}` is not legal now: {ask_summary(g, ask)}; it allows {allowed}"
         reason = explain_illegal(g, action)
         ask = g.pending
         if ask is not None and not isinstance(action, (*TOP_LEVEL, FirstMeld)):

@@ -169,6 +169,11 @@ def _forms(action: Any) -> list[tuple[str, str]]:
     return []
 
 
+def _echo(text: str) -> str:
+    """What was typed, shown back (a long line cut short)."""
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def parse(legal: list[Any] | tuple[Any, ...], text: str, forms: list[Any] | None = None) -> int:
     """The index in `legal` of the action `text` names (see the module's docstring); `forms`:
     each action's `_forms`, when computed already."""
@@ -211,30 +216,31 @@ def parse(legal: list[Any] | tuple[Any, ...], text: str, forms: list[Any] | None
     if found:
         options = ", ".join(command_text(legal[i]) for i in found[:8])
         more = "" if len(found) <= 8 else f" and {len(found) - 8} more"
-        raise AmbiguousCommand(f"`{raw}` could be: {options}{more}", found)
+        raise AmbiguousCommand(f"`{_echo(raw)}` could be: {options}{more}", found)
     verbs = {v for f in forms for v, _ in f if v}
     if not any(v.startswith(verb) for v in VERBS) and not any(
         whole and arg.startswith(whole) for f in forms for v, arg in f if not v
     ):
         raise InvalidCommand(
-            f"`{raw}` is not a command; now you can: {', '.join(sorted(verbs)) or 'nothing'}"
+            f"`{_echo(raw)}` is not a command; now you can: {', '.join(sorted(verbs)) or 'nothing'}"
             " (`help` explains)"
         )
     shown = ", ".join(command_text(a) for a in legal[:12])
     more = "" if len(legal) <= 12 else f", ... ({len(legal)} in all)"
-    raise IllegalCommand(f"`{raw}` is not legal now; legal: {shown}{more}")
+    raise IllegalCommand(f"`{_echo(raw)}` is not legal now; legal: {shown}{more}")
 
 
 @cache
-def universe() -> tuple[Any, ...]:
-    """Every action Innovation has, legal or not, for naming an illegal one (`why`)."""
+def universe(setup: bool) -> tuple[Any, ...]:
+    """Every action Innovation has in the set-up (the first melds) or in play (the rest), legal
+    or not, for naming an illegal one (`why`)."""
     from itertools import combinations
 
     from .tables import NAME
 
     out: list[Any] = [Draw(), Yes(), Pass()]
-    for name in NAME:
-        out += [Meld(name), Dogma(name), FirstMeld(name), PickCard(name)]
+    for name in NAME:  # `meld X` is the first meld in the set-up, a Meld action after it
+        out += [FirstMeld(name) if setup else Meld(name), Dogma(name), PickCard(name)]
     out += [Achieve(age) for age in range(1, 11)]
     out += [PickColor(c) for c in COLOR_NAMES]
     out += [PickColors((a, b)) for a, b in combinations(COLOR_NAMES, 2)]
@@ -246,26 +252,16 @@ def universe() -> tuple[Any, ...]:
 
 
 @cache
-def _universe_forms() -> list[Any]:
-    return [_forms(action) for action in universe()]
+def _universe_forms(setup: bool) -> list[Any]:
+    return [_forms(action) for action in universe(setup)]
 
 
 def interpret(text: str, setup: bool = False) -> Any:
-    """The action `text` names among every action of the game, legal now or not (`meld X` is
-    the first meld during the set-up); InvalidCommand or AmbiguousCommand (a NotationError)
-    when it names none or several."""
-    actions = universe()
-    try:
-        return actions[parse(actions, text, _universe_forms())]
-    except AmbiguousCommand as exc:
-        found = [actions[i] for i in exc.candidates]
-        if (
-            len(found) == 2
-            and {type(a) for a in found} == {Meld, FirstMeld}
-            and found[0].card == found[1].card
-        ):
-            return next(a for a in found if isinstance(a, FirstMeld) == setup)
-        raise
+    """The action `text` names among every action of the game's set-up (`setup`) or of its
+    play, legal now or not; InvalidCommand or AmbiguousCommand (a NotationError) when it names
+    none or several."""
+    actions = universe(setup)
+    return actions[parse(actions, text, _universe_forms(setup))]
 
 
 def _parse_json(legal: list[Any], raw: str) -> int:
