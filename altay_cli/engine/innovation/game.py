@@ -216,7 +216,8 @@ class InnovationGame(Game):
         return views.view(obs, name)
 
     def narrate(self, state: Any, seat: int, action: Any, viewer: int) -> str | None:
-        lines = notation.narration(event_for(state, seat, action, viewer).happened, viewer)
+        happened = event_for(state, seat, action, viewer).happened
+        lines = notation.narration(happened, viewer, state.first_edition)
         return "\n".join(lines) if lines else None
 
     def turn_key(self, state: Any) -> tuple[Any, ...]:

@@ -322,7 +322,7 @@ END_WORDS = {
 }
 
 
-def happening_text(h: Happening, viewer: int | None) -> str | None:
+def happening_text(h: Happening, viewer: int | None, first_edition: bool = False) -> str | None:
     who = _who(h.player, viewer)
     w = h.what
     if w == "draw":
@@ -362,9 +362,10 @@ def happening_text(h: Happening, viewer: int | None) -> str | None:
         verb = "execute" if who == "you" else "executes"
         text = f"{who} {verb} the dogma of {h.card} (featured icon {h.icon})"
         parts = []
-        if h.card is not None and any(effect_is_demand(card_id(h.card), False)):
+        demands = effect_is_demand(card_id(h.card), first_edition) if h.card is not None else ()
+        if any(demands):
             parts.append(f"its demand reaches {_many(h.vulnerable, viewer)}")
-        if h.card is not None and not all(effect_is_demand(card_id(h.card), False)):
+        if demands and not all(demands):
             parts.append(f"shared by {_many(h.sharing, viewer)}")
         return text + (": " + "; ".join(parts) if parts else "")
     if w == "effect":
@@ -388,8 +389,8 @@ def happening_text(h: Happening, viewer: int | None) -> str | None:
     return None
 
 
-def narration(happened: list[Happening], viewer: int | None) -> list[str]:
-    return [t for t in (happening_text(h, viewer) for h in happened) if t]
+def narration(happened: list[Happening], viewer: int | None, first_edition: bool = False) -> list[str]:
+    return [t for t in (happening_text(h, viewer, first_edition) for h in happened) if t]
 
 
 COLORS = COLOR_NAMES
