@@ -49,10 +49,12 @@ def result_table(
 
 
 def ending_line(game: Game, result: dict[str, Any]) -> str:
-    """Under a result table: rounds, why the game ended and, in a cooperative game, the team's result."""
+    """Under a result table: how long the game lasted (in rounds or turns, as the game counts),
+    why it ended and, in a cooperative game, the team's result."""
     reason = game.end_reason_text(result.get("end_reason"))
     team = f"; the team {result['team']}" if result.get("team") else ""
-    return f"{result.get('rounds', '?')} rounds; game ended: {reason}{team}"
+    length = game.length_text(result.get("rounds", 0), result.get("turns", 0))
+    return f"{length}; game ended: {reason}{team}"
 
 
 def print_result(
@@ -104,6 +106,7 @@ def print_match_result(result: MatchResult, seed: int, game: Game) -> None:
         "ranks": result.ranks,
         "end_reason": result.end_reason,
         "rounds": result.rounds,
+        "turns": result.turns,
         "team": result.team,
     }
     roles: list[str | None] = [f or None for f in result.factions]

@@ -196,7 +196,7 @@ def test_a_person_plays_innovation_against_the_greedy_bot(tmp_path: Path) -> Non
         child.expect_exact("Seats: P0 you, P1 greedy (bot)")
         child.expect_exact("Legal actions (2)")
         child.expect_exact(PROMPT)
-        ask("draw", "'draw' is not legal now; legal: first City States, first Code of Laws")
+        ask("draw", "`draw` is not legal now; legal: first City States, first Code of Laws")
         ask("card oars", "Oars: age 1, red; featured icon castle", "demand 1:")
         ask("first city", "P0 (you): picks City States to meld first", "you melded City States")
         ask("do city", "dogma City States")

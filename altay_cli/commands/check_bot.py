@@ -48,8 +48,9 @@ if TYPE_CHECKING:
     "--dump",
     type=WritableDir(),
     default=None,
-    help="Save the real requests the bot received (the first of each phase of each game) in this folder, "
-    "as fixtures for your own tests.",
+    help="Save the real requests the bot received (the first of each phase of each game, and the first "
+    "asked in the middle of an effect: gameN-request-mid-effect.json) in this folder, as fixtures for "
+    "your own tests.",
 )
 @game_options
 @sandbox_options
@@ -74,7 +75,9 @@ def check_bot(
     players that attack it, with every answer legal and in time (one result line per game);
     it has had to answer at least once out of turn (a defence: more full-length games are
     played until it has); it exits with status 0 after `game_over` and `quit`; its stderr
-    stays under the cap. --dump DIR keeps the real requests it received as test fixtures.
+    stays under the cap. --dump DIR keeps the real requests it received as test fixtures,
+    among them one asked in the middle of an effect (a defence, a card's choice during a dogma,
+    a step of a move: gameN-request-mid-effect.json), playing more games until one is.
 
     The bot runs in the sandbox a match or an arena would use (see --sandbox and the --bot-*
     limits). The report says whether it ran isolated; when a check fails inside the sandbox,

@@ -488,6 +488,11 @@ class Game(ABC):
         in `altay replay --show`; None while there are no turns (set-up)."""
         return None
 
+    def length_text(self, rounds: int, turns: int) -> str:
+        """How long a game lasted, in the unit its players count (`Outcome.rounds` and `.turns`):
+        "12 rounds" by default; a game whose turns are no rounds (Innovation) says "37 turns"."""
+        return f"{rounds} round{'s' if rounds != 1 else ''}"
+
     def seat_label(self, state: State, seat: int) -> str:
         """How the terminal names a seat ("P2 Firefolk")."""
         return f"P{seat}"
@@ -516,6 +521,12 @@ class Game(ABC):
     def is_interrupt(self, state: State) -> bool:
         """Whether the seat to move decides outside its own turn (Altay: a defence)."""
         return False
+
+    def mid_effect(self, state: State) -> bool:
+        """Whether the seat to move is asked in the middle of an action's effect (a defence, a
+        card's choice during a dogma, a step of a move) rather than for the action itself;
+        `check-bot --dump` keeps such a request. By default: when it decides out of turn."""
+        return self.is_interrupt(state)
 
     def pressure(self, state: State, target: int) -> list[int]:
         """Indexes of legal actions that would make `target` decide out of turn (Altay: attacks

@@ -637,7 +637,8 @@ class PlayApp:
 
         self.show_steps()
         reason = self.game.end_reason_text(result["end_reason"])
-        self.say("", f"Game over after {result['rounds']} rounds: {reason}.")
+        length = self.game.length_text(result["rounds"], result["turns"])
+        self.say("", f"Game over after {length}: {reason}.")
         print_result(
             self.game, result, names, factions, title=f"{self.game.kind.title}: seed {s.config.seed}"
         )
@@ -657,9 +658,10 @@ class PlayApp:
         if self.json:
             self.emit({"type": "bye", "reason": why, "decisions": len(s.steps), "finished": False})
         else:
-            where = f"round {s.outcome().rounds}, after {len(s.steps)} decisions"
+            outcome = s.outcome()
+            where = f"{self.game.length_text(outcome.rounds, outcome.turns)} and {len(s.steps)} decisions"
             self.say(
-                f"Left the game ({why}) at {where}; it is not finished."
+                f"Left the game ({why}) after {where}; it is not finished."
                 + (f" Log saved to {self.log_path}." if self.log_path else " Use `save FILE` to keep a game.")
             )
         return 0

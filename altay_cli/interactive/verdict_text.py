@@ -83,14 +83,16 @@ def print_verdict(v: Verdict) -> None:
             verdict = "winner " + " and ".join(f"P{w} {names.get(w, '?')}" for w in r.winners)
         else:
             verdict = "no winner"
-        click.echo(f"  ended: round {r.rounds}, {reason}; {verdict}")
+        click.echo(f"  ended after {game.length_text(r.rounds, r.turns)}: {reason}; {verdict}")
     else:
         why = "forfeit by " + ", ".join(f"P{s}" for s in r.forfeits) if r.forfeits else "saved unfinished"
-        click.echo(f"  not finished ({r.end_reason or why}): round {r.rounds}; scores are provisional")
+        length = game.length_text(r.rounds, r.turns)
+        click.echo(f"  not finished ({r.end_reason or why}) after {length}; scores are provisional")
     result = {
         "scores": r.scores,
         "ranks": r.ranks,
         "rounds": r.rounds,
+        "turns": r.turns,
         "end_reason": r.end_reason,
         "team": r.team,
     }

@@ -5,7 +5,8 @@ the game allows (or the one asked for), from a different seat each time, against
 players that put it under pressure where the game knows how (in Altay they attack it, so it
 must defend). In a cooperative game it then plays every seat of one more game as one program
 (one player leading every clan). Every request it sees is a real one; `dump` keeps them as
-fixtures.
+fixtures, among them one asked in the middle of an effect (`game.mid_effect`: a defence, a
+card's choice during a dogma, a step of a move), playing more games until one was.
 """
 
 from __future__ import annotations
@@ -49,19 +50,38 @@ class _Played:
 
     decisions: int = 0
     interrupts: int = 0  # decisions outside the bot's own turn (Altay: defences)
+    mid_effects: int = 0  # decisions in the middle of an effect (`Game.mid_effect`)
     times: list[float] = field(default_factory=list)
 
 
+#: the name of the fixture of a request asked in the middle of an effect (`Game.mid_effect`)
+MID_EFFECT = "request-mid-effect"
+
+
 class _Dumper:
-    """Writes the lines the bot was sent, as fixtures: `hello` and the first request of each
-    phase (or of each kind of decision) of every game."""
+    """Writes the lines the bot was sent, as fixtures: `hello`, the first request of each
+    phase (or of each kind of decision) of every game, and the first one asked in the middle of
+    an effect (`gameN-request-mid-effect.json`; `mid_effect` says whether the request being sent
+    is one)."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self.seen: set[tuple[int, str]] = set()
         self.written = 0
+        self.mid_effect = False
+        self.mid_effect_saved = False
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
+
+    def summary(self) -> str:
+        """What was saved, for the summary check's line."""
+        games = sorted(n for n, label in self.seen if label == MID_EFFECT)
+        mid = (
+            f", one asked in the middle of an effect: game{games[0]}-{MID_EFFECT}.json"
+            if games
+            else ", none asked in the middle of an effect"
+        )
+        return f"; {self.written} requests saved{mid}"
 
     def hook(self, game_no: int) -> Callable[[str, bytes], None] | None:
         if self.folder is None:
@@ -69,18 +89,22 @@ class _Dumper:
 
         def save(kind: str, line: bytes) -> None:
             assert self.folder is not None
-            label = kind
+            labels = [kind]
             if kind == "request":
                 import orjson
 
                 observation = orjson.loads(line).get("observation")
                 phase = observation.get("phase") if isinstance(observation, dict) else None
-                label = f"request-{phase}" if isinstance(phase, str) else "request"
-            if (game_no, label) in self.seen:
-                return
-            self.seen.add((game_no, label))
-            (self.folder / f"game{game_no}-{label}.json").write_bytes(line)
-            self.written += 1
+                labels = [f"request-{phase}" if isinstance(phase, str) else "request"]
+                if self.mid_effect:
+                    labels.append(MID_EFFECT)
+            for label in labels:
+                if (game_no, label) in self.seen:
+                    continue
+                self.seen.add((game_no, label))
+                (self.folder / f"game{game_no}-{label}.json").write_bytes(line)
+                self.written += 1
+                self.mid_effect_saved = self.mid_effect_saved or label == MID_EFFECT
 
         return save
 
@@ -234,8 +258,14 @@ class _Runner:
             played.append(result)
             self.finish_seat(seat)
             no_pressure_yet = self.game.can_interrupt and not any(p.interrupts for p in played)
+            # a fixture asked in the middle of an effect is wanted too
+            no_mid_effect_yet = self.dumper.folder is not None and not self.dumper.mid_effect_saved
             extra = len(plan) - len(counts)
-            if game_no == len(plan) and no_pressure_yet and extra < EXTRA_PRESSURE_GAMES:
+            if (
+                game_no == len(plan)
+                and (no_pressure_yet or no_mid_effect_yet)
+                and extra < EXTRA_PRESSURE_GAMES
+            ):
                 plan.append(pressure)  # one more game, until it had to answer out of turn
         if self.game.kind.cooperative and self.game.kind.max_players > 1:
             game_no += 1
@@ -265,7 +295,7 @@ class _Runner:
                 f"{len(played)} games ({', '.join(str(n) for n in plan)} players), "
                 f"{sum(p.decisions for p in played)} decisions, all legal and in time "
                 f"(median {statistics.median(times):.1f} ms, max {max(times):.1f} ms)"
-                + (f"; {self.dumper.written} requests saved" if self.dumper.folder is not None else ""),
+                + (self.dumper.summary() if self.dumper.folder is not None else ""),
             )
         )
         clean = [ok for ok, _ in self.exits]
@@ -328,6 +358,9 @@ class _Runner:
                 if mover in seat.seats:
                     if game.is_interrupt(state):
                         result.interrupts += 1
+                    mid_effect = game.mid_effect(state)
+                    result.mid_effects += mid_effect
+                    self.dumper.mid_effect = mid_effect
                     action, answer = seat.decide(state, n=n)
                     result.times.append(answer.time_ms or 0.0)
                     result.decisions += 1
@@ -347,7 +380,7 @@ class _Runner:
         who = f"seat {seat.seat}" if len(seat.seats) == 1 else f"all {len(seat.seats)} seats as one program"
         detail = (
             f"{config.players} players, {who}: {result.decisions} decisions{out_of_turn} "
-            f"({outcome.rounds} rounds, setup included), all legal and in time "
+            f"({game.length_text(outcome.rounds, outcome.turns)}, setup included), all legal and in time "
             f"(median {statistics.median(result.times):.1f} ms, max {max(result.times):.1f} ms)"
         )
         return Check(name, True, detail), result

@@ -368,6 +368,7 @@ def _finish(
         failures=failures,
         decisions=decisions,
         rounds=outcome.rounds,
+        turns=outcome.turns,
         factions=game.roles(state),
         log_path=log.path,
         duration_s=time.perf_counter() - t0,

@@ -125,6 +125,7 @@ class MatchResult:
     seed: int | None = None
     game: str = "altay"
     team: str | None = None  # cooperative games: "won" or "lost", shared by every seat
+    turns: int = 0  # turns begun (`Game.length_text` says whether people count turns or rounds)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -140,6 +141,7 @@ class MatchResult:
             "failures": [f.as_entry() for f in self.failures],
             "decisions": self.decisions,
             "rounds": self.rounds,
+            "turns": self.turns,
             "log": str(self.log_path) if self.log_path is not None else None,
             "duration_s": round(self.duration_s, 3),
             "think_ms": [round(t, 1) for t in self.think_ms],

@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
+from typing import Literal, get_args
 
 import msgspec
 
@@ -45,6 +46,26 @@ class Color(StrEnum):
     GREEN = "green"
     YELLOW = "yellow"
     PURPLE = "purple"
+
+
+class Splay(StrEnum):
+    """How a pile is splayed: which icons of its covered cards show (RULES.md §6.2)."""
+
+    NONE = "none"
+    LEFT = "left"
+    RIGHT = "right"
+    UP = "up"
+
+
+#: the icons a board counts (the hexagon, a card's picture, never counts)
+CountedIcon = Literal["crown", "leaf", "lightbulb", "castle", "factory", "clock"]
+#: the five special achievements
+SpecialName = Literal["Empire", "Monument", "Wonder", "World", "Universe"]
+#: the editions played: 3rd (as Board Game Arena plays), or the 1st-edition texts of nine cards
+Edition = Literal["3e", "1e"]
+COUNTED_ICONS: tuple[str, ...] = get_args(CountedIcon)
+SPECIAL_NAMES: tuple[str, ...] = get_args(SpecialName)
+EDITIONS: tuple[str, ...] = get_args(Edition)
 
 
 class EffectKind(StrEnum):

@@ -6,13 +6,45 @@ two hidden zones for their owners, a revealed card for everyone. The rest see it
 
 from __future__ import annotations
 
-from typing import Any
+from enum import StrEnum
+from typing import Any, Literal
 
 import msgspec
 
 from .actions import HIDDEN, AnyAction, FirstMeld, PickCard
-from .state import ZONE_NAMES, GameState
+from .data import Color, CountedIcon, SpecialName, Splay
+from .state import ZONE_NAMES, EndReason, GameState
 from .tables import AGE, COLOR_NAMES, ICON_NAMES, NAME, SPECIAL_NAME, SPLAY_NAMES
+
+
+class What(StrEnum):
+    """What a `Happening` is (protocol/games/innovation.md, "Events", says each one's fields)."""
+
+    DRAW = "draw"
+    MELD = "meld"
+    TUCK = "tuck"
+    SCORE = "score"
+    RETURN = "return"
+    TRANSFER = "transfer"
+    EXCHANGE = "exchange"
+    ACHIEVE = "achieve"
+    REMOVE = "remove"
+    REVEAL = "reveal"
+    PROOF = "proof"
+    SPLAY = "splay"
+    ORDER = "order"
+    CLAIM = "claim"
+    DOGMA = "dogma"
+    EFFECT = "effect"
+    SELF = "self"
+    FREE_DRAW = "free_draw"
+    TURN = "turn"
+    END = "end"
+
+
+#: where a card lies (`from_zone`, `to_zone`): the supply, a player's hand, score pile, board or
+#: achievements, the achievements on the table, or out of the game (removed)
+Zone = Literal["supply", "hand", "score", "board", "achievements", "available", "removed"]
 
 
 class Happening(msgspec.Struct, omit_defaults=True):
@@ -22,25 +54,25 @@ class Happening(msgspec.Struct, omit_defaults=True):
     re-ordered), claim (a special achievement), dogma, effect (a player starts executing one of
     a card's effects), self (a self-execution starts), free_draw, turn, end."""
 
-    what: str
+    what: What
     player: int | None = None  # who acted (the executing player, the drawer, the claimer...)
     card: str | None = None
     age: int | None = None
-    from_zone: str | None = None
+    from_zone: Zone | None = None
     from_player: int | None = None
-    to_zone: str | None = None
+    to_zone: Zone | None = None
     to_player: int | None = None
-    color: str | None = None
-    splay: str | None = None
-    special: str | None = None
+    color: Color | None = None
+    splay: Splay | None = None
+    special: SpecialName | None = None
     effect: int | None = None
     demand: bool | None = None
-    icon: str | None = None
+    icon: CountedIcon | None = None
     vulnerable: list[int] | None = None
     sharing: list[int] | None = None
     actions: int | None = None
     winners: list[int] | None = None
-    reason: str | None = None
+    reason: EndReason | None = None
 
 
 class StepEvent(msgspec.Struct):

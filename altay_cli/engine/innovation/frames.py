@@ -27,6 +27,24 @@ class AskKind(StrEnum):
     OPTION = "option"  # one of labelled alternatives (Evolution: a or b)
 
 
+class Purpose(StrEnum):
+    """What a decision is for: the verb of the effect's step it settles (the observation's
+    `decision.purpose`). Every value is listed, with what it asks, in protocol/games/innovation.md."""
+
+    RETURN = "return"  # cards to return to the supply
+    TRANSFER = "transfer"  # cards (or the player) to give to, or take from, another player
+    MELD = "meld"  # cards to meld
+    SCORE = "score"  # cards to score
+    TUCK = "tuck"  # cards to tuck
+    SPLAY = "splay"  # the colour to splay (or pass)
+    EXCHANGE = "exchange"  # whether to exchange, or the cards an exchange moves
+    REVEAL = "reveal"  # the card of your hand to reveal
+    CHOOSE = "choose"  # a choice the rest of the effect depends on (an option, a value, colours)
+    ORDER = "order"  # the next card of a pile being put in a new order (Publications)
+    EXECUTE = "execute"  # the top card to execute alone (Self Service)
+    KEEP = "keep"  # the card of your hand to keep (Composites)
+
+
 class Frame:
     """One running routine: `kind` names its step table, `pc` the next step, `me` the executing
     player, `act` the activator, `card`/`eff` the effect it belongs to (-1 when none), `own` the
@@ -109,7 +127,7 @@ class Ask:
         seat: int,
         kind: AskKind,
         options: tuple[Any, ...],
-        purpose: str,
+        purpose: Purpose | str,
         prompt: str,
         *,
         can_pass: bool = False,
@@ -122,7 +140,7 @@ class Ask:
         self.seat = seat
         self.kind = kind
         self.options = options
-        self.purpose = purpose
+        self.purpose = Purpose(purpose)  # ValueError for a purpose the guide does not list
         self.prompt = prompt
         self.can_pass = can_pass
         self.always = always

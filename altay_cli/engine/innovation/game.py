@@ -210,10 +210,14 @@ class InnovationGame(Game):
         return views.VIEWS
 
     def view(self, state: Any, seat: int | None, name: str) -> list[str]:
-        return views.view(spectate(state) if seat is None else observe(state, seat), name)
+        obs = spectate(state) if seat is None else observe(state, seat)
+        if name == "actions":  # only the seat to move sees its legal actions
+            return views.actions_lines(obs, state.legal_actions() if seat == state.to_move else [])
+        return views.view(obs, name)
 
     def narrate(self, state: Any, seat: int, action: Any, viewer: int) -> str | None:
-        lines = notation.narration(event_for(state, seat, action, viewer).happened, viewer)
+        happened = event_for(state, seat, action, viewer).happened
+        lines = notation.narration(happened, viewer, state.first_edition)
         return "\n".join(lines) if lines else None
 
     def turn_key(self, state: Any) -> tuple[Any, ...]:
@@ -223,6 +227,10 @@ class InnovationGame(Game):
         if state.phase is Phase.FIRST_MELD:
             return None
         return f"turn {state.turn}", state.active
+
+    def length_text(self, rounds: int, turns: int) -> str:
+        """Innovation counts turns (one player's two actions); a round is no unit of its play."""
+        return f"{turns} turn{'s' if turns != 1 else ''}"
 
     def describe_config(self, config: Any) -> str:
         edition = "1st-edition cards" if config.edition == "1e" else "3rd edition"
@@ -243,6 +251,10 @@ class InnovationGame(Game):
         ask = state.pending
         return ask is not None and ask.seat != state.active
 
+    def mid_effect(self, state: Any) -> bool:
+        """A card's effect asks (the observation's `decision`), in anyone's turn."""
+        return state.pending is not None
+
     def pressure(self, state: Any, target: int) -> list[int]:
         """Dogmas that demand something of `target` (it has fewer of the featured icon)."""
         from .tables import FEATURED
@@ -257,6 +269,11 @@ class InnovationGame(Game):
                     if state.icons(target, icon) < state.icons(state.active, icon):
                         out.append(i)
         return out
+
+    def why(self, state: Any, text: str) -> str:
+        from .explain import why
+
+        return why(state, text)
 
     def lookup(self, term: str) -> list[str]:
         from .tables import title_key

@@ -7,6 +7,7 @@ Any unique prefix of a command word or card title works, case and punctuation ig
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..api import AmbiguousCommand, IllegalCommand, InvalidCommand
@@ -119,15 +120,15 @@ def describe(action: Any) -> str:
     if isinstance(action, PickColors):
         return f"chooses {action.colors[0]} and {action.colors[1]}"
     if isinstance(action, PickPlayer):
-        return f"chooses player {action.player}"
+        return f"chooses P{action.player}"
     if isinstance(action, PickValue):
         return f"chooses the value {action.value}"
     if isinstance(action, PickOption):
         return f"chooses option {action.option}"
     if isinstance(action, PickBlind):
-        return f"chooses a {action.age} of player {action.player}"
+        return f"chooses a card of value {action.age} of P{action.player}'s, unseen"
     if isinstance(action, Yes):
-        return "does it"
+        return "says yes"
     if isinstance(action, Pass):
         return "passes"
     return str(action)
@@ -168,8 +169,14 @@ def _forms(action: Any) -> list[tuple[str, str]]:
     return []
 
 
-def parse(legal: list[Any], text: str) -> int:
-    """The index in `legal` of the action `text` names (see the module's docstring)."""
+def _echo(text: str) -> str:
+    """What was typed, shown back (a long line cut short)."""
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def parse(legal: list[Any] | tuple[Any, ...], text: str, forms: list[Any] | None = None) -> int:
+    """The index in `legal` of the action `text` names (see the module's docstring); `forms`:
+    each action's `_forms`, when computed already."""
     raw = text.strip()
     if not raw:
         raise InvalidCommand("type a command; `help` lists them")
@@ -180,9 +187,11 @@ def parse(legal: list[Any], text: str) -> int:
     whole = title_key(raw)
     exact: list[int] = []
     prefix: list[int] = []
-    for i, action in enumerate(legal):
+    if forms is None:
+        forms = [_forms(action) for action in legal]
+    for i, action_forms in enumerate(forms):
         hit = None
-        for form_verb, arg in _forms(action):
+        for form_verb, arg in action_forms:
             if form_verb:
                 if not form_verb.startswith(verb):
                     continue
@@ -207,18 +216,52 @@ def parse(legal: list[Any], text: str) -> int:
     if found:
         options = ", ".join(command_text(legal[i]) for i in found[:8])
         more = "" if len(found) <= 8 else f" and {len(found) - 8} more"
-        raise AmbiguousCommand(f"{raw!r} could be: {options}{more}", found)
-    verbs = {v for a in legal for v, _ in _forms(a) if v}
+        raise AmbiguousCommand(f"`{_echo(raw)}` could be: {options}{more}", found)
+    verbs = {v for f in forms for v, _ in f if v}
     if not any(v.startswith(verb) for v in VERBS) and not any(
-        title_key(raw) and arg.startswith(title_key(raw)) for a in legal for v, arg in _forms(a) if not v
+        whole and arg.startswith(whole) for f in forms for v, arg in f if not v
     ):
         raise InvalidCommand(
-            f"{raw!r} is not a command; now you can: {', '.join(sorted(verbs)) or 'nothing'}"
+            f"`{_echo(raw)}` is not a command; now you can: {', '.join(sorted(verbs)) or 'nothing'}"
             " (`help` explains)"
         )
     shown = ", ".join(command_text(a) for a in legal[:12])
     more = "" if len(legal) <= 12 else f", ... ({len(legal)} in all)"
-    raise IllegalCommand(f"{raw!r} is not legal now; legal: {shown}{more}")
+    raise IllegalCommand(f"`{_echo(raw)}` is not legal now; legal: {shown}{more}")
+
+
+@cache
+def universe(setup: bool) -> tuple[Any, ...]:
+    """Every action Innovation has in the set-up (the first melds) or in play (the rest), legal
+    or not, for naming an illegal one (`why`)."""
+    from itertools import combinations
+
+    from .tables import NAME
+
+    out: list[Any] = [Draw(), Yes(), Pass()]
+    for name in NAME:  # `meld X` is the first meld in the set-up, a Meld action after it
+        out += [FirstMeld(name) if setup else Meld(name), Dogma(name), PickCard(name)]
+    out += [Achieve(age) for age in range(1, 11)]
+    out += [PickColor(c) for c in COLOR_NAMES]
+    out += [PickColors((a, b)) for a, b in combinations(COLOR_NAMES, 2)]
+    out += [PickPlayer(p) for p in range(4)]
+    out += [PickValue(v) for v in range(1, 11)]
+    out += [PickOption(o) for o in ("a", "b")]
+    out += [PickBlind(p, age) for p in range(4) for age in range(1, 11)]
+    return tuple(out)
+
+
+@cache
+def _universe_forms(setup: bool) -> list[Any]:
+    return [_forms(action) for action in universe(setup)]
+
+
+def interpret(text: str, setup: bool = False) -> Any:
+    """The action `text` names among every action of the game's set-up (`setup`) or of its
+    play, legal now or not; InvalidCommand or AmbiguousCommand (a NotationError) when it names
+    none or several."""
+    actions = universe(setup)
+    return actions[parse(actions, text, _universe_forms(setup))]
 
 
 def _parse_json(legal: list[Any], raw: str) -> int:
@@ -230,14 +273,21 @@ def _parse_json(legal: list[Any], raw: str) -> int:
         raise InvalidCommand(f"not an Innovation action: {exc}") from None
     if action in legal:
         return legal.index(action)
-    raise IllegalCommand(f"{command_text(action)!r} is not legal now")
+    raise IllegalCommand(f"`{command_text(action)}` is not legal now")
 
 
 # ---------------------------------------------------------------------------- what happened
 def _who(p: int | None, viewer: int | None) -> str:
     if p is None:
-        return "?"
+        return "someone"
     return "you" if p == viewer else f"P{p}"
+
+
+def _many(players: list[int] | None, viewer: int | None) -> str:
+    names = [_who(p, viewer) for p in players or []]
+    if not names:
+        return "nobody"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _card(h: Happening) -> str:
@@ -246,15 +296,33 @@ def _card(h: Happening) -> str:
 
 def _zone(zone: str | None, owner: int | None, viewer: int | None) -> str:
     if zone is None:
-        return "?"
+        return "somewhere"
     if owner is None:
-        return {"supply": "the supply", "available": "the achievements", "removed": "the box"}.get(zone, zone)
+        return {
+            "supply": "the supply",
+            "available": "the achievements on the table",
+            "removed": "the box",
+        }.get(zone, "the table")
     whose = "your" if owner == viewer else f"P{owner}'s"
-    name = {"hand": "hand", "score": "score pile", "board": "board", "achievements": "achievements"}[zone]
+    name = {"hand": "hand", "score": "score pile", "board": "board", "achievements": "achievements"}.get(
+        zone, "cards"
+    )
     return f"{whose} {name}"
 
 
-def happening_text(h: Happening, viewer: int | None) -> str | None:
+def _possessive(name: str | None) -> str:
+    name = name or "a card"
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+END_WORDS = {
+    "achievements": "the achievements needed were reached",
+    "draw_above_10": "a draw above 10: the highest score wins",
+    "turn_limit": "the turn limit: the highest score wins",
+}
+
+
+def happening_text(h: Happening, viewer: int | None, first_edition: bool = False) -> str | None:
     who = _who(h.player, viewer)
     w = h.what
     if w == "draw":
@@ -269,7 +337,7 @@ def happening_text(h: Happening, viewer: int | None) -> str | None:
         dest = "" if h.to_player == h.player else f" to {_zone(h.to_zone, h.to_player, viewer)}"
         return f"{who} {past} {_card(h)}{src}{dest}"
     if w == "return":
-        return f"{who} returned {_card(h)} from {_zone(h.from_zone, h.from_player, viewer)}"
+        return f"{who} returned {_card(h)} from {_zone(h.from_zone, h.from_player, viewer)} to the supply"
     if w in ("transfer", "exchange"):
         verb = "transferred" if w == "transfer" else "exchanged"
         return (
@@ -283,38 +351,46 @@ def happening_text(h: Happening, viewer: int | None) -> str | None:
     if w == "reveal":
         return f"{who} revealed {h.card}"
     if w == "proof":
-        return f"{who} showed {h.card} (nothing could be picked)"
+        return f"{who} showed {h.card} (to prove that no card could be picked)"
     if w == "splay":
         return f"{who} splayed {h.color} {h.splay}" if h.splay != "none" else f"{who} unsplayed {h.color}"
     if w == "order":
-        return f"{who} re-ordered the {h.color} pile"
+        return f"{who} put the {h.color} pile in a new order"
     if w == "claim":
-        return f"{who} claimed {h.special}"
+        return f"{who} claimed the special achievement {h.special}"
     if w == "dogma":
-        share = ", ".join(_who(p, viewer) for p in h.sharing or []) or "nobody"
-        text = f"{who}: dogma {h.card} ({h.icon}); sharing: {share}"
-        if h.card is not None and any(effect_is_demand(card_id(h.card), False)):
-            vul = ", ".join(_who(p, viewer) for p in h.vulnerable or []) or "nobody"
-            text += f"; demands reach {vul}"
-        return text
+        verb = "execute" if who == "you" else "executes"
+        text = f"{who} {verb} the dogma of {h.card} (featured icon {h.icon})"
+        parts = []
+        demands = effect_is_demand(card_id(h.card), first_edition) if h.card is not None else ()
+        if any(demands):
+            parts.append(f"its demand reaches {_many(h.vulnerable, viewer)}")
+        if demands and not all(demands):
+            parts.append(f"shared by {_many(h.sharing, viewer)}")
+        return text + (": " + "; ".join(parts) if parts else "")
     if w == "effect":
+        n = (h.effect or 0) + 1
+        verb = "carry out" if who == "you" else "carries out"
         kind = "demand" if h.demand else "effect"
-        return f"{h.card} {kind} {(h.effect or 0) + 1} for {who}"
+        return f"{who} {verb} {_possessive(h.card)} {kind} {n}"
     if w == "self":
-        return f"{who} self-executes {h.card}"
+        verb = "execute" if who == "you" else "executes"
+        return f"{who} {verb} {_possessive(h.card)} non-demand effects alone"
     if w == "free_draw":
-        return f"{who} take{'s' if who != 'you' else ''} the free draw (an opponent shared)"
+        verb = "take" if who == "you" else "takes"
+        return f"{who} {verb} the free draw (a player who shared changed something)"
     if w == "turn":
-        return f"-- turn of {who} ({h.actions} action{'s' if h.actions != 1 else ''})"
+        whose = "your" if who == "you" else f"{who}'s"
+        return f"{whose} turn begins ({h.actions} action{'s' if h.actions != 1 else ''})"
     if w == "end":
-        winners = ", ".join(_who(p, viewer) for p in h.winners or [])
-        why = {"achievements": "achievements", "draw_above_10": "a draw above 10", "card_win": f"{h.card}"}
-        return f"game over ({why.get(h.reason or '', h.reason)}): {winners} won"
+        why = END_WORDS.get(h.reason or "", f"{h.card or 'a card'} won it")
+        won = _many(h.winners, viewer)
+        return f"game over ({why}): {won} won"
     return None
 
 
-def narration(happened: list[Happening], viewer: int | None) -> list[str]:
-    return [t for t in (happening_text(h, viewer) for h in happened) if t]
+def narration(happened: list[Happening], viewer: int | None, first_edition: bool = False) -> list[str]:
+    return [t for t in (happening_text(h, viewer, first_edition) for h in happened) if t]
 
 
 COLORS = COLOR_NAMES

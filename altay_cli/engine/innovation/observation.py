@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import msgspec
 
-from .frames import Frame
+from .data import Color, CountedIcon, Edition, SpecialName, Splay
+from .frames import AskKind, Frame, Purpose
 from .routines import MANY
-from .state import ACHIEVEMENTS_TO_WIN, GameState, Phase
+from .state import ACHIEVEMENTS_TO_WIN, EndReason, GameState, Phase
 from .tables import AGE, COLOR_NAMES, ICON_NAMES, NAME, REAL_ICONS, SPECIAL_NAME, SPECIALS, SPLAY_NAMES
 
 
@@ -24,7 +25,7 @@ class Settings(msgspec.Struct):
     """The configuration a bot may know (sent in `hello.game`)."""
 
     players: int
-    edition: str
+    edition: Edition
     max_turns: int  # the game is adjudicated by score after this many turns
 
 
@@ -38,8 +39,8 @@ class CardRef(msgspec.Struct, omit_defaults=True):
 class Pile(msgspec.Struct):
     """One colour pile, bottom to top (the last card is the top card), and its splay."""
 
-    color: str
-    splay: str
+    color: Color
+    splay: Splay
     cards: list[str]
 
 
@@ -52,7 +53,7 @@ class KnownSupplyCard(msgspec.Struct):
 
 
 class Special(msgspec.Struct):
-    name: str
+    name: SpecialName
     owner: int | None  # None while available
 
 
@@ -62,9 +63,9 @@ class PlayerView(msgspec.Struct):
     score_pile: list[CardRef]
     score: int  # the total value of the score pile (public: card backs show ages)
     board: list[Pile]  # the five colours, in order blue red green yellow purple
-    icons: dict[str, int]  # visible icons (RULES.md §6.3)
+    icons: dict[str, int]  # visible icons by name, the six of CountedIcon (RULES.md §6.3)
     achievements: list[int]  # the ages of the standard achievements claimed
-    specials: list[str]  # special achievements claimed
+    specials: list[SpecialName]  # special achievements claimed
     achievement_count: int
     tucked: int  # cards tucked this turn (Monument)
     scored: int  # cards scored this turn (Monument)
@@ -75,8 +76,8 @@ class Decision(msgspec.Struct, omit_defaults=True):
     `prompt` is shown to the deciding seat only; the legal answers are the request's list."""
 
     seat: int
-    kind: str  # card, blind, color, colors, player, value, option, yes
-    purpose: str  # return, meld, transfer, splay, ...
+    kind: AskKind  # what the answers are: card, blind, color, colors, player, value, option, yes
+    purpose: Purpose  # what they are for: return, transfer, meld, score, tuck, splay, ...
     card: str | None = None  # the card whose effect asks
     effect: int | None = None  # that effect's index (0-based, printed order)
     executing: int | None = None  # the player carrying out the effect ("you" in its text)
@@ -93,21 +94,21 @@ class DogmaState(msgspec.Struct):
 
     activator: int
     card: str
-    featured: str
+    featured: CountedIcon
     vulnerable: list[int]  # fewer featured icons than the activator: demands reach them
     sharing: list[int]  # at least as many: they share the non-demand effects
 
 
 class Result(msgspec.Struct):
-    end_reason: str
+    end_reason: EndReason
     winners: list[int]
     card: str | None = None  # the card that won the game, if one did
 
 
 class Observation(msgspec.Struct):
     seat: int  # -1: a spectator's (what every seat may know)
-    edition: str  # "3e" or "1e": which texts of the nine changed cards are played
-    phase: str  # first_meld, play, over
+    edition: Edition  # "3e" or "1e": which texts of the nine changed cards are played
+    phase: Phase  # first_meld, play, over
     to_move: int | None
     active: int  # whose turn it is
     turn: int  # turns begun so far
@@ -184,7 +185,7 @@ def observe(g: GameState, seat: int) -> Observation:
     if ask is not None:
         decision = Decision(
             seat=ask.seat,
-            kind=str(ask.kind),
+            kind=ask.kind,
             purpose=ask.purpose,
             card=NAME[ask.card] if ask.card >= 0 else None,
             effect=ask.eff if ask.eff >= 0 else None,

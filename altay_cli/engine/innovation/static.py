@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import msgspec
 
-from .data import cards, load
+from .data import Color, CountedIcon, Edition, EffectKind, Icon, SpecialName, Splay, cards, load
 from .rulings import RULINGS, Ruling
 from .state import ACHIEVEMENTS_TO_WIN
 from .tables import COLOR_NAMES, ICON_NAMES, SPLAY_NAMES, VISIBLE_BELOW
 
 
 class EffectInfo(msgspec.Struct, omit_defaults=True):
-    kind: str  # demand or nondemand
+    kind: EffectKind  # demand or nondemand
     text: str
     ruling: str | None = None
 
@@ -22,26 +22,26 @@ class CardInfo(msgspec.Struct):
     id: int
     name: str
     age: int
-    color: str
-    icons: list[str]  # top-left, bottom-left, bottom-middle, bottom-right ("hex": the picture)
-    featured: str
+    color: Color
+    icons: list[Icon]  # top-left, bottom-left, bottom-middle, bottom-right ("hex": the picture)
+    featured: CountedIcon
     effects: list[EffectInfo]
 
 
 class SpecialInfo(msgspec.Struct):
     id: int
-    name: str
+    name: SpecialName
     condition: str
     claimed_by_card: str
     card_condition: str
 
 
 class StaticInfo(msgspec.Struct):
-    edition: str
-    colors: list[str]
-    icons: list[str]
-    #: splay -> the icon positions (0 top-left .. 3 bottom-right) a covered card shows
-    splay_shows: dict[str, list[int]]
+    edition: Edition
+    colors: list[Color]
+    icons: list[CountedIcon]
+    #: splay (a Splay) -> the icon positions (0 top-left .. 3 bottom-right) a covered card shows
+    splay_shows: dict[Splay, list[int]]
     achievements_to_win: dict[str, int]  # by number of players
     cards: list[CardInfo]
     specials: list[SpecialInfo]

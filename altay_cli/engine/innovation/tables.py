@@ -9,6 +9,7 @@ right, up). Special achievements keep BGA's ids 105-109.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .data import Color, Icon, cards, load
 
@@ -60,6 +61,7 @@ BY_NAME = {name: i for i, name in enumerate(NAME)}
 BY_LOWER = {name.lower(): i for i, name in enumerate(NAME)}
 
 
+@lru_cache(maxsize=4096)
 def title_key(name: str) -> str:
     """R01: titles compare case-insensitively without spaces or punctuation ("thewheel")."""
     return re.sub(r"[^a-z0-9]", "", name.lower())

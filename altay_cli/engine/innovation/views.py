@@ -27,6 +27,7 @@ VIEWS = {
     "players": "every player's hand, score pile and achievements (what you may see)",
     "supply": "the supply and the achievements on the table",
     "decision": "what you are being asked now",
+    "actions": "the legal actions, numbered; beside each dogma, who shares it and whom its demand reaches",
 }
 
 
@@ -54,8 +55,14 @@ def refs_text(refs: list[Any], own: bool) -> str:
 
 
 def achievements_text(pv: PlayerView, need: int) -> str:
-    items = [str(a) for a in pv.achievements] + pv.specials
-    return f"{pv.achievement_count}/{need}" + (f" ({', '.join(items)})" if items else "")
+    """ "3/6 (ages 1, 2; Monument)": how many of those that win, and which."""
+    items = []
+    if pv.achievements:
+        ages = [str(a) for a in pv.achievements]
+        items.append(("age " if len(ages) == 1 else "ages ") + ", ".join(ages))
+    if pv.specials:
+        items.append(", ".join(pv.specials))
+    return f"{pv.achievement_count}/{need}" + (f" ({'; '.join(items)})" if items else "")
 
 
 def pile_lines(pv: PlayerView) -> list[str]:
@@ -86,15 +93,27 @@ def player_block(obs: Observation, pv: PlayerView) -> list[str]:
     return lines
 
 
+def end_text(reason: str, card: str | None) -> str:
+    """Why the game ended, in words."""
+    return {
+        "achievements": "a player reached the achievements needed",
+        "draw_above_10": "a draw above 10, so the highest score wins",
+        "card_win": f"{card or 'a card'} won it",
+        "turn_limit": "the turn limit, so the highest score wins",
+    }.get(reason, "it ended")
+
+
+def winners_text(winners: list[int], seat: int | None) -> str:
+    names = [_name(p, seat) for p in winners]
+    if not names:
+        return "nobody won"
+    return (" and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]) + " won"
+
+
 def headline(obs: Observation) -> str:
     if obs.result is not None:
-        winners = ", ".join(f"P{p}" for p in obs.result.winners)
-        why = {
-            "achievements": "achievements",
-            "draw_above_10": "a draw above 10",
-            "card_win": obs.result.card,
-        }
-        return f"Game over ({why.get(obs.result.end_reason, obs.result.end_reason)}): {winners} won"
+        why = end_text(obs.result.end_reason, obs.result.card)
+        return f"Game over ({why}): {winners_text(obs.result.winners, obs.seat)}"
     if obs.phase == "first_meld":
         return "Set-up: every player picks one of their two cards to meld first (kept secret until all have)"
     actions = f"{obs.actions_left} action{'s' if obs.actions_left != 1 else ''} left"
@@ -105,7 +124,15 @@ def supply_lines(obs: Observation) -> list[str]:
     ages = "  ".join(f"{a + 1}:{n}" for a, n in enumerate(obs.supply))
     lines = [f"  supply (age:cards)  {ages}"]
     if obs.supply_known:
-        known = ", ".join(f"{k.card} (age {k.age}, {k.depth} from the top)" for k in obs.supply_known)
+        known = ", ".join(
+            f"{k.card} (age {k.age}, "
+            + (
+                "the next one drawn)"
+                if k.depth == 0
+                else f"{k.depth} card{'s' if k.depth != 1 else ''} above it)"
+            )
+            for k in obs.supply_known
+        )
         lines.append(f"  you know in the supply: {known}")
     avail = " ".join(str(a) for a in obs.available_achievements) or "none"
     specials = ", ".join(s.name + ("" if s.owner is None else f" (P{s.owner})") for s in obs.specials)
@@ -119,22 +146,48 @@ def decision_lines(obs: Observation) -> list[str]:
         if obs.dogma is not None:
             return []
         return []
+    from .explain import choice_words, possessive
+
     who = "you" if d.seat == obs.seat else f"P{d.seat}"
-    where = f"{d.card}, effect {d.effect + 1}" if d.card is not None and d.effect is not None else "a card"
-    lines = [f"  {where}: {who} must choose ({d.purpose})"]
+    where = "an effect"
+    first = obs.edition == "1e"
+    text = None
     if d.card is not None and d.effect is not None:
-        texts = effect_texts(card_id(d.card), False)
-        if d.effect < len(texts):
-            lines.append(f"    text: {texts[d.effect]}")
+        info = card_named(d.card)
+        effects = info.effects_for(first)
+        kind = "demand" if d.effect < len(effects) and effects[d.effect].kind == "demand" else "effect"
+        where = f"{possessive(d.card)} {kind} {d.effect + 1}"
+        texts = effect_texts(card_id(d.card), first)
+        text = texts[d.effect] if d.effect < len(texts) else None
+    carried = ""
+    if d.executing is not None and d.executing != d.seat:
+        carried = f" (carried out by {'you' if d.executing == obs.seat else f'P{d.executing}'})"
+    lines = [f"  {where}{carried}: {who} must choose {choice_words(d.kind, d.purpose)}"]
+    if text:
+        lines.append(f"    text: {text}")
     if d.prompt:
         lines.append(f"    asked: {d.prompt}" + ("  (or pass)" if d.optional else ""))
+    elif d.optional:
+        lines.append(f"    {who} may pass")
+    if d.picked is not None:
+        need = "every one there is" if d.min is None else f"at least {d.min}"
+        most = "" if d.max is None or d.max == d.min else f" and at most {d.max}"
+        lines.append(f"    cards are picked one at a time: {d.picked} so far, {need}{most} in all")
+    if d.labels and d.prompt:
+        lines.append(f"    choices: {', '.join(d.labels)}")
     if obs.dogma is not None:
         dg = obs.dogma
-        vul = ", ".join(f"P{p}" for p in dg.vulnerable) or "nobody"
-        share = ", ".join(f"P{p}" for p in dg.sharing) or "nobody"
+        demands = [e.kind == "demand" for e in card_named(dg.card).effects_for(first)]
+        parts = []
+        if any(demands):
+            parts.append(
+                "its demand reaches " + (", ".join(_name(p, obs.seat) for p in dg.vulnerable) or "nobody")
+            )
+        if not all(demands):
+            parts.append("shared by " + (", ".join(_name(p, obs.seat) for p in dg.sharing) or "nobody"))
         lines.append(
-            f"    dogma of {dg.card} by P{dg.activator} ({dg.featured}):"
-            f" demands reach {vul}; sharing: {share}"
+            f"    the Dogma action on {dg.card} by {_name(dg.activator, obs.seat)} (featured icon"
+            f" {dg.featured}): {'; '.join(parts)}"
         )
     return lines
 
@@ -200,6 +253,59 @@ def players_lines(obs: Observation) -> list[str]:
     return lines
 
 
+def dogma_mark(obs: Observation, card: str) -> str:
+    """Who a Dogma action on `card` by the seat to move would reach (R14): the featured icon,
+    the counts, whom its demand reaches and who shares its non-demand effects."""
+    info = card_named(card)
+    icon = str(info.featured)
+    me = obs.players[obs.active]
+    mine = me.icons[icon]
+    others = [obs.players[(obs.active + k) % len(obs.players)] for k in range(1, len(obs.players))]
+    first = obs.edition == "1e"
+    demands = [e.kind == "demand" for e in info.effects_for(first)]
+    parts = [f"{icon}: you {mine}"]
+    if any(demands):
+        hit = [f"P{pv.seat} ({pv.icons[icon]})" for pv in others if pv.icons[icon] < mine]
+        parts.append("demand reaches " + (", ".join(hit) if hit else "nobody"))
+    if not all(demands):
+        share = [f"P{pv.seat} ({pv.icons[icon]})" for pv in others if pv.icons[icon] >= mine]
+        parts.append(("shared by " + ", ".join(share)) if share else "nobody shares")
+    return "; ".join(parts)
+
+
+def action_hint(obs: Observation, action: Any) -> str:
+    """A few words beside an action in the numbered list: what a dogma reaches, what a meld covers."""
+    from .actions import Dogma, Meld
+
+    if isinstance(action, Dogma):
+        return dogma_mark(obs, action.card)
+    if isinstance(action, Meld):
+        info = card_named(action.card)
+        pile = next(p for p in obs.players[obs.active].board if p.color == str(info.color))
+        return f"age {info.age}, " + (
+            f"covers {pile.cards[-1]}" if pile.cards else f"a new {pile.color} pile"
+        )
+    return ""
+
+
+def actions_lines(obs: Observation, legal: list[Any]) -> list[str]:
+    """The legal actions of the seat to move, numbered; beside each dogma, who would share it
+    and whom its demand would reach."""
+    from .notation import command_text
+
+    if obs.to_move is None:
+        return []
+    if obs.seat != obs.to_move:
+        return [f"  P{obs.to_move} is deciding"]
+    head = f"Legal actions ({len(legal)}): type a number or a command (`help` explains)"
+    lines = [head]
+    for i, action in enumerate(legal):
+        hint = action_hint(obs, action) if obs.decision is None and obs.phase == "play" else ""
+        text = command_text(action)
+        lines.append(f"{i:>3} {text:<26} {hint}".rstrip() if hint else f"{i:>3} {text}")
+    return lines
+
+
 def view(obs: Observation, name: str) -> list[str]:
     if name == "full":
         return full_lines(obs)
@@ -215,6 +321,8 @@ def view(obs: Observation, name: str) -> list[str]:
         return supply_lines(obs)
     if name == "decision":
         return decision_lines(obs) or ["  nothing is being asked in the middle of an effect"]
+    if name == "actions":
+        raise ValueError("the actions view needs the legal actions: ask the game (Game.view) for it")
     raise ValueError(f"no view {name!r}; views: {', '.join(VIEWS)}")
 
 

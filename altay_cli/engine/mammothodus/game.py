@@ -226,6 +226,11 @@ class MammothodusGame(Game):
         ask = state.pending
         return ask is not None and ask.seat != state.active
 
+    def mid_effect(self, state: Any) -> bool:
+        """A decision inside an action (a step of a move, a re-roll, a hit, an assistance, a
+        generated piece's place), not the choice of the action or figurine itself."""
+        return state.pending is not None and len(state.stack) > 4
+
     def seat_label(self, state: Any, seat: int) -> str:
         return f"P{seat} {load().clans.names[seat]}"
 
