@@ -40,9 +40,9 @@ from altay_cli.render import ending_line, result_table
 #: random games per registered game (a fixed, seeded number: the test's size)
 GAMES_PER_GAME = {"altay": 40, "innovation": 30, "mammothodus": 50, "toy-sum": 180}
 DEFAULT_GAMES = 40  # a game registered later (a plugin)
-#: games whose screen shows engine internals today; their helpers of issue 21 fix them
-XFAIL: dict[str, str] = {}  # a game whose screen is known to fail the scan, with why
-#: the same for one game played and replayed through the commands (Innovation's passes today)
+#: a game whose screen is known to fail the scan, with why (none today)
+XFAIL: dict[str, str] = {}
+#: the same for one game played and replayed through the commands
 XFAIL_PLAYED: dict[str, str] = {}
 
 # ---------------------------------------------------------------------------- the patterns
