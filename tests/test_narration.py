@@ -325,6 +325,9 @@ def test_the_scan_finds_what_the_issue_saw() -> None:
     assert not clean.findings, clean.report()
 
 
+SECOND_PERSON = re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE)
+
+
 def _scan_output(name: str, text: str, scan: Scan) -> None:
     for line in text.splitlines():
         if line.startswith(("Game log:", "  view it", "  altay view")) or "/" in line:
@@ -352,5 +355,8 @@ def test_play_and_replay_show_print_words(name: str, tmp_path: Any) -> None:
         assert shown.exit_code == 0, shown.output
         assert len(shown.output.splitlines()) > 5
         _scan_output(f"replay --show {' '.join(extra)}", shown.output, scan)
+        if not extra:  # a spectator is told the game in the third person: nobody is "you"
+            addressed = [line for line in shown.output.splitlines() if SECOND_PERSON.search(line)]
+            assert not addressed, f"{name}: replay --show speaks to a seat: {addressed[:3]}"
     if scan.findings:
         pytest.fail(f"{name}: {scan.report()}", pytrace=False)

@@ -473,9 +473,10 @@ class Game(ABC):
         """Text lines for a terminal: the view `name` of what `seat` may see (None: everything
         public, as a spectator sees it). "full" and "compact" exist in every game."""
 
-    def narrate(self, state: State, seat: int, action: Any, viewer: int) -> str | None:
+    def narrate(self, state: State, seat: int, action: Any, viewer: int | None) -> str | None:
         """What happened as a consequence of `seat`'s action (e.g. a combat's outcome), as
-        `viewer` may know it, for the terminal; None when the action says it all."""
+        `viewer` may know it, for the terminal; None when the action says it all. `viewer` None:
+        told to a spectator of a replay, in the third person, with what `seat` knew."""
         return None
 
     def turn_key(self, state: State) -> tuple[Any, ...]:

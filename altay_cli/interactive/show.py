@@ -64,7 +64,7 @@ class ShowPrinter:
             text = game.describe(seen) if seen is not None else "(a decision you do not see)"
         status = "" if d.status == "ok" else f" [{safe_text(d.status, 20)}]"
         self.say(f"  {d.n:>4}  {self.label(before, d.seat)}: {text}{status}")
-        note = game.narrate(after, d.seat, action, viewer)
+        note = game.narrate(after, d.seat, action, self.seat)  # no --seat: in the third person
         for line in (note or "").splitlines():
             self.say(f"        {line}")
         if d.info and (self.seat is None or d.seat == self.seat):

@@ -379,10 +379,10 @@ class AltayGame(Game):
             return v.actions_lines([action_to_builtins(a) for a in state.legal_actions()], obs=obs)
         raise ValueError(f"no view {name!r}; views: {', '.join(VIEWS)}")
 
-    def narrate(self, state: Any, seat: int, action: Any, viewer: int) -> str | None:
+    def narrate(self, state: Any, seat: int, action: Any, viewer: int | None) -> str | None:
         if not isinstance(action, (Attack, Fight, Surrender)):
             return None
-        obs = msgspec.to_builtins(state.observation(viewer))
+        obs = msgspec.to_builtins(state.observation(seat if viewer is None else viewer))
         return _views.combat_text(obs["last_combat"], obs)
 
     def turn_key(self, state: Any) -> tuple[Any, ...]:

@@ -215,8 +215,8 @@ class InnovationGame(Game):
             return views.actions_lines(obs, state.legal_actions() if seat == state.to_move else [])
         return views.view(obs, name)
 
-    def narrate(self, state: Any, seat: int, action: Any, viewer: int) -> str | None:
-        happened = event_for(state, seat, action, viewer).happened
+    def narrate(self, state: Any, seat: int, action: Any, viewer: int | None) -> str | None:
+        happened = event_for(state, seat, action, seat if viewer is None else viewer).happened
         lines = notation.narration(happened, viewer, state.first_edition)
         return "\n".join(lines) if lines else None
 

@@ -213,8 +213,9 @@ class MammothodusGame(Game):
 
         return DRAWING
 
-    def narrate(self, state: Any, seat: int, action: Any, viewer: int) -> str | None:
-        lines = notation.narration(event_for(state, seat, action, viewer).happened, viewer)
+    def narrate(self, state: Any, seat: int, action: Any, viewer: int | None) -> str | None:
+        knows = seat if viewer is None else viewer
+        lines = notation.narration(event_for(state, seat, action, knows).happened, viewer)
         return "\n".join(lines) if lines else None
 
     def turn_of(self, state: Any) -> tuple[str, int] | None:
