@@ -284,3 +284,14 @@ def test_load_restores_the_bot_seats_and_never_shows_a_bots_hand(tmp_path) -> No
     # naming the seat overrides what the log recorded
     third = run_altay(["play", "--load", str(saved), "--seat", "1=policy:random", "--json"], "quit\n")
     assert json_lines(third.stdout)[0]["seats"][1]["kind"] == "policy"
+
+
+def test_json_decide_counts_innovation_in_turns() -> None:
+    """Innovation counts its length in turns: each `decide` says the turn (and the round) so far."""
+    argv = ["play", "--game", "innovation", "--seed", "5", "--seat", "1=policy:greedy", "--json"]
+    answers = json_lines(run_altay(argv, "1\n" * 6).stdout)
+    decides = [a for a in answers if a["type"] == "decide"]
+    assert [d["turn"] for d in decides[:2]] == [0, 1]  # the first meld is no turn; then turn 1
+    turns = [d["turn"] for d in decides]
+    assert turns == sorted(turns) and turns[-1] > 1
+    assert all(d["round"] <= d["turn"] for d in decides)

@@ -100,8 +100,8 @@ def play(
     save FILE, load FILE, quit. You see only what your seat may see.
 
     \b
-    With --json, each answer is one line: {"type": "decide", "observation", "legal",
-    "events"}, {"type": "error", "error"}, {"type": "result", "scores", "ranks", ...},
+    With --json, each answer is one line: {"type": "decide", "seat", "round", "turn",
+    "observation", "legal", "events"}, {"type": "error", "error"}, {"type": "result", "scores", "ranks", ...},
     {"type": "saved"}, {"type": "bye"} (input ended before the game did).
     Exit code 0 when the game ends or input ends; 2 for bad options or an unusable --load file.
     """

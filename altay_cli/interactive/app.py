@@ -296,10 +296,12 @@ class PlayApp:
         obs = msgspec.to_builtins(game.player_observation(g, seat, self.led(seat)))
         legal = [game.action_to_builtins(a) for a in g.legal_actions()]
         if self.json:
+            so_far = game.outcome(g)  # a game counts its length in rounds or in turns (Innovation)
             msg: dict[str, Any] = {
                 "type": "decide",
                 "seat": seat,
-                "round": game.outcome(g).rounds,
+                "round": so_far.rounds,
+                "turn": so_far.turns,
                 "phase": obs.get("phase") if isinstance(obs, dict) else None,
                 "events": [self.event(s, seat) for s in self.pending],
                 "notes": self.notes,
