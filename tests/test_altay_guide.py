@@ -7,6 +7,7 @@ request is what the referee sends.)"""
 from __future__ import annotations
 
 import json
+import re
 import typing
 from pathlib import Path
 from typing import Any
@@ -111,3 +112,22 @@ def test_every_decision_has_what_it_needs_what_it_does_and_an_example() -> None:
         example = json.loads(cells[2].strip("`"))
         assert load_game("altay").action_from_builtins(example).__struct_config__.tag == tag
         assert len(cells[3]) > 15 and len(cells[4]) > 15, tag  # words, not a dash
+
+
+def test_every_effect_text_has_a_form_the_guide_names() -> None:
+    """A bot reads what an effect does from its text: every title's effects take one of the forms
+    the guide lists for `hello.static.titles`, with its numbers and resource letters."""
+    row = next(line for line in GUIDE.splitlines() if line.startswith("| `titles` |"))
+    forms = [f.replace("settlement(s)", "settlement") for f in re.findall(r"`([^`]+)`", row)]
+    number, letter = r"\d+", "[" + "".join(RESOURCES) + "]"
+    patterns = []
+    for form in forms:
+        body = (
+            re.escape(form).replace("N", number).replace("R", letter).replace(r"\ FF", r"\ " + letter + "+")
+        )
+        patterns.append(re.compile(body.replace("settlement", "settlements?")))
+    for title in load_game("altay").static_info(None).titles:
+        for effect in title.effects:
+            assert any(p.fullmatch(effect) for p in patterns), (
+                f"{title.title}: {effect!r} has no form in the guide"
+            )
