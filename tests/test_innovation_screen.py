@@ -302,6 +302,7 @@ def test_match_check_bot_and_demo_count_innovation_in_turns(tmp_path) -> None:
     assert re.search(r"^\d+ turns; game ended: ", match.stdout, re.M) and "round" not in match.stdout
     check = run_altay(["check-bot", "random", "--game", "innovation", "--players", "2", "--seed", "3"])
     assert check.returncode == 0, check.stdout + check.stderr
-    assert re.search(r"\(\d+ turns, setup included\)", check.stdout) and "round" not in check.stdout
+    assert re.search(r"\(\d+ turns, setup included; ended: [a-z]", check.stdout)
+    assert "round" not in check.stdout
     shown = run_altay(["replay", str(tmp_path / "g.jsonl")])
     assert "ended after" in shown.stdout and " turns" in shown.stdout and "round" not in shown.stdout

@@ -210,3 +210,16 @@ def _ctrl_c_as_at_a_terminal() -> None:
     """Undo an inherited SIG_IGN for SIGINT (a shell starts background jobs so, and Python then
     keeps it), so Ctrl-C reaches the command as it would at a terminal."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_check_bot_keeps_to_the_player_count_given() -> None:
+    """A bot written for two players is tested at two players only, the extra games that make it
+    defend too; each game line says how the game ended."""
+    code, out = run("check-bot", "random", "--players", "2", "--json")
+    assert code == 0, out
+    checks = {c["name"]: c["detail"] for c in json.loads(out)["checks"]}
+    games = [detail for name, detail in checks.items() if name.startswith("game")]
+    assert games and all(detail.startswith("2 players,") and "ended: " in detail for detail in games), games
+    counts = checks["summary"].split(" games (", 1)[1].split(" players)", 1)[0]
+    assert set(counts.split(", ")) == {"2"}, checks["summary"]
+    assert "defence" in checks

@@ -235,7 +235,10 @@ def test_a_self_play_team_is_one_program(tmp_path: Path, teams: str) -> None:
 def test_check_bot_tries_a_cooperative_bot_in_every_seat_at_once() -> None:
     r = run_altay(["check-bot", "--game", "mammothodus", "--players", "2", "random"], timeout=300)
     assert r.returncode == 0, r.stdout
-    assert "PASS  several seats    4 players, all 4 seats as one program" in r.stdout
+    assert "PASS  several seats    2 players, all 2 seats as one program" in r.stdout  # --players kept
+    r = run_altay(["check-bot", "--game", "mammothodus", "--players", "1", "random"], timeout=300)
+    assert r.returncode == 0, r.stdout
+    assert "PASS  several seats    4 players, all 4 seats as one program" in r.stdout  # one seat: the most
     r = run_altay(
         ["check-bot", "--game", "mammothodus", "--players", "2", bad_bot("one_seat_only.py")], timeout=300
     )

@@ -42,7 +42,8 @@ if TYPE_CHECKING:
     "--players",
     type=PLAYERS,
     default=None,
-    help="Play the test games at this player count only (default: one game at each count the game allows).",
+    help="Play the test games at this player count only (default: one game at each count the game allows; "
+    "a cooperative game's game of one program leading every seat needs two or more).",
 )
 @click.option(
     "--dump",
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
     "asked in the middle of an effect: gameN-request-mid-effect.json) in this folder, as fixtures for "
     "your own tests.",
 )
-@game_options
+@game_options(quick=True)
 @sandbox_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def check_bot(

@@ -197,19 +197,24 @@ def _store(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     return value
 
 
-def game_options(func: F | None = None, *, arena: bool = False) -> Any:
+def game_options(func: F | None = None, *, arena: bool = False, quick: bool = False) -> Any:
     """--game NAME and every registered game's own options (each checked against the game chosen).
 
     The command reads them with `chosen_game()`; their values are not passed as arguments.
     `arena=True` leaves out what the arena's deals set, and Altay's --max-rounds and --trading
-    (the arena stores those with its match conditions)."""
+    (the arena stores those with its match conditions). `quick=True`: the command plays short
+    test games (`Game.quick_game_options`), and the help shows those defaults."""
     if func is None:
-        return lambda f: game_options(f, arena=arena)
+        return lambda f: game_options(f, arena=arena, quick=quick)
     for field, (option, games) in reversed(list(_all_options().items())):
         if arena and (option.dealt or field in ARENA_OWN):
             continue
         owner = "" if games == game_names() else f" [{', '.join(games)}]"
         default = f" (default: {option.default})" if option.default not in (None, False) else ""
+        shortened = [load_game(g).quick_game_options.get(field) for g in games if quick]
+        shortened = [value for value in shortened if value is not None]
+        if shortened:
+            default = f" (default here: {shortened[0]}, a short test game)"
         help_text = option.help[:1].upper() + option.help[1:] + default + owner
         if option.kind == OptionKind.FLAG:
             decorator = click.option(

@@ -29,8 +29,8 @@ from .seat import QUIT_GRACE_S, BotSeat
 from .types import BotFailure, MatchOptions
 
 CHECK_NAMES = ("command", "start", "handshake", "ping", "unknown message", "game", "quit", "stderr")
-#: extra games played (at the most players, full length) while the bot has not yet had to answer
-#: out of turn; a random bot meets its first defence in about half of such games
+#: extra games played (at --players, else at the most players; full length) while the bot has not yet
+#: had to answer out of turn; a random bot meets its first defence in about half of such games
 EXTRA_PRESSURE_GAMES = 12
 
 
@@ -238,7 +238,8 @@ class _Runner:
 
         played: list[_Played] = []
         plan = list(counts)
-        pressure = self.game.kind.max_players
+        # the extra games keep to --players when it was given (counts is then that one count)
+        pressure = counts[0] if len(counts) == 1 else self.game.kind.max_players
         game_no = 0
         while game_no < len(plan):
             game_no += 1
@@ -268,8 +269,8 @@ class _Runner:
             ):
                 plan.append(pressure)  # one more game, until it had to answer out of turn
         if self.game.kind.cooperative and self.game.kind.max_players > 1:
-            game_no += 1
-            plan.append(self.game.kind.max_players)
+            game_no += 1  # several seats: at --players when that is more than one, else at the most
+            plan.append(counts[0] if len(counts) == 1 and counts[0] > 1 else self.game.kind.max_players)
             check, result = self.play_every_seat(game_no, plan[-1])
             checks.append(check)
             if not check.passed:
@@ -380,7 +381,8 @@ class _Runner:
         who = f"seat {seat.seat}" if len(seat.seats) == 1 else f"all {len(seat.seats)} seats as one program"
         detail = (
             f"{config.players} players, {who}: {result.decisions} decisions{out_of_turn} "
-            f"({game.length_text(outcome.rounds, outcome.turns)}, setup included), all legal and in time "
+            f"({game.length_text(outcome.rounds, outcome.turns)}, setup included; ended: "
+            f"{game.end_reason_text(outcome.end_reason)}), all legal and in time "
             f"(median {statistics.median(result.times):.1f} ms, max {max(result.times):.1f} ms)"
         )
         return Check(name, True, detail), result
