@@ -176,3 +176,19 @@ def test_a_person_plays_a_clan_at_a_terminal() -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_an_option_two_games_share_is_explained_for_each() -> None:
+    """--max-turns means another thing in Innovation and in Mammothodus: the help says both,
+    each with its own default (a bot author once read Innovation's default as Mammothodus's)."""
+    from click.testing import CliRunner
+
+    from altay_cli.cli import main
+
+    out = CliRunner().invoke(main, ["match", "--help"], terminal_width=400).output
+    line = " ".join(out.split("--max-turns N", 1)[1].split("--", 1)[0].split())
+    innovation = load_game("innovation").options
+    mammothodus = load_game("mammothodus").options
+    for game, options in (("Innovation", innovation), ("Mammothodus", mammothodus)):
+        option = next(o for o in options if o.field == "max_turns")
+        assert f"{game}: {option.help} (default: {option.default})" in line, line

@@ -183,6 +183,33 @@ def _all_options() -> dict[str, tuple[GameOption, list[str]]]:
     return found
 
 
+def _option_help(field: str, games: list[str], quick: bool) -> str:
+    """An option's help, with its default; said game by game when the games that share the
+    option give it another meaning or default (Innovation's and Mammothodus's --max-turns)."""
+
+    def said(option: GameOption, game: Game) -> tuple[str, Any]:
+        default = option.default
+        if quick and game.quick_game_options.get(field) is not None:
+            default = f"{game.quick_game_options[field]} here, a short test game"
+        return option.help, default
+
+    texts = []
+    for name in games:
+        game = load_game(name)
+        option = next(o for o in game.options if o.field == field)
+        texts.append((game.kind.title, *said(option, game)))
+    owner = "" if games == game_names() else f" [{', '.join(games)}]"
+    if len({(help_text, default) for _, help_text, default in texts}) == 1:
+        _, help_text, default = texts[0]
+        shown = f" (default: {default})" if default not in (None, False) else ""
+        return help_text[:1].upper() + help_text[1:] + shown + owner
+    parts = [
+        f"{title}: {help_text}" + (f" (default: {default})" if default not in (None, False) else "")
+        for title, help_text, default in texts
+    ]
+    return "; ".join(parts) + owner
+
+
 def _click_type(option: GameOption) -> Any:
     if option.kind == OptionKind.INT:
         return Integer(1, 1_000_000)
@@ -209,13 +236,7 @@ def game_options(func: F | None = None, *, arena: bool = False, quick: bool = Fa
     for field, (option, games) in reversed(list(_all_options().items())):
         if arena and (option.dealt or field in ARENA_OWN):
             continue
-        owner = "" if games == game_names() else f" [{', '.join(games)}]"
-        default = f" (default: {option.default})" if option.default not in (None, False) else ""
-        shortened = [load_game(g).quick_game_options.get(field) for g in games if quick]
-        shortened = [value for value in shortened if value is not None]
-        if shortened:
-            default = f" (default here: {shortened[0]}, a short test game)"
-        help_text = option.help[:1].upper() + option.help[1:] + default + owner
+        help_text = _option_help(field, games, quick)
         if option.kind == OptionKind.FLAG:
             decorator = click.option(
                 option.flag,
