@@ -192,3 +192,19 @@ def test_an_option_two_games_share_is_explained_for_each() -> None:
     for game, options in (("Innovation", innovation), ("Mammothodus", mammothodus)):
         option = next(o for o in options if o.field == "max_turns")
         assert f"{game}: {option.help} (default: {option.default})" in line, line
+
+
+def test_a_game_is_counted_in_turns_as_its_limit_is() -> None:
+    """`max_turns` counts clans' turns: match and check-bot say a game's length in turns too."""
+    argv = ["match", "--game", "mammothodus", "t=greedy", "t", "--max-turns=9"]
+    r = subprocess.run(
+        [sys.executable, "-m", "altay_cli", *argv],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    ended = [line for line in r.stdout.splitlines() if "; game ended: " in line]
+    assert ended and ended[0].split(" ", 1)[1].startswith("turns; "), r.stdout
+    assert int(ended[0].split(" ", 1)[0]) <= 9, r.stdout  # the limit, in the same unit
+    assert " rounds" not in r.stdout

@@ -218,6 +218,10 @@ class MammothodusGame(Game):
         lines = notation.narration(event_for(state, seat, action, knows).happened, viewer)
         return "\n".join(lines) if lines else None
 
+    def length_text(self, rounds: int, turns: int) -> str:
+        """Mammothodus counts clans' turns (its limit, `max_turns`, is in turns)."""
+        return f"{turns} turn{'s' if turns != 1 else ''}"
+
     def turn_of(self, state: Any) -> tuple[str, int] | None:
         if state.phase is Phase.SETUP:
             return None
