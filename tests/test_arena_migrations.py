@@ -2,8 +2,10 @@
 
 tests/fixtures/arena_schema1/ holds two arena folders made by the release before migrations
 (schema 1; see its README): they must report, verify (changing nothing) and resume with every
-later altay; the signed one still needs its key. A database newer than this altay is refused
-with a sentence. Real bots and the real CLI for the folders (about 20 s in all)."""
+later altay; the signed one still needs its key. An Innovation arena rewritten as schema 2
+wrote it (no turns) does the same, its old games' turns unknown. A database newer than this
+altay is refused with a sentence. Real bots and the real CLI for the folders (about 30 s in
+all)."""
 
 from __future__ import annotations
 
