@@ -15,10 +15,12 @@ Three layers, each cheaper than the next:
 * the full check (`full_check`: `altay arena verify`): every log is replayed with the engine
   (`altay replay`'s checks: chain, signature, every decision) and every field of the row is
   compared with what the log proves: bots, seed, roles, ranks, scores, end reason, rounds,
-  forfeits, decisions, failures and a team's result; the log must also name its arena and game
-  (header `meta.arena`, written by the worker; games stored before schema 2 have none) and be
-  a game of this arena's configuration. `duration_s` and `think_ms` are the referee's
-  measurements: only the row's columns and record are compared for them.
+  turns, forfeits, decisions, failures and a team's result; the log must also name its arena
+  and game (header `meta.arena`, written by the worker; games stored before schema 2 have none)
+  and be a game of this arena's configuration. Games stored before schema 3 have no turns (the
+  `turnless_games`): theirs are not compared; any other row must have them. `duration_s` and
+  `think_ms` are the referee's measurements: only the row's columns and record are compared
+  for them.
 """
 
 from __future__ import annotations
@@ -113,6 +115,7 @@ def row_problems(store: ArenaStore, params: ArenaParams) -> list[Problem]:
     columns = store.game_columns()
     seats, failures = store.seat_rows(), store.failure_rows()
     records = {r.game_id: r for r in store.records(params)}
+    turnless = store.turnless_ids()
     for game_id in sorted(columns):
         if game_id not in schedule:
             problems.append(
@@ -129,6 +132,8 @@ def row_problems(store: ArenaStore, params: ArenaParams) -> list[Problem]:
         found += column_differences(
             record, columns[game_id], seats.get(game_id, []), failures.get(game_id, [])
         )
+        if record.turns is None and game_id not in turnless:
+            found.append("the row has no turns, though it was stored after rows kept them")
         problems += [Problem(game_id, MISMATCH, d) for d in found]
     for game_id in sorted((set(seats) | set(failures)) - set(columns)):
         problems.append(
@@ -175,11 +180,14 @@ def column_differences(
         "end_reason": record.end_reason,
         "completed": int(record.completed),
         "rounds": record.rounds,
+        "turns": record.turns,
         "decisions": record.decisions,
         "duration_s": record.duration_s,
         "log": record.log,
     }
     for column, value in wanted.items():
+        if column == "turns" and column not in columns:  # a database before schema 3
+            continue
         if columns.get(column) != value:
             out.append(f"the games column {column} is {columns.get(column)!r}, the record's {value!r}")
     forfeits = set(record.forfeits)
@@ -407,6 +415,7 @@ class Expected:
     config: dict[str, Any]  # the deal's configuration, without its seed (as the header has it)
     identity: dict[str, Any] | None  # {"id": arena id, "game": game id}; None: a legacy game
     seed_source: str | None  # the arena's recorded seed source (None: not recorded)
+    turnless: bool = False  # stored before rows kept their turns (schema 3): its row has none
 
 
 def expectations(
@@ -417,6 +426,7 @@ def expectations(
 
     rules = params.rules()
     arena_id, legacy, source = store.arena_id(), store.legacy_ids(), store.seed_source()
+    turnless = store.turnless_ids()
     out = {}
     schedule = store.schedule(params)
     for record in records:
@@ -426,7 +436,14 @@ def expectations(
         legacy_game = record.game_id in legacy or not arena_id
         identity = None if legacy_game else {"id": arena_id, "game": record.game_id}
         source_now = None if identity is None else source
-        out[record.game_id] = Expected(params.game, schedule[record.game_id].seed, data, identity, source_now)
+        out[record.game_id] = Expected(
+            params.game,
+            schedule[record.game_id].seed,
+            data,
+            identity,
+            source_now,
+            turnless=record.game_id in turnless,
+        )
     return out
 
 
@@ -450,7 +467,8 @@ def check_game(
     verdict = replay_log(path)
     if verdict.status != VALID:
         return [Problem(record.game_id, INVALID_LOG, f"{log_name(record.game_id)}: {verdict.message}")]
-    out = [Problem(record.game_id, MISMATCH, d) for d in differences(record, verdict)]
+    turns_kept = expected is not None and not expected.turnless
+    out = [Problem(record.game_id, MISMATCH, d) for d in differences(record, verdict, turns_kept)]
     if expected is not None and verdict.seed != expected.seed:
         out.append(seed_problem(record.game_id, verdict.seed, expected.seed))
     if expected is not None:
@@ -488,9 +506,11 @@ def _failure_entries(failures: Iterable[Any]) -> list[tuple]:
     return sorted(out, key=repr)
 
 
-def differences(record: GameRecord, verdict: Any) -> list[str]:
+def differences(record: GameRecord, verdict: Any, turns_kept: bool = False) -> list[str]:
     """Where the row says something else than the (valid) log proves: the seats' names and
-    roles, the seed, and the result re-derived from the replayed state."""
+    roles, the seed, and the result re-derived from the replayed state. A row without turns
+    (stored before rows kept them) is compared on the rest, unless `turns_kept` says that
+    its game was stored after."""
     header, result, game, state = verdict.header, verdict.result, verdict.game, verdict.state
     names = [s.name for s in sorted(header.seats, key=lambda s: s.seat)]
     outcome = game.outcome(state, result.forfeits, result.end_reason == "aborted")
@@ -505,6 +525,7 @@ def differences(record: GameRecord, verdict: Any) -> list[str]:
         ("end_reason", record.end_reason, outcome.end_reason),
         ("completed", record.completed, outcome.finished),
         ("rounds", record.rounds, outcome.rounds),
+        ("turns", record.turns, outcome.turns if record.turns is not None or turns_kept else None),
         ("forfeits", record.forfeits, list(outcome.forfeits)),
         ("decisions", record.decisions, len(verdict.decisions)),
         ("team", record.team, team),

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from altay_cli.engine import Game
 
 
 @dataclass(slots=True)
@@ -23,6 +26,9 @@ class GameRecord:
     rounds: int
     decisions: int
     duration_s: float
+    #: Turns begun (Outcome.turns: Innovation counts its games in turns, see `length`); None in
+    #: a game stored before arenas kept it (schema 3).
+    turns: int | None = None
     forfeits: list[int] = field(default_factory=list)
     failures: list[dict[str, Any]] = field(default_factory=list)  # each has seat and status
     think_ms: list[float] = field(default_factory=list)  # total thinking time per seat
@@ -63,8 +69,25 @@ class GameRecord:
             raise ValueError(f"team result {self.team!r} is not won, lost or unfinished")
         if not all(isinstance(r, int) and 1 <= r <= n for r in self.ranks):
             raise ValueError(f"ranks {self.ranks} are not places 1 to {n}")
+        if self.turns is not None and (type(self.turns) is not int or self.turns < 0):
+            raise ValueError(f"turns {self.turns!r} is not a count of turns")
         if not all(isinstance(s, int) and 0 <= s < n for s in self.forfeits):
             raise ValueError(f"forfeits {self.forfeits} name seats that do not exist")
         for f in self.failures:
             if not isinstance(f, dict) or not isinstance(f.get("seat"), int) or not 0 <= f["seat"] < n:
                 raise ValueError("a failure names a seat that does not exist")
+
+
+def length_field(game: Game | str) -> str:
+    """ "turns" or "rounds": the count `Game.length_text` tells a game's length in (Innovation
+    counts turns, the others rounds), and so the name of a report's column of game lengths.
+    The engine says it only in words, so it is asked with two counts that differ. A game this
+    installation does not know (by name) is counted in rounds."""
+    if isinstance(game, str):
+        from altay_cli.engine import load_game
+
+        try:
+            game = load_game(game)
+        except (ValueError, ImportError):
+            return "rounds"
+    return "turns" if game.length_text(2, 3).startswith("3 ") else "rounds"

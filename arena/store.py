@@ -10,10 +10,12 @@ Tables (for your own SQL as well):
                                         arena_id, signing ("signed", "unsigned", "unknown"),
                                         public_key (hex), seed_source, seed_commitment
   games(game_id, deal, grp, seating, seed, end_reason, completed, rounds, decisions,
-        duration_s, log, finished_at, record)   record = the whole GameRecord as JSON
+        duration_s, log, finished_at, record, turns)   record = the whole GameRecord as JSON;
+                                        turns (schema 3) NULL for a game stored before it
   seats(game_id, seat, bot, faction, rank, vp, forfeit, think_ms)
   failures(game_id, seat, bot, status, detail, n, consequence)
   legacy_games(game_id)                 (schema 2) games stored before logs named their arena
+  turnless_games(game_id)               (schema 3) games stored before rows kept their turns
 
 The schema has a version (PRAGMA user_version) and an ordered list of migrations
 (`MIGRATIONS`): step k takes a database from version k - 1 to k in one transaction. A new
@@ -67,6 +69,14 @@ _V1_TABLES = (
     "CREATE INDEX IF NOT EXISTS failures_game ON failures(game_id)",
 )
 
+#: The columns of `games`, in the order a row is written (turns: schema 3).
+GAME_COLUMNS = (
+    "game_id", "deal", "grp", "seating", "seed", "end_reason", "completed", "rounds", "decisions",
+    "duration_s", "log", "finished_at", "record", "turns",
+)  # fmt: skip
+
+_INSERT_GAME = f"INSERT INTO games ({', '.join(GAME_COLUMNS)}) VALUES ({', '.join('?' * len(GAME_COLUMNS))})"
+
 #: Signing states recorded in meta: the arena signs its logs, does not, or was made before
 #: this was recorded (schema 1: `--resume` decides from the stored logs, and records it).
 SIGNED, UNSIGNED, UNKNOWN = "signed", "unsigned", "unknown"
@@ -101,6 +111,14 @@ def _seed_in(params_json: str) -> int | None:
     return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
 
 
+def _v3_turns(conn: sqlite3.Connection) -> None:
+    """Each game's turns beside its rounds (Innovation counts its games in turns); the games
+    stored before have none, and are listed (their rows cannot say it, and need not)."""
+    conn.execute("ALTER TABLE games ADD COLUMN turns INTEGER")
+    conn.execute("CREATE TABLE turnless_games (game_id INTEGER PRIMARY KEY)")
+    conn.execute("INSERT INTO turnless_games SELECT game_id FROM games")
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int  # the schema version this step produces
@@ -112,6 +130,7 @@ class Migration:
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "tables: meta, games, seats, failures", _v1_tables),
     Migration(2, "signing record, arena id, master seed commitment, legacy games", _v2_signing_and_identity),
+    Migration(3, "turns of each game, turnless games", _v3_turns),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
@@ -366,6 +385,12 @@ class ArenaStore:
             return self.done_ids()
         return {row[0] for row in self._query("SELECT game_id FROM legacy_games")}
 
+    def turnless_ids(self) -> set[int]:
+        """Games stored before rows kept their turns (every game of a database before schema 3)."""
+        if self.version < 3:
+            return self.done_ids()
+        return {row[0] for row in self._query("SELECT game_id FROM turnless_games")}
+
     # ------------------------------------------------------------------ parameters
     def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
         """Rows of a read; StoreError (never a traceback) when the database is damaged."""
@@ -432,6 +457,7 @@ class ArenaStore:
         c.execute("BEGIN IMMEDIATE")
         try:
             tables = ("failures", "seats", "games") + (("legacy_games",) if self.version >= 2 else ())
+            tables += ("turnless_games",) if self.version >= 3 else ()
             for table in tables:
                 c.executemany(f"DELETE FROM {table} WHERE game_id = ?", [(g,) for g in game_ids])
         except BaseException:
@@ -446,7 +472,7 @@ class ArenaStore:
         c.execute("BEGIN IMMEDIATE")
         try:
             c.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                _INSERT_GAME,
                 (
                     rec.game_id,
                     rec.deal,
@@ -461,6 +487,7 @@ class ArenaStore:
                     rec.log,
                     _now(),
                     orjson.dumps(rec.to_dict()).decode(),
+                    rec.turns,
                 ),
             )
             c.executemany(
@@ -534,7 +561,7 @@ class ArenaStore:
     def game_columns(self) -> dict[int, dict[str, object]]:
         """Every games row's columns but the record, by game id."""
         cols = ("deal", "grp", "seating", "seed", "end_reason", "completed", "rounds", "decisions")
-        cols += ("duration_s", "log")
+        cols += ("duration_s", "log") + (("turns",) if self.version >= 3 else ())
         rows = self._query(f"SELECT game_id, {', '.join(cols)} FROM games")
         return {row[0]: dict(zip(cols, row[1:], strict=True)) for row in rows}
 

@@ -174,6 +174,7 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
         end_reason=result.end_reason,
         completed=result.completed,
         rounds=result.rounds,
+        turns=result.turns,
         decisions=result.decisions,
         duration_s=round(result.duration_s, 4),
         forfeits=list(result.forfeits),

@@ -198,6 +198,53 @@ def test_four_player_arena_table_and_csv(tmp_path: Path) -> None:
     assert rows[-1]["failures_crash"] == "4"
 
 
+def test_an_innovation_arena_counts_its_games_in_turns(tmp_path: Path) -> None:
+    """Innovation counts a game in turns: each row keeps its turns beside its rounds, as the log
+    and `altay replay` say them; no report says "round"; verify catches a row's turns edited.
+    Four short games of the built-in bots (a few seconds)."""
+    out, page = tmp_path / "inno", tmp_path / "inno.html"
+    args = ["r=random 3", "g=greedy", "--game", "innovation", "-p", "2", "--games", "2", "-j", "2"]
+    r = altay("arena", *args, "--seed", str(2**50 + 3), "--move-ms", "3000", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    conn = sqlite3.connect(out / "arena.sqlite")
+    rows = conn.execute("SELECT game_id, rounds, turns, record FROM games ORDER BY game_id").fetchall()
+    conn.close()
+    assert [row[0] for row in rows] == [0, 1, 2, 3]
+    for game_id, rounds, turns, record in rows:
+        log = out / "logs" / f"{game_id:06d}.jsonl"
+        result = orjson.loads(log.read_bytes().splitlines()[-1])
+        assert (rounds, turns) == (result["rounds"], result["turns"]) and turns > rounds > 0
+        assert orjson.loads(record)["turns"] == turns
+        replay = altay("replay", str(log))
+        assert replay.returncode == 0 and f"{turns} turns; game ended" in replay.stdout, replay.stdout
+    outputs = {"run": r.stdout + r.stderr}
+    for form in ([], ["--json"], ["--csv"], ["--html", str(page)]):
+        rep = altay("arena", "report", str(out), *form)
+        assert rep.returncode == 0, rep.stderr
+        outputs[" ".join(form) or "table"] = rep.stdout + rep.stderr
+    verify = altay("arena", "verify", str(out))
+    assert verify.returncode == 0 and "all 4 stored games" in verify.stdout, verify.stdout
+    outputs["verify"] = verify.stdout + verify.stderr
+    assert not [name for name, text in outputs.items() if "round" in text.lower()]
+    assert "Arena leaderboard (innovation)" in outputs["table"]
+    assert "<th>Turns</th>" in page.read_text() and "<th>Rounds</th>" not in page.read_text()
+
+    # A row whose turns disagree with its log (record and column edited alike) is caught.
+    record = orjson.loads(rows[1][3])
+    record["turns"] += 2
+    conn = sqlite3.connect(out / "arena.sqlite")
+    with conn:
+        conn.execute(
+            "UPDATE games SET record = ?, turns = ? WHERE game_id = 1",
+            (orjson.dumps(record).decode(), record["turns"]),
+        )
+    conn.close()
+    verify = altay("arena", "verify", str(out), "--json")
+    problems = orjson.loads(verify.stdout)["problems"]
+    assert verify.returncode == 1 and [(p["game_id"], p["kind"]) for p in problems] == [(1, "mismatch")]
+    assert f"the row's turns is {record['turns']}, the log's {rows[1][2]}" == problems[0]["detail"]
+
+
 def _without_timings(board: dict) -> dict:
     board = orjson.loads(orjson.dumps(board))
     board["arena"].pop("game_seconds")

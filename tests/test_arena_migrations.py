@@ -2,11 +2,14 @@
 
 tests/fixtures/arena_schema1/ holds two arena folders made by the release before migrations
 (schema 1; see its README): they must report, verify (changing nothing) and resume with every
-later altay; the signed one still needs its key. A database newer than this altay is refused
-with a sentence. Real bots and the real CLI for the folders (about 20 s in all)."""
+later altay; the signed one still needs its key. An Innovation arena rewritten as schema 2
+wrote it (no turns) does the same, its old games' turns unknown. A database newer than this
+altay is refused with a sentence. Real bots and the real CLI for the folders (about 30 s in
+all)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -19,6 +22,7 @@ import pytest
 from arena import store as store_module
 from arena.params import ArenaParams, BotEntry
 from arena.store import MIGRATIONS, SCHEMA_VERSION, ArenaStore, Migration, StoreError
+from tests.arena_helpers import as_schema_2
 
 FIXTURES = Path(__file__).parent / "fixtures" / "arena_schema1"
 KEY = FIXTURES / "organiser.key"
@@ -135,6 +139,62 @@ def test_a_newer_database_is_refused_with_a_sentence(tmp_path: Path) -> None:
         assert res.returncode == 2 and "Traceback" not in res.stderr, res.stderr
         assert "newer altay" in res.stderr and "upgrade altay" in res.stderr
     assert user_version(folder) == SCHEMA_VERSION + 1
+
+
+# ----------------------------------------------------------------------------- schema 2: no turns
+def games_table(folder: Path) -> tuple[list[str], list[tuple]]:
+    conn = sqlite3.connect(folder / "arena.sqlite")
+    try:
+        cursor = conn.execute("SELECT * FROM games ORDER BY game_id")
+        return [d[0] for d in cursor.description], cursor.fetchall()
+    finally:
+        conn.close()
+
+
+INNOVATION = ["r=random 3", "g=greedy", "--game", "innovation", "-p", "2", "--seed", str(2**50 + 5)]
+
+
+def test_an_arena_of_schema_2_reports_verifies_and_resumes_with_turns_unknown(tmp_path: Path) -> None:
+    """An Innovation arena stored before rows kept turns: read as it is (report, verify: its
+    games' turns unknown, shown as such, never a problem), then resumed and extended: the
+    database gains the turns column, the new games have their turns, the old ones none.
+    Six short games of the built-in bots (about 15 s)."""
+    folder = tmp_path / "inno"
+    made = altay("arena", *INNOVATION, "--games", "1", "-j", "2", "--out", str(folder), "-q")
+    assert made.returncode == 0, made.stderr
+    as_schema_2(folder)
+    columns, rows = games_table(folder)
+    assert user_version(folder) == 2 and "turns" not in columns and len(rows) == 2
+    assert all("turns" not in orjson.loads(row[columns.index("record")]) for row in rows)
+    before = (folder / "arena.sqlite").read_bytes()
+
+    report = altay("arena", "report", str(folder), "--json")
+    assert report.returncode == 0, report.stderr
+    board = orjson.loads(report.stdout)
+    assert board["arena"]["games_played"] == 2 and board["integrity"]["problems"] == []
+    page = tmp_path / "old.html"
+    assert altay("arena", "report", str(folder), "--html", str(page)).returncode == 0
+    data = orjson.loads(re.search(r'id="games-data">(.*?)</script>', page.read_text()).group(1))
+    assert data["length"] == "turns" and "<th>Turns</th>" in page.read_text()
+    assert [g[data["columns"].index("turns")] for g in data["games"]] == [None, None]  # unknown
+    verify = altay("arena", "verify", str(folder), "--json")
+    assert verify.returncode == 0 and orjson.loads(verify.stdout)["games_checked"] == 2, verify.stdout
+    assert user_version(folder) == 2 and (folder / "arena.sqlite").read_bytes() == before
+
+    res = altay("arena", "--resume", "--out", str(folder), "--games", "3", "-j", "2", "-q", "--json")
+    assert res.returncode == 0, res.stderr
+    assert orjson.loads(res.stdout)["arena"]["games_played"] == 6
+    assert user_version(folder) == SCHEMA_VERSION
+    columns, rows = games_table(folder)
+    turns = {row[0]: row[columns.index("turns")] for row in rows}
+    assert turns[0] is None and turns[1] is None and all(turns[g] > 0 for g in range(2, 6))
+    with ArenaStore.open(folder) as store:
+        assert store.turnless_ids() == {0, 1} and store.legacy_ids() == set()
+        assert {r.game_id: r.turns for r in store.records()} == turns
+    verify = altay("arena", "verify", str(folder), "--json")
+    assert verify.returncode == 0 and orjson.loads(verify.stdout)["games_checked"] == 6, verify.stdout
+    report = altay("arena", "report", str(folder))
+    assert report.returncode == 0 and "6/6 games (complete)" in report.stdout, report.stderr
 
 
 def test_the_fixture_is_what_it_says() -> None:

@@ -7,6 +7,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+import orjson
 import pytest
 
 from arena.params import ArenaParams, ArenaUsageError, BotEntry, MatchConditions
@@ -47,6 +48,7 @@ def fake_play(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
         end_reason="round_limit",
         completed=True,
         rounds=5,
+        turns=10,
         decisions=10,
         duration_s=0.005,
         think_ms=[1.0] * len(names),
@@ -113,6 +115,12 @@ def test_store_round_trip_and_unique_ids(tmp_path: Path) -> None:
     store.close()
     with ArenaStore.open(tmp_path) as again:
         assert again.records() == [rec]
+        assert again.conn.execute("SELECT rounds, turns FROM games").fetchall() == [(5, 10)]
+        for turns in (-1, True, "10"):  # a damaged row's turns: a sentence, never a traceback
+            record = {**rec.to_dict(), "turns": turns}
+            again.conn.execute("UPDATE games SET record = ?", (orjson.dumps(record).decode(),))
+            with pytest.raises(StoreError, match=r"the row of game 1 is damaged \(turns"):
+                again.records()
     with pytest.raises(StoreError, match="already holds"):
         ArenaStore.create(tmp_path, PARAMS)
     with pytest.raises(StoreError, match="no arena"):

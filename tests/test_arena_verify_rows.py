@@ -92,14 +92,21 @@ def test_the_clean_arena_verifies(ladder: Path) -> None:
 
 
 # ----------------------------------------------------------------------------- beyond the schedule
+def _games_row(conn: sqlite3.Connection, game_id: int) -> tuple[list, dict[str, int]]:
+    """A game's games row, and the index of each column by name (turns came last, in schema 3)."""
+    cursor = conn.execute("SELECT * FROM games WHERE game_id = ?", (game_id,))
+    row = list(cursor.fetchone())
+    return row, {d[0]: i for i, d in enumerate(cursor.description)}
+
+
 def _copy_game(folder: Path, source: int, target: int) -> None:
     """A copy of a game's rows (games, seats, failures) under another id, record included."""
     conn = sqlite3.connect(folder / "arena.sqlite")
     with conn:
-        row = list(conn.execute("SELECT * FROM games WHERE game_id = ?", (source,)).fetchone())
-        record = orjson.loads(row[-1])
+        row, at = _games_row(conn, source)
+        record = orjson.loads(row[at["record"]])
         record["game_id"] = target
-        row[0], row[-1] = target, orjson.dumps(record).decode()
+        row[0], row[at["record"]] = target, orjson.dumps(record).decode()
         conn.execute(f"INSERT INTO games VALUES ({', '.join('?' * len(row))})", row)
         for table in ("seats", "failures"):
             for r in conn.execute(f"SELECT * FROM {table} WHERE game_id = ?", (source,)).fetchall():
@@ -200,6 +207,7 @@ EDITS = {
     "games.decisions": "UPDATE games SET decisions = decisions + 1 WHERE game_id = {g}",
     "games.seed": "UPDATE games SET seed = seed + 1 WHERE game_id = {g}",
     "games.log": "UPDATE games SET log = 'logs/000000.jsonl' WHERE game_id = {g}",
+    "games.turns": "UPDATE games SET turns = turns + 1 WHERE game_id = {g}",
 }
 
 
@@ -218,6 +226,7 @@ RECORD_EDITS = {
     "end_reason": lambda r: r.update(end_reason="finished"),
     "factions": lambda r: r.update(factions=list(reversed(r["factions"]))),
     "rounds": lambda r: r.update(rounds=r["rounds"] + 1),
+    "turns": lambda r: r.update(turns=r["turns"] + 1),
     "team": lambda r: r.update(team="won"),
 }
 
@@ -231,12 +240,14 @@ def test_an_edited_record_is_found_against_its_log(ladder: Path, edit: str) -> N
     sql(
         ladder,
         (
-            "UPDATE games SET record = ?, completed = ?, end_reason = ?, rounds = ? WHERE game_id = ?",
+            "UPDATE games SET record = ?, completed = ?, end_reason = ?, rounds = ?, turns = ? "
+            "WHERE game_id = ?",
             (
                 orjson.dumps(record).decode(),
                 int(record["completed"]),
                 record["end_reason"],
                 record["rounds"],
+                record["turns"],
                 game,
             ),
         ),
@@ -250,6 +261,26 @@ def test_an_edited_record_is_found_against_its_log(ladder: Path, edit: str) -> N
     assert f"row's {edit}" in report["problems"][0]["detail"]
 
 
+def test_a_row_whose_turns_were_removed_is_found(ladder: Path) -> None:
+    """Only a game stored before rows kept turns may lack them: a newer row made to look like
+    one (its record's and column's turns removed) is found by the row check and the replay."""
+    game = _crashed_game(ladder)
+    record = orjson.loads(query(ladder, "SELECT record FROM games WHERE game_id = ?", (game,))[0][0])
+    turns = record.pop("turns")
+    sql(
+        ladder,
+        (
+            "UPDATE games SET record = ?, turns = NULL WHERE game_id = ?",
+            (orjson.dumps(record).decode(), game),
+        ),
+    )
+    assert board(ladder)["code"] == 1
+    code, report = verify(ladder)
+    assert code == 1 and found(report) == {(game, "mismatch")}, report["problems"]
+    detail = report["problems"][0]["detail"]
+    assert "has no turns" in detail and f"the row's turns is None, the log's {turns}" in detail
+
+
 # ----------------------------------------------------------------------------- swapped logs
 def _take_game(folder: Path, source_folder: Path, source: int, target: int) -> None:
     """Game `target` of `folder` replaced by game `source` of `source_folder`: its log copied in
@@ -257,14 +288,14 @@ def _take_game(folder: Path, source_folder: Path, source: int, target: int) -> N
     log = folder / "logs" / f"{target:06d}.jsonl"
     log.write_bytes((source_folder / "logs" / f"{source:06d}.jsonl").read_bytes())
     conn = sqlite3.connect(source_folder / "arena.sqlite")
-    row = list(conn.execute("SELECT * FROM games WHERE game_id = ?", (source,)).fetchone())
+    row, at = _games_row(conn, source)
     seats = conn.execute("SELECT * FROM seats WHERE game_id = ?", (source,)).fetchall()
     failures = conn.execute("SELECT * FROM failures WHERE game_id = ?", (source,)).fetchall()
     conn.close()
-    record = orjson.loads(row[-1])
+    record = orjson.loads(row[at["record"]])
     digest, size = file_digest(log)
     record.update(game_id=target, log=f"logs/{target:06d}.jsonl", log_sha256=digest, log_bytes=size)
-    row[0], row[10], row[-1] = target, record["log"], orjson.dumps(record).decode()
+    row[0], row[at["log"]], row[at["record"]] = target, record["log"], orjson.dumps(record).decode()
     statements = [(f"DELETE FROM {t} WHERE game_id = ?", (target,)) for t in ("failures", "seats", "games")]
     statements.append((f"INSERT INTO games VALUES ({', '.join('?' * len(row))})", tuple(row)))
     statements += [("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (target, *r[1:])) for r in seats]

@@ -27,6 +27,7 @@ from click.testing import CliRunner
 from altay_cli.cli import main as altay_main
 from arena.sprt import EloModel, Pentanomial, llr
 from arena.store import ArenaStore
+from tests.arena_helpers import as_schema_2
 from tests.browser import chromium
 
 FAST = ["--max-rounds", "4", "--move-ms", "3000", "-j", "2"]
@@ -177,11 +178,57 @@ def test_the_arena_page_shows_what_the_json_says_in_chromium(arena_dir: Path, tm
             assert not has_view and (page.parent / href).resolve() == (
                 arena_dir / "logs" / f"{game_id:06d}.jsonl"
             )
+        assert game_lengths(browser) == ("Rounds", [str(n) for n in stored(arena_dir, "rounds")])
         # the table sorts on a click (games played, then wins ascending)
         browser.driver.find_element("css selector", "table.leaderboard th:nth-child(6)").click()
         browser.driver.find_element("css selector", "table.leaderboard th:nth-child(6)").click()
         order = [r["bot"] for r in leaderboard_rows(browser)]
         assert order == sorted((r["bot"] for r in board["leaderboard"]), key=lambda b: _wins(board, b))
+        no_requests_no_errors(browser)
+
+
+def game_lengths(browser: Any) -> tuple[str, list[str]]:
+    """The games table's length column: its heading and its cells, game by game."""
+    return (
+        browser.run("return document.querySelector('#games-table thead th:nth-child(7)').textContent"),
+        browser.run(
+            "return Array.from(document.querySelectorAll('#games-table td.length')).map(td => td.textContent)"
+        ),
+    )
+
+
+def stored(folder: Path, column: str) -> list[Any]:
+    conn = sqlite3.connect(folder / "arena.sqlite")
+    try:
+        return [row[0] for row in conn.execute(f"SELECT {column} FROM games ORDER BY game_id")]
+    finally:
+        conn.close()
+
+
+def test_an_innovation_page_counts_its_games_in_turns(tmp_path: Path) -> None:
+    """Innovation counts a game in turns: the games table says each game's turns, under
+    "Turns", and the page never says "round"; a game stored before arenas kept turns shows "-".
+    Four short games of the built-in bots (a few seconds)."""
+    out, page = tmp_path / "inno", tmp_path / "inno.html"
+    r = altay(
+        "arena", "--game", "innovation", "r=random 3", "g=greedy", "-p", "2", "--games", "2",
+        "--seed", str(2**50 + 9), "--move-ms", "3000", "-j", "2", "--out", str(out), "--html", str(page),
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    turns = stored(out, "turns")
+    assert len(turns) == 4 and all(t > 0 for t in turns)
+    old, old_page = tmp_path / "old", tmp_path / "old.html"
+    shutil.copytree(out, old)
+    as_schema_2(old)
+    assert altay("arena", "report", str(old), "--html", str(old_page)).returncode == 0
+    with chromium() as browser:
+        browser.open(page)
+        check_leaderboard(browser, board_of(out))
+        assert game_lengths(browser) == ("Turns", [str(t) for t in turns])
+        assert "round" not in browser.run("return document.body.innerText").lower()
+        no_requests_no_errors(browser)
+        browser.open(old_page)
+        assert game_lengths(browser) == ("Turns", ["-"] * 4)  # not kept then: unknown, not 0
         no_requests_no_errors(browser)
 
 

@@ -110,6 +110,10 @@ def test_step_to_the_end_and_read_the_logs_result(browser: Browser, tmp_path: Pa
     ]
     assert sorted(shown_result(browser), key=lambda r: r["seat"]) == want
     assert browser.run("return document.getElementById('result').hidden") is False
+    # the game's length in its own count: Innovation's in turns, never rounds
+    ending = browser.run("return document.querySelector('#result p.ending').textContent")
+    length = {"innovation": f"{result['turns']} turns"}.get(game, f"{result['rounds']} rounds")
+    assert length in ending and (game != "innovation" or "round" not in ending), ending
     keys(browser, Keys.HOME)
     assert shown_step(browser) == 0
     keys(browser, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_LEFT)

@@ -845,7 +845,8 @@ def verify_cmd(folder: Path, public_key: str | None, forget_bad: bool, as_json: 
     master seed derives for it (a row beyond the schedule is listed and never counted); each
     log must replay exactly (`altay replay`: hash chain, signature, every decision, the
     result), name its arena and game, and agree with every column of its rows (bots, roles,
-    seed, ranks, scores, end reason, rounds, forfeits, decisions, failures, a team's result);
+    seed, ranks, scores, end reason, rounds, turns, forfeits, decisions, failures, a team's
+    result; a game stored before arenas kept turns has none to compare);
     it must be the very file that was stored (its SHA-256). In a signed arena every log must
     be signed by the arena's key. Logs without a row are listed apart. A master seed small
     enough to guess is flagged (a warning, not a failure).

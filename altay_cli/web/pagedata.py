@@ -169,6 +169,7 @@ def _result(game: Game, r: Result) -> dict[str, Any]:
         "finished": r.finished,
         "rounds": r.rounds,
         "turns": r.turns,
+        "length_text": game.length_text(r.rounds, r.turns),  # in the game's count ("37 turns")
         "scores": r.scores,
         "ranks": r.ranks,
         "winners": r.winners,

@@ -407,6 +407,7 @@ def _games_data(
     records: Sequence[GameRecord],
     links: dict[int, tuple[str | None, str | None]],
     game_scores: dict[int, float] | None,
+    length: str,
 ) -> dict[str, Any]:
     names = [b["name"] for b in board["arena"]["bots"]]
     index = {n: i for i, n in enumerate(names)}
@@ -435,6 +436,7 @@ def _games_data(
                 failures,
                 rec.forfeits,
                 rec.rounds,
+                rec.turns,
                 rec.decisions,
                 round(rec.duration_s, 2),
                 view,
@@ -446,6 +448,7 @@ def _games_data(
         "bots": names,
         "roles": roles,
         "cooperative": board["arena"].get("cooperative", False),
+        "length": length,  # the column the table shows: "turns" or "rounds"
         "columns": [
             "id",
             "deal",
@@ -460,6 +463,7 @@ def _games_data(
             "failures",
             "forfeits",
             "rounds",
+            "turns",
             "decisions",
             "seconds",
             "view",
@@ -530,8 +534,9 @@ def _sprt_section(data: SprtData) -> str:
     return _section("sprt", f"SPRT: {s['new']['name']} (NEW) against {s['base']['name']} (BASE)", body)
 
 
-def _games_section(links: dict[int, tuple[str | None, str | None]]) -> str:
-    """The list of games: filled by the page's script from the JSON, a page of them at a time."""
+def _games_section(links: dict[int, tuple[str | None, str | None]], length: str) -> str:
+    """The list of games: filled by the page's script from the JSON, a page of them at a time;
+    each game's length in the count the game uses (`length`: "turns" or "rounds")."""
     if not any(v for v, _ in links.values()):
         note = (
             '<p class="note">The games link their logs; '
@@ -548,7 +553,7 @@ def _games_section(links: dict[int, tuple[str | None, str | None]]) -> str:
         '<button id="games-next" type="button">next</button></span></div>'
         '<div class="table-wrap"><table id="games-table" class="games"><thead><tr><th>Game</th>'
         "<th>Deal</th><th>Seating</th><th>Seats: bot (role) place, score</th><th>Result</th><th>End</th>"
-        "<th>Rounds</th><th>Failures</th><th>Page</th></tr></thead><tbody></tbody></table></div>"
+        f"<th>{length.capitalize()}</th><th>Failures</th><th>Page</th></tr></thead><tbody></tbody></table></div>"
         "<noscript><p>The list of games needs JavaScript; every game's log is in the arena's logs/ "
         "folder.</p></noscript>"
     )
@@ -564,6 +569,7 @@ def render_page(
     game_scores: dict[int, float] | None = None,
 ) -> str:
     """The whole page as one string."""
+    from arena.records import length_field
     from arena.report import _total_name
 
     arena = board["arena"]
@@ -674,11 +680,12 @@ def render_page(
             _section("conditions", "Conditions of play", _definitions(conditions, "conditions")),
         )
     )
-    games = _games_section(links)
+    length = length_field(arena.get("game", "altay"))
+    games = _games_section(links, length)
     sections.append(("games", "Games", _section("games", f"Games ({len(records)})", games)))
     sections.append(("notes", "Notes", _section("notes", "How to read it", _definitions(notes, "notes"))))
     nav = "".join(f'<a href="#{ident}">{esc(label)}</a>' for ident, label, _ in sections)
-    data = _games_data(board, records, links, game_scores)
+    data = _games_data(board, records, links, game_scores, length)
     script = _asset("report.js")
     return (
         "<!doctype html>\n"

@@ -252,7 +252,7 @@
     add(box, el("h2", null, "Result"));
     const line = [r.end_text];
     if (r.team) line.push("team: " + r.team);
-    line.push(r.rounds + " rounds, " + r.turns + " turns");
+    line.push(r.length_text);
     add(box, el("p", "ending", line.join(" \u00b7 ")));
     if (r.team) box.dataset.team = r.team;
     const table = el("table", "scores");

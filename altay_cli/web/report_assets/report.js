@@ -117,7 +117,8 @@
     tr.appendChild(seats);
     tr.appendChild(el("td", "result", result(g)));
     tr.appendChild(el("td", "", g[col.end]));
-    tr.appendChild(el("td", "num", g[col.rounds]));
+    var length = g[col[data.length]];  // null: turns not kept when the game was stored
+    tr.appendChild(el("td", "num length", length === null || length === undefined ? "-" : length));
     tr.appendChild(el("td", "fail", g[col.failures] || ""));
     var links = el("td");
     if (g[col.view]) {
