@@ -79,10 +79,9 @@ class GameRecord:
 
 
 def length_field(game: Game | str) -> str:
-    """ "turns" or "rounds": the count `Game.length_text` tells a game's length in (Innovation
-    counts turns, the others rounds), and so the name of a report's column of game lengths.
-    The engine says it only in words, so it is asked with two counts that differ. A game this
-    installation does not know (by name) is counted in rounds."""
+    """ "turns" or "rounds": the unit a game's length is counted in (`Game.length_unit`:
+    Innovation and Mammothodus count turns, Altay rounds), and so the name of a report's
+    column of game lengths. A game this installation does not know (by name): rounds."""
     if isinstance(game, str):
         from altay_cli.engine import load_game
 
@@ -90,4 +89,4 @@ def length_field(game: Game | str) -> str:
             game = load_game(game)
         except (ValueError, ImportError):
             return "rounds"
-    return "turns" if game.length_text(2, 3).startswith("3 ") else "rounds"
+    return game.length_unit.value

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from altay_cli.engine import load_game
 from altay_cli.replay import replay_log
 from altay_cli.web.eyes import ALL, SPECTATOR, seat_eyes
 from altay_cli.web.view import build_page
@@ -110,10 +111,11 @@ def test_step_to_the_end_and_read_the_logs_result(browser: Browser, tmp_path: Pa
     ]
     assert sorted(shown_result(browser), key=lambda r: r["seat"]) == want
     assert browser.run("return document.getElementById('result').hidden") is False
-    # the game's length in its own count: Innovation's in turns, never rounds
+    # the game's length in its own count: Innovation's and Mammothodus's in turns, never rounds
     ending = browser.run("return document.querySelector('#result p.ending').textContent")
-    length = {"innovation": f"{result['turns']} turns"}.get(game, f"{result['rounds']} rounds")
-    assert length in ending and (game != "innovation" or "round" not in ending), ending
+    unit = load_game(game).length_unit
+    length = f"{result[unit.value]} {unit.value}"
+    assert length in ending and (unit == "rounds" or "round" not in ending), ending
     keys(browser, Keys.HOME)
     assert shown_step(browser) == 0
     keys(browser, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_LEFT)

@@ -271,6 +271,13 @@ class Drawing(ABC):
         eyes only its public part (a card drawn, or chosen face down, is not named)."""
 
 
+class LengthUnit(StrEnum):
+    """How a game counts its length: rounds (every player once) or turns (one player's)."""
+
+    ROUNDS = "rounds"
+    TURNS = "turns"
+
+
 class Game(ABC):
     """One registered game. Stateless: every method takes the state or values it works on."""
 
@@ -299,6 +306,8 @@ class Game(ABC):
     #: whether a seat can be asked to decide outside its own turn (a defence, a demand), and
     #: what such a decision is called; `check-bot` makes sure a bot meets one
     can_interrupt: ClassVar[bool] = False
+    #: the unit a game's length is counted in (`Outcome.rounds` or `.turns`), in words and reports
+    length_unit: ClassVar[LengthUnit] = LengthUnit.ROUNDS
     interrupt_name: ClassVar[str] = "interrupt"
     #: whether `new_belief` is implemented (a search bot needs it to imagine hidden cards)
     has_sampler: ClassVar[bool] = False
@@ -490,9 +499,10 @@ class Game(ABC):
         return None
 
     def length_text(self, rounds: int, turns: int) -> str:
-        """How long a game lasted, in the unit its players count (`Outcome.rounds` and `.turns`):
-        "12 rounds" by default; a game whose turns are no rounds (Innovation) says "37 turns"."""
-        return f"{rounds} round{'s' if rounds != 1 else ''}"
+        """How long a game lasted, in the unit its players count (`length_unit`): "12 rounds",
+        or "37 turns" for a game whose turns are no rounds (Innovation)."""
+        n = turns if self.length_unit is LengthUnit.TURNS else rounds
+        return f"{n} {self.length_unit.value[:-1]}{'s' if n != 1 else ''}"
 
     def seat_label(self, state: State, seat: int) -> str:
         """How the terminal names a seat ("P2 Firefolk")."""

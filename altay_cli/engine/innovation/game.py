@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from ..api import ConfigError, Drawing, EndReason, Game, GameKind, GameOption, OptionKind, Outcome
+from ..api import ConfigError, Drawing, EndReason, Game, GameKind, GameOption, LengthUnit, OptionKind, Outcome
 from . import ENGINE_VERSION, machine, notation, views
 from .actions import AnyAction, Dogma, action_from_builtins, action_to_builtins, canonical
 from .events import StepEvent, event_for
@@ -85,6 +85,7 @@ class InnovationGame(Game):
     guide = "games/innovation.md"
     in_process_bots = {"greedy": "bots.innovation_greedy:choose"}
     can_interrupt = True
+    length_unit = LengthUnit.TURNS  # one player's two actions; a round is no unit of its play
     interrupt_name = "demand/sharing"
 
     # ------------------------------------------------------------------ the web viewer
@@ -227,10 +228,6 @@ class InnovationGame(Game):
         if state.phase is Phase.FIRST_MELD:
             return None
         return f"turn {state.turn}", state.active
-
-    def length_text(self, rounds: int, turns: int) -> str:
-        """Innovation counts turns (one player's two actions); a round is no unit of its play."""
-        return f"{turns} turn{'s' if turns != 1 else ''}"
 
     def describe_config(self, config: Any) -> str:
         edition = "1st-edition cards" if config.edition == "1e" else "3rd edition"

@@ -10,7 +10,18 @@ from typing import Any
 
 import msgspec
 
-from ..api import ConfigError, Drawing, EndReason, Game, GameKind, GameOption, OptionKind, Outcome, TeamResult
+from ..api import (
+    ConfigError,
+    Drawing,
+    EndReason,
+    Game,
+    GameKind,
+    GameOption,
+    LengthUnit,
+    OptionKind,
+    Outcome,
+    TeamResult,
+)
 from . import machine, notation, views
 from .actions import AnyAction, action_from_builtins, action_to_builtins
 from .data import load
@@ -68,6 +79,7 @@ class MammothodusGame(Game):
     guide = "games/mammothodus.md"
     in_process_bots = {"greedy": "bots.mammothodus_team:choose"}
     can_interrupt = True
+    length_unit = LengthUnit.TURNS  # clans' turns, the unit of its limit (max_turns)
     interrupt_name = "assistance"
 
     def make_config(
@@ -217,10 +229,6 @@ class MammothodusGame(Game):
         knows = seat if viewer is None else viewer
         lines = notation.narration(event_for(state, seat, action, knows).happened, viewer)
         return "\n".join(lines) if lines else None
-
-    def length_text(self, rounds: int, turns: int) -> str:
-        """Mammothodus counts clans' turns (its limit, `max_turns`, is in turns)."""
-        return f"{turns} turn{'s' if turns != 1 else ''}"
 
     def turn_of(self, state: Any) -> tuple[str, int] | None:
         if state.phase is Phase.SETUP:
