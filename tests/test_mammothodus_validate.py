@@ -162,6 +162,24 @@ def test_the_implemented_names_are_the_engines_own() -> None:
     assert set(data.talents.names) <= set(talents) and set(data.discoveries.cards) <= set(discoveries)
 
 
+def test_a_game_needs_a_clan_name_per_clan() -> None:
+    """The clan names are the most clans a game of the data allows: fewer names than clans is
+    refused with one sentence, any count up to the names passes."""
+    bundled = parse(DATA_FILE.read_bytes())
+    two = msgspec.structs.replace(
+        bundled, clans=msgspec.structs.replace(bundled.clans, names=("Mammoths", "Bisons"))
+    )
+    validate.check(two)
+    for players in (1, 2):
+        validate.check_players(two, players)
+    for players in (0, 3, 4):
+        with pytest.raises(DataError) as info:
+            validate.check_players(two, players)
+        assert_one_sentence(str(info.value))
+        assert str(info.value).startswith("clans.names: 2 clan names cannot name the")
+        assert f"the {players} clans" in str(info.value)
+
+
 def test_validating_the_bundled_file_costs_little(capsys: pytest.CaptureFixture[str]) -> None:
     """Measured, not asserted (tests never assert time): decode alone and the whole parse."""
     raw = DATA_FILE.read_bytes()

@@ -698,8 +698,21 @@ def check_limits(d: DataFile) -> None:
         )
 
 
+def check_players(d: DataFile, players: int) -> None:
+    """A game of `players` clans with this data: one clan name each (the data's names are the
+    most clans its games allow). Raise DataError otherwise."""
+    names = len(d.clans.names)
+    if not 1 <= players <= names:
+        raise fail(
+            "clans.names",
+            f"{names} clan names cannot name the {players} clans of this game,"
+            f" expected a game of 1 to {names} clans or one name per clan",
+        )
+
+
 def check_clans(d: DataFile) -> None:
-    """Clan names (one per clan a game may have) and one figurine of each colour."""
+    """Clan names (their number is the most clans a game of this data allows) and one figurine
+    of each colour."""
     need_unique_names("clans.names", d.clans.names, "clan name")
     colours = [str(c) for c in d.clans.figurine_colors]
     counts = Counter(colours)
