@@ -180,6 +180,21 @@ def test_a_game_needs_a_clan_name_per_clan() -> None:
         assert f"the {players} clans" in str(info.value)
 
 
+def test_text_from_the_file_is_escaped_and_cut_short_in_the_sentence() -> None:
+    """A sentence quotes the file's text escaped and at most about 40 characters of it, and lists
+    at most 8 names: a megabyte-long field name or a thousand regions make a short sentence."""
+    doc = copy.deepcopy(BUNDLED)
+    doc["map"]["x" * 1_000_000] = 1
+    message = refusal(json.dumps(doc).encode())
+    assert message.startswith('map: there is no field "xxxx') and len(message) < 300, message[:300]
+    doc = copy.deepcopy(BUNDLED)
+    doc["map"]["regions"] += [f"R{i}" for i in range(1000)]
+    doc["map"]["territories"][1]["region"] = "\u001b[2J"
+    message = refusal(json.dumps(doc).encode())
+    assert message.startswith('map.territories[1].region: region "\\u001b[2J" is not on the map')
+    assert message.endswith('"R3" or 996 more') and len(message) < 300, message
+
+
 def test_validating_the_bundled_file_costs_little(capsys: pytest.CaptureFixture[str]) -> None:
     """Measured, not asserted (tests never assert time): decode alone and the whole parse."""
     raw = DATA_FILE.read_bytes()

@@ -54,15 +54,28 @@ def fail(where: str, problem: str) -> DataError:
     return DataError(f"{where}: {problem}")
 
 
-def listing(items: Iterable[object], last: str = "and") -> str:
+#: a list in a sentence names at most this many items, then says how many there are
+MAX_LISTED = 8
+
+
+def listing(items: Iterable[object], last: str = "and", cap: bool = True) -> str:
     words = [str(x) for x in items]
+    if cap and len(words) > MAX_LISTED:
+        return f"{', '.join(words[:MAX_LISTED])} {last} {len(words) - MAX_LISTED} more"
     if len(words) <= 1:
         return "".join(words) or "nothing"
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
-def quoted(items: Iterable[object], last: str = "and") -> str:
-    return listing((json.dumps(str(x)) for x in items), last)
+def q(text: object) -> str:
+    """Text from the file as a sentence quotes it: escaped (no control character reaches a
+    terminal) and cut short (a megabyte-long name does not make a megabyte-long sentence)."""
+    text = str(text)
+    return json.dumps(text if len(text) <= MAX_NAME else text[:MAX_NAME] + "...")
+
+
+def quoted(items: Iterable[object], last: str = "and", cap: bool = True) -> str:
+    return listing((q(x) for x in items), last, cap)
 
 
 def one_of(items: Iterable[object]) -> str:
@@ -94,11 +107,9 @@ def need_name(where: str, name: str, what: str, empty_ok: bool = False) -> None:
             return
         raise fail(where, f"the {what} is empty, expected a name")
     if not name.isprintable():
-        raise fail(where, f"the {what} {json.dumps(name)} holds a control character, expected printable text")
+        raise fail(where, f"the {what} {q(name)} holds a control character, expected printable text")
     if name != name.strip():
-        raise fail(
-            where, f"the {what} {json.dumps(name)} begins or ends with a space, expected a trimmed name"
-        )
+        raise fail(where, f"the {what} {q(name)} begins or ends with a space, expected a trimmed name")
     if len(name) > MAX_NAME:
         raise fail(where, f"the {what} is {len(name)} characters long, expected at most {MAX_NAME}")
 
@@ -112,7 +123,7 @@ def need_unique_names(where: str, names: Sequence[str], what: str, at_least: int
         if name in seen:
             raise fail(
                 f"{where}[{i}]",
-                f"the {what} {json.dumps(name)} repeats {where}[{seen[name]}], expected each once",
+                f"the {what} {q(name)} repeats {where}[{seen[name]}], expected each once",
             )
         seen[name] = i
 
@@ -191,19 +202,17 @@ def _reworded(message: str, raw: bytes) -> DataError:
         return fail(where, f"a list of the wrong length, expected exactly {length[1]} items")
     field = re.match(r"Object (missing required|contains unknown) field `([^`]*)`$", msg)
     if field:
-        fields = quoted(f.encode_name for f in getattr(kind, "fields", ()))
+        fields = quoted((f.encode_name for f in getattr(kind, "fields", ())), cap=False)
         if field[1] == "missing required":
-            return fail(where, f"the field {json.dumps(field[2])} is missing (the fields are {fields})")
-        return fail(where, f"there is no field {json.dumps(field[2])}, expected only {fields}")
+            return fail(where, f"the field {q(field[2])} is missing (the fields are {fields})")
+        return fail(where, f"there is no field {q(field[2])}, expected only {fields}")
     enum = re.match(r"Invalid enum value (.*)$", msg)
     if enum:
         value = enum[1].strip("'")
         if m["key"]:
             key_type = getattr(kind, "key_type", None)
-            return fail(
-                where, f"the key {json.dumps(value)} is not allowed, expected {_enum_words(key_type)}"
-            )
-        return fail(where, f"{json.dumps(value)} is not allowed, expected {_enum_words(kind)}")
+            return fail(where, f"the key {q(value)} is not allowed, expected {_enum_words(key_type)}")
+        return fail(where, f"{q(value)} is not allowed, expected {_enum_words(kind)}")
     if msg.startswith("Number out of range"):
         return fail(where, "a number too large to read, expected a whole number in range")
     return fail(where, f"{msg[:1].lower()}{msg[1:].rstrip('.')}, expected what the data format describes")
@@ -223,7 +232,7 @@ def _where(tokens: list[str | int], raw: bytes) -> str:
     for t in tokens:
         if t == "...":
             key = _bad_key(node)
-            out += f"[{json.dumps(key)}]" if key is not None else ""
+            out += f"[{q(key)}]" if key is not None else ""
             node = node.get(key) if isinstance(node, dict) and key is not None else None
         elif isinstance(t, int):
             out += f"[{t}]"
@@ -304,9 +313,9 @@ def _no_repeated_keys(raw: bytes) -> None:
             for key, value in node:
                 if key in seen:
                     here = where or "the file"
-                    raise fail(here, f"the key {json.dumps(key)} appears twice, expected each key once")
+                    raise fail(here, f"the key {q(key)} appears twice, expected each key once")
                 seen.add(key)
-                inner = f"{where}.{key}" if where and key.isidentifier() else f"{where}[{json.dumps(key)}]"
+                inner = f"{where}.{key}" if where and key.isidentifier() else f"{where}[{q(key)}]"
                 todo.append((inner if where else key, value))
         elif isinstance(node, list):
             todo.extend((f"{where}[{i}]", v) for i, v in enumerate(node))
@@ -316,7 +325,7 @@ def _no_repeated_keys(raw: bytes) -> None:
 def check(d: DataFile) -> None:
     """Raise DataError with one sentence for the first problem of the data."""
     if d.format != FORMAT:
-        raise fail("format", f"{json.dumps(d.format)} is not this format, expected {json.dumps(FORMAT)}")
+        raise fail("format", f"{q(d.format)} is not this format, expected {q(FORMAT)}")
     check_map(d)
     check_trails(d)
     check_population(d)
@@ -349,7 +358,7 @@ def check_map(d: DataFile) -> None:
     colours = [str(c) for c in m.colors]
     for i, c in enumerate(colours):
         if c in colours[:i]:
-            raise fail(f"map.colors[{i}]", f"the colour {json.dumps(c)} repeats, expected each colour once")
+            raise fail(f"map.colors[{i}]", f"the colour {q(c)} repeats, expected each colour once")
     centre = m.territories[m.centre]
     if centre.region is not None or centre.color is not None:
         raise fail(
@@ -365,21 +374,17 @@ def check_map(d: DataFile) -> None:
         if t.region is None:
             raise fail(f"{where}.region", f"no region, {one_of(m.regions)} (only the centre has none)")
         if t.region not in m.regions:
-            raise fail(
-                f"{where}.region", f"region {json.dumps(t.region)} is not on the map, {one_of(m.regions)}"
-            )
+            raise fail(f"{where}.region", f"region {q(t.region)} is not on the map, {one_of(m.regions)}")
         if t.color is None:
             raise fail(f"{where}.color", f"no colour, {one_of(colours)} (only the centre has none)")
         if str(t.color) not in colours:
-            raise fail(
-                f"{where}.color", f"colour {json.dumps(str(t.color))} is not on the map, {one_of(colours)}"
-            )
+            raise fail(f"{where}.color", f"colour {q(str(t.color))} is not on the map, {one_of(colours)}")
         used.add(t.region)
     for i, region in enumerate(m.regions):
         if region not in used:
             raise fail(
                 f"map.regions[{i}]",
-                f"no territory lies in region {json.dumps(region)}, expected at least one",
+                f"no territory lies in region {q(region)}, expected at least one",
             )
     nb: list[set[int]] = [set() for _ in range(n)]
     first: dict[tuple[int, int], int] = {}
@@ -437,12 +442,10 @@ def check_trails(d: DataFile) -> None:
     for i, t in enumerate(m.initial_trails):
         place(f"map.initial_trails[{i}]", t)
     for key, t in m.trail_positions.items():
-        where = f"map.trail_positions[{json.dumps(key)}]"
+        where = f"map.trail_positions[{q(key)}]"
         if not (key.isascii() and key.isdigit()) or str(int(key)) != key or int(key) < 1:
             expected = str(int(key)) if key.isascii() and key.isdigit() and int(key) >= 1 else "1, 2, 3..."
-            raise fail(
-                where, f"the key is not a trail token number as written, expected {json.dumps(expected)}"
-            )
+            raise fail(where, f"the key is not a trail token number as written, expected {q(expected)}")
         place(where, t)
     numbers = {int(k) for k in m.trail_positions}
     for k in range(1, len(numbers) + 1):
@@ -455,7 +458,7 @@ def check_trails(d: DataFile) -> None:
 
 def _counts(where: str, cards: dict[Any, int]) -> int:
     for key, count in cards.items():
-        need_int(f"{where}[{json.dumps(str(key))}]", count, 0, MAX_COUNT, "a count")
+        need_int(f"{where}[{q(str(key))}]", count, 0, MAX_COUNT, "a count")
     return sum(cards.values())
 
 
@@ -468,7 +471,7 @@ def check_decks(d: DataFile) -> None:
         if colour not in cards:
             raise fail(
                 "clan_deck.cards",
-                f"no count for {json.dumps(colour)}, expected one for each of {quoted(COLOURS)}",
+                f"no count for {q(colour)}, expected one for each of {quoted(COLOURS)}",
             )
     total = _counts("clan_deck.cards", d.clan_deck.cards)
     if total < d.limits.hand:
@@ -483,17 +486,17 @@ def check_decks(d: DataFile) -> None:
         if card.kind not in kinds:
             raise fail(
                 f"{where}.kind",
-                f"{json.dumps(card.kind)} is not a card the engine plays, {one_of(kinds)}",
+                f"{q(card.kind)} is not a card the engine plays, {one_of(kinds)}",
             )
         if card.kind in COLOURED_ADAPTATIONS and card.color is None:
             raise fail(
                 where,
-                f"a {json.dumps(card.kind)} card has no colour, {one_of(COLOURS)}",
+                f"a {q(card.kind)} card has no colour, {one_of(COLOURS)}",
             )
         if card.kind in PLAIN_ADAPTATIONS and card.color is not None:
             raise fail(
                 where,
-                f"a {json.dumps(card.kind)} card has the colour {json.dumps(str(card.color))}, expected none",
+                f"a {q(card.kind)} card has the colour {q(str(card.color))}, expected none",
             )
     need_int(
         "adaptation.market",
@@ -506,8 +509,8 @@ def check_decks(d: DataFile) -> None:
     for key in d.human_deck.cards:
         if key not in COLOURS and key != NEW_TRAIL:
             raise fail(
-                f"human_deck.cards[{json.dumps(key)}]",
-                f"no human card is called {json.dumps(key)}, {one_of((*COLOURS, NEW_TRAIL))}",
+                f"human_deck.cards[{q(key)}]",
+                f"no human card is called {q(key)}, {one_of((*COLOURS, NEW_TRAIL))}",
             )
     if _counts("human_deck.cards", d.human_deck.cards) < 1:
         raise fail("human_deck.cards", "the human deck has no card, expected at least one")
@@ -533,10 +536,10 @@ def check_portal(d: DataFile) -> None:
         if s not in shard_types:
             raise fail(
                 f"portal.shard_types[{i}]",
-                f"shard {json.dumps(s)} does not exist, {one_of(shard_types)}",
+                f"shard {q(s)} does not exist, {one_of(shard_types)}",
             )
         if s in p.shard_types[:i]:
-            raise fail(f"portal.shard_types[{i}]", f"shard {json.dumps(s)} repeats, expected each once")
+            raise fail(f"portal.shard_types[{i}]", f"shard {q(s)} repeats, expected each once")
     if not p.fragments:
         raise fail("portal.fragments", "there is no fragment, expected at least one")
     colours = {str(t.color) for t in m.territories if t.color is not None}
@@ -562,17 +565,17 @@ def check_portal(d: DataFile) -> None:
             if cell.shard is not None and cell.shard not in shard_types:
                 raise fail(
                     f"{here}.shard",
-                    f"shard {json.dumps(cell.shard)} does not exist, {one_of(shard_types)}",
+                    f"shard {q(cell.shard)} does not exist, {one_of(shard_types)}",
                 )
             if cell.region is not None and cell.region not in m.regions:
                 raise fail(
                     f"{here}.region",
-                    f"region {json.dumps(cell.region)} does not exist, {one_of(m.regions)}",
+                    f"region {q(cell.region)} does not exist, {one_of(m.regions)}",
                 )
             if cell.color is not None and str(cell.color) not in colours:
                 raise fail(
                     f"{here}.color",
-                    f"no territory has the colour {json.dumps(str(cell.color))}, {one_of(sorted(colours))}",
+                    f"no territory has the colour {q(str(cell.color))}, {one_of(sorted(colours))}",
                 )
     need_int(
         "portal.open_at_start",
@@ -662,14 +665,14 @@ def check_advanced(d: DataFile) -> None:
         if name not in talents:
             raise fail(
                 f"talents.names[{i}]",
-                f"the engine has no talent {json.dumps(name)}, {one_of(talents)}",
+                f"the engine has no talent {q(name)}, {one_of(talents)}",
             )
     need_int("talents.tokens", d.talents.tokens, 1, MAX_COUNT, "a number of talent tokens")
     for i, name in enumerate(d.discoveries.cards):
         if name not in discoveries:
             raise fail(
                 f"discoveries.cards[{i}]",
-                f"the engine has no discovery {json.dumps(name)}, {one_of(discoveries)}",
+                f"the engine has no discovery {q(name)}, {one_of(discoveries)}",
             )
 
 
@@ -720,7 +723,7 @@ def check_clans(d: DataFile) -> None:
         if counts[c] != 1:
             raise fail(
                 "clans.figurine_colors",
-                f"{json.dumps(c)} is listed {counts[c]} times, expected each of {quoted(COLOURS)} once",
+                f"{q(c)} is listed {counts[c]} times, expected each of {quoted(COLOURS)} once",
             )
     if len(colours) != len(COLOURS):
         raise fail("clans.figurine_colors", f"{len(colours)} colours, expected {len(COLOURS)}")
