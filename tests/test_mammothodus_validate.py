@@ -117,9 +117,10 @@ def test_a_valid_data_file_passes(path: Path) -> None:
 
 
 def test_the_bundled_file_written_again_passes() -> None:
-    """Key order, indentation and a final newline are not part of the format."""
+    """Key order, indentation, a final newline and a byte order mark are not part of the format."""
     again = json.dumps(dict(reversed(list(BUNDLED.items()))), separators=(",", ":")).encode()
     assert parse(again) == parse(DATA_FILE.read_bytes())
+    assert parse(b"\xef\xbb\xbf" + DATA_FILE.read_bytes()) == parse(again)  # as some editors save it
 
 
 def test_the_check_reads_the_general_format_not_the_stand_ins_shape() -> None:

@@ -34,6 +34,7 @@ MAX_TERRITORIES = 1000
 MAX_COUNT = 1000  # cards of one kind, tribes, spirits, tokens, dice, boxes, a hand
 MAX_POPULATION = 1000  # every population number lies in -MAX_POPULATION..MAX_POPULATION
 MAX_ID = 1_000_000  # portal fragment ids lie in 0..MAX_ID
+MAX_INT = 10**18  # no whole number in the file reaches it (it fits in 64 bits)
 MAX_NAME = 40  # characters in a region, ring, clan, spirit, shard, talent or discovery name
 #: The faces of the engine's die (ops.roll draws 1..6): a hit or a spirit's minimum beyond them
 #: could never be rolled.
@@ -89,11 +90,7 @@ def span(n: int) -> str:
 
 def need_int(where: str, value: int, lo: int, hi: int, what: str = "") -> None:
     if not lo <= value <= hi:
-        shown = (
-            str(value)
-            if abs(value) < 10**12
-            else ("a huge number" if value > 0 else "a huge negative number")
-        )
+        shown = str(value) if abs(value) < MAX_INT else "a number too large"
         what, _, why = (what or "a number").partition(" (")
         raise fail(
             where, f"{shown} is out of range, expected {what} from {lo} to {hi}{' (' + why if why else ''}"
@@ -151,6 +148,7 @@ def decode(raw: bytes) -> DataFile:
     """The file's bytes as a DataFile of the right types, or DataError with one sentence."""
     if len(raw) > MAX_BYTES:
         raise fail("the file", f"{len(raw)} bytes, expected at most {MAX_BYTES} (a Mammothodus data file)")
+    raw = bytes(raw).removeprefix(b"\xef\xbb\xbf")  # a byte order mark, as some editors write
     if not raw.strip():
         raise fail("the file", "it is empty, expected a JSON object (a Mammothodus data file)")
     try:
@@ -163,7 +161,7 @@ def decode(raw: bytes) -> DataFile:
         raise fail(
             "the file", f"byte {_first_non_utf8(raw)} is not UTF-8, expected JSON text in UTF-8"
         ) from None
-    _no_repeated_keys(raw)
+    _walk(raw)
     return data
 
 
@@ -213,7 +211,7 @@ def _reworded(message: str, raw: bytes) -> DataError:
             key_type = getattr(kind, "key_type", None)
             return fail(where, f"the key {q(value)} is not allowed, expected {_enum_words(key_type)}")
         return fail(where, f"{q(value)} is not allowed, expected {_enum_words(kind)}")
-    if msg.startswith("Number out of range"):
+    if msg.startswith(("Number out of range", "Integer value out of range")):
         return fail(where, "a number too large to read, expected a whole number in range")
     return fail(where, f"{msg[:1].lower()}{msg[1:].rstrip('.')}, expected what the data format describes")
 
@@ -301,24 +299,41 @@ class _Pairs(list):  # type: ignore[type-arg]
     """A JSON object as its (key, value) pairs in order, so that a repeated key shows."""
 
 
-def _no_repeated_keys(raw: bytes) -> None:
-    """JSON lets a key repeat and keeps the last: a second trail token "3" or a second "map"
-    would silently replace the first, so it is refused."""
-    tree = json.loads(raw, object_pairs_hook=_Pairs)
-    todo: list[tuple[str, Any]] = [("", tree)]
+def _walk(raw: bytes) -> None:
+    """What the typed decode lets through: a repeated key (JSON keeps the last, so a second
+    trail token "3" or a second "map" would silently replace the first) and a whole number too
+    large for a bot's JSON reader (64 bits) or for a sentence. In document order."""
+    try:
+        tree = json.loads(raw, object_pairs_hook=_Pairs)
+    except (ValueError, RecursionError):  # what msgspec read, json reads too; never a traceback
+        raise fail("the file", "not valid JSON, expected a JSON object") from None
+    todo: list[tuple[str, Any, Any]] = [("", tree, _schema())]
     while todo:
-        where, node = todo.pop()
+        where, node, kind = todo.pop()
+        kind = _unwrap(kind)
+        children: list[tuple[str, Any, Any]] = []
         if isinstance(node, _Pairs):
             seen: set[str] = set()
+            fields = {f.encode_name: f.type for f in getattr(kind, "fields", ())}
             for key, value in node:
                 if key in seen:
-                    here = where or "the file"
-                    raise fail(here, f"the key {q(key)} appears twice, expected each key once")
+                    raise fail(where or "the file", f"the key {q(key)} appears twice, expected each key once")
                 seen.add(key)
-                inner = f"{where}.{key}" if where and key.isidentifier() else f"{where}[{q(key)}]"
-                todo.append((inner if where else key, value))
+                if key in fields:
+                    children.append((f"{where}.{key}" if where else key, value, fields[key]))
+                else:
+                    children.append((f"{where}[{q(key)}]", value, getattr(kind, "value_type", None)))
         elif isinstance(node, list):
-            todo.extend((f"{where}[{i}]", v) for i, v in enumerate(node))
+            for i, value in enumerate(node):
+                if isinstance(kind, msgspec.inspect.TupleType):
+                    item = kind.item_types[i] if i < len(kind.item_types) else None
+                else:
+                    item = getattr(kind, "item_type", None)
+                children.append((f"{where}[{i}]", value, item))
+        elif isinstance(node, int) and not isinstance(node, bool) and abs(node) >= MAX_INT:
+            digits = len(str(MAX_INT)) - 1
+            raise fail(where, f"a number too large, expected a whole number of at most {digits} digits")
+        todo.extend(reversed(children))
 
 
 # ---------------------------------------------------------------------------- the checks
