@@ -212,7 +212,9 @@ def _reworded(message: str, raw: bytes) -> DataError:
             return fail(where, f"the key {q(value)} is not allowed, expected {_enum_words(key_type)}")
         return fail(where, f"{q(value)} is not allowed, expected {_enum_words(kind)}")
     if msg.startswith(("Number out of range", "Integer value out of range")):
-        return fail(where, "a number too large to read, expected a whole number in range")
+        return fail(
+            where, f"a number too large, expected a whole number of at most {len(str(MAX_INT)) - 1} digits"
+        )
     return fail(where, f"{msg[:1].lower()}{msg[1:].rstrip('.')}, expected what the data format describes")
 
 
@@ -357,7 +359,9 @@ def check_map(d: DataFile) -> None:
     """Territories numbered 0..n-1 in the order listed (the engine indexes them by id), a centre
     among them with no region and no colour (M1, M3), every other territory in a region and of a
     colour the map lists, each region used, the adjacency pairs between distinct existing
-    territories, each pair once (so the map is symmetric), and every territory reachable."""
+    territories, each pair once, and every territory reachable from the centre. A pair is
+    unordered (a-b makes a and b neighbours of each other), so the map is symmetric by its form;
+    the same pair listed again, either way round, is refused as a likely slip."""
     m = d.map
     n = len(m.territories)
     need_int("map.territories", n, 2, MAX_TERRITORIES, "a number of territories")
