@@ -43,6 +43,8 @@ DIE_FACES = 6
 #: name a colour, the others do not.
 COLOURED_ADAPTATIONS = ("extra_action", "double")
 PLAIN_ADAPTATIONS = ("wild", "draw3")
+#: What `hit` and `direct` name besides a spirit (ancients.py, humans.py): no spirit may be called so.
+TRIBE = "tribe"
 #: Besides the colours, the human deck's one other card (humans.py reveals it as a new trail).
 NEW_TRAIL = "new_trail"
 
@@ -117,12 +119,14 @@ def need_unique_names(where: str, names: Sequence[str], what: str, at_least: int
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
         need_name(f"{where}[{i}]", name, what)
-        if name in seen:
+        key = name.casefold()  # people type names in any case: "earth" must name one spirit
+        if key in seen:
             raise fail(
                 f"{where}[{i}]",
-                f"the {what} {q(name)} repeats {where}[{seen[name]}], expected each once",
+                f"the {what} {q(name)} repeats {where}[{seen[key]}], expected each once"
+                + ("" if name == names[seen[key]] else " (names differ by more than case)"),
             )
-        seen[name] = i
+        seen[key] = i
 
 
 # ---------------------------------------------------------------------------- decoding
@@ -626,6 +630,12 @@ def check_spirits(d: DataFile) -> None:
     cards = d.spirits.cards
     need_unique_names("spirits.cards", [c.name for c in cards], "spirit name")
     for i, c in enumerate(cards):
+        if c.name.casefold() == TRIBE:
+            raise fail(
+                f"spirits.cards[{i}].name",
+                f"{q(c.name)} is the word for a human tribe in actions (hit tribe, direct tribe),"
+                " expected another name",
+            )
         need_int(f"spirits.cards[{i}].dice", c.dice, 1, MAX_COUNT, "a number of dice")
         need_int(f"spirits.cards[{i}].min", c.min, 1, DIE_FACES, "a die result")
     if len(cards) < d.limits.spirits:
