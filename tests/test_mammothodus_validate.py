@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from altay_cli.engine import ConfigError
 from altay_cli.engine.mammothodus import validate
 from altay_cli.engine.mammothodus.data import DATA_FILE, DataError, DataFile, parse
 
@@ -93,6 +94,12 @@ def assert_one_sentence(message: str) -> None:
 
 
 # ---------------------------------------------------------------------------- the corpus
+def test_a_data_error_is_a_configuration_error() -> None:
+    """The commands turn a ConfigError into its sentence and exit code 2 before a game starts."""
+    with pytest.raises(ConfigError, match=r"^the file: it is empty"):
+        parse(b"")
+
+
 def test_the_corpus_is_large_and_its_cases_are_distinct() -> None:
     assert len(CASES) >= 40
     assert len({c["name"] for c in CASES}) == len(CASES)

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import msgspec
 
+from ..api import ConfigError
+
 DATA_FILE = Path(__file__).with_name("data.json")
 FORMAT = "mammothodus-data/1"
 
@@ -167,9 +169,11 @@ class DataFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     clans: Clans
 
 
-class DataError(ValueError):
+class DataError(ConfigError):
     """A data file the engine cannot play: the message is one sentence naming the section and
-    entry, what is wrong and what is expected (validate.py)."""
+    entry, what is wrong and what is expected (validate.py). A configuration error, so that a
+    command given a broken --data file stops with that sentence and exit code 2 before any game
+    starts (as for every ConfigError)."""
 
 
 def parse(raw: bytes) -> DataFile:
