@@ -203,6 +203,14 @@ def test_text_from_the_file_is_escaped_and_cut_short_in_the_sentence() -> None:
     assert message.endswith('"R3" or 996 more') and len(message) < 300, message
 
 
+def test_data_built_in_code_is_checked_as_a_file_is() -> None:
+    """check() alone (data from a game log or built in code) bounds its numbers too."""
+    bundled = parse(DATA_FILE.read_bytes())
+    huge = msgspec.structs.replace(bundled, map=msgspec.structs.replace(bundled.map, centre=10**4000))
+    with pytest.raises(DataError, match=r"^map\.centre: a number too large"):
+        validate.check(huge)
+
+
 def test_validating_the_bundled_file_costs_little(capsys: pytest.CaptureFixture[str]) -> None:
     """Measured, not asserted (tests never assert time): decode alone and the whole parse."""
     raw = DATA_FILE.read_bytes()

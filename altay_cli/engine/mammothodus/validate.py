@@ -137,6 +137,7 @@ def _schema() -> msgspec.inspect.Type:
 
 _AT = re.compile(r"^(?P<msg>.*?)(?: - at `(?:(?P<key>key)` in `)?(?P<path>\$[^`]*)`)?$", re.S)
 _TOKEN = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
+_LONG_DIGITS = re.compile(rb"\d{%d,}" % len(str(MAX_INT)))
 _KINDS = {
     "int": "a whole number",
     "float": "a number",
@@ -165,7 +166,7 @@ def decode(raw: bytes) -> DataFile:
         raise fail(
             "the file", f"byte {_first_non_utf8(raw)} is not UTF-8, expected JSON text in UTF-8"
         ) from None
-    _walk(raw)
+    _no_repeated_keys(raw)
     return data
 
 
@@ -305,23 +306,41 @@ class _Pairs(list):  # type: ignore[type-arg]
     """A JSON object as its (key, value) pairs in order, so that a repeated key shows."""
 
 
-def _walk(raw: bytes) -> None:
-    """What the typed decode lets through: a repeated key (JSON keeps the last, so a second
-    trail token "3" or a second "map" would silently replace the first) and a whole number too
-    large for a bot's JSON reader (64 bits) or for a sentence. In document order."""
+def _no_repeated_keys(raw: bytes) -> None:
+    """JSON lets a key repeat and keeps the last: a second trail token "3" or a second "map"
+    would silently replace the first, so it is refused (what the typed decode cannot see)."""
     try:
-        tree = json.loads(raw, object_pairs_hook=_Pairs)
+        json.loads(raw, object_pairs_hook=_unique)
+    except _Repeated:  # the slow way, for the key's path
+        _walk(json.loads(raw, object_pairs_hook=_Pairs))
     except (ValueError, RecursionError):  # what msgspec read, json reads too; never a traceback
         raise fail("the file", "not valid JSON, expected a JSON object") from None
+
+
+class _Repeated(Exception):
+    """A JSON object repeats a key."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise _Repeated
+    return out
+
+
+def _walk(tree: Any) -> None:
+    """Every object and number of a JSON tree in document order, each with its path: a repeated
+    key (in a tree of `_Pairs`), and a whole number too large for a bot's JSON reader (64 bits)
+    or for a sentence."""
     todo: list[tuple[str, Any, Any]] = [("", tree, _schema())]
     while todo:
         where, node, kind = todo.pop()
         kind = _unwrap(kind)
         children: list[tuple[str, Any, Any]] = []
-        if isinstance(node, _Pairs):
+        if isinstance(node, (_Pairs, dict)):
             seen: set[str] = set()
             fields = {f.encode_name: f.type for f in getattr(kind, "fields", ())}
-            for key, value in node:
+            for key, value in node if isinstance(node, _Pairs) else node.items():
                 if key in seen:
                     raise fail(where or "the file", f"the key {q(key)} appears twice, expected each key once")
                 seen.add(key)
@@ -329,7 +348,7 @@ def _walk(raw: bytes) -> None:
                     children.append((f"{where}.{key}" if where else key, value, fields[key]))
                 else:
                     children.append((f"{where}[{q(key)}]", value, getattr(kind, "value_type", None)))
-        elif isinstance(node, list):
+        elif isinstance(node, (list, tuple)):
             for i, value in enumerate(node):
                 if isinstance(kind, msgspec.inspect.TupleType):
                     item = kind.item_types[i] if i < len(kind.item_types) else None
@@ -344,7 +363,10 @@ def _walk(raw: bytes) -> None:
 
 # ---------------------------------------------------------------------------- the checks
 def check(d: DataFile) -> None:
-    """Raise DataError with one sentence for the first problem of the data."""
+    """Raise DataError with one sentence for the first problem of the data (decoded from a
+    file or from a game log, or built in code)."""
+    if _LONG_DIGITS.search(msgspec.json.encode(d)):  # a quick look; the walk names the place
+        _walk(msgspec.to_builtins(d))
     if d.format != FORMAT:
         raise fail("format", f"{q(d.format)} is not this format, expected {q(FORMAT)}")
     check_map(d)
