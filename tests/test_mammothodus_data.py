@@ -1,14 +1,12 @@
-"""Mammothodus's stand-in data (data.json) against every ruling of RULINGS.md it stands in for,
-and the loader's refusal of a file that breaks the shape the engine relies on."""
+"""Mammothodus's stand-in data (data.json) against every ruling of RULINGS.md it stands in for.
+The loader's refusal of a broken file: tests/test_mammothodus_validate.py and its corpus."""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
 
-import pytest
-
-from altay_cli.engine.mammothodus.data import DATA_FILE, Color, DataError, figurines_for, load, parse
+from altay_cli.engine.mammothodus.data import DATA_FILE, Color, figurines_for, load
 
 D = load()
 M = D.map
@@ -104,28 +102,3 @@ def test_m15_m16_m19_advanced_and_dice() -> None:
     assert len(D.discoveries.cards) == 5
     assert D.dice.cap is None and D.dice.hit == 4
     assert (D.limits.tribes, D.limits.spirits, D.limits.places_of_power) == (12, 3, 4)
-
-
-def _broken(change) -> bytes:
-    raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
-    change(raw)
-    return json.dumps(raw).encode()
-
-
-@pytest.mark.parametrize(
-    ("change", "words"),
-    [
-        (lambda d: d["map"]["territories"][0].update(color="red"), "centre"),
-        (lambda d: d["map"].update(adjacency=[e for e in d["map"]["adjacency"] if 5 not in e]), "reachable"),
-        (lambda d: d["map"].update(initial_trails=[10, 10, 16, 19]), "distinct"),
-        (lambda d: d["portal"]["fragments"][0]["lines"].pop(), "one line per place"),
-        (lambda d: d["portal"]["fragments"][0]["lines"][0].update(region="N"), "exactly one condition"),
-        (lambda d: d["shards"].update(per_type=4), "one shard per territory"),
-        (lambda d: d.update(format="other"), "format"),
-        (lambda d: d["clan_deck"].update(cards={"red": 12}), "four colours"),
-        (lambda d: d.update(extra=1), "not valid"),
-    ],
-)
-def test_a_broken_data_file_is_refused_by_name(change, words: str) -> None:
-    with pytest.raises(DataError, match=words):
-        parse(_broken(change))

@@ -3,18 +3,19 @@
 The rulebook (seed 004) describes the rules but none of the components: no map, no card
 lists, no counts. data.json holds stand-ins for all of them, each section tagged with the
 ruling of RULINGS.md (M1-M20, and this project's own from M21) it stands in for, so real data
-replaces a section in one place. `load()` refuses a file that breaks the shape the engine
-relies on, naming the first problem.
+replaces a section in one place. `parse()` validates a file completely (validate.py) and
+refuses one the engine cannot play with one sentence naming the first problem.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
 import msgspec
+
+from ..api import ConfigError
 
 DATA_FILE = Path(__file__).with_name("data.json")
 FORMAT = "mammothodus-data/1"
@@ -168,84 +169,18 @@ class DataFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     clans: Clans
 
 
-class DataError(ValueError):
-    """data.json does not have the shape the engine relies on."""
-
-
-def check(d: DataFile) -> None:
-    """Raise DataError naming the first problem."""
-    if d.format != FORMAT:
-        raise DataError(f"format is {d.format!r}, expected {FORMAT!r}")
-    m = d.map
-    ids = [t.id for t in m.territories]
-    if ids != list(range(len(ids))) or m.centre not in ids:
-        raise DataError("territories must be numbered 0.. in order, the centre among them")
-    centre = m.territories[m.centre]
-    if centre.region is not None or centre.color is not None:
-        raise DataError("the centre has no region and no colour (M1, M3)")
-    for t in m.territories:
-        if t.id != m.centre and (t.region not in m.regions or t.color is None):
-            raise DataError(f"territory {t.id} needs a region and a colour")
-    n = len(ids)
-    neighbours: list[set[int]] = [set() for _ in range(n)]
-    for a, b in m.adjacency:
-        if not (0 <= a < n and 0 <= b < n) or a == b:
-            raise DataError(f"adjacency {a}-{b} is not between two territories")
-        neighbours[a].add(b)
-        neighbours[b].add(a)
-    seen = {m.centre}
-    todo = deque([m.centre])
-    while todo:
-        for b in neighbours[todo.popleft()]:
-            if b not in seen:
-                seen.add(b)
-                todo.append(b)
-    if len(seen) != n:
-        raise DataError("every territory must be reachable from the centre")
-    trails = list(m.initial_trails) + list(m.trail_positions.values())
-    if len(set(trails)) != len(trails) or m.centre in trails:
-        raise DataError("trails lie on distinct territories, never the centre")
-    if sorted(int(k) for k in m.trail_positions) != list(range(1, len(m.trail_positions) + 1)):
-        raise DataError("trail tokens are numbered 1..N")
-    if set(d.clan_deck.cards) != set(Color):
-        raise DataError("a clan deck has cards of the four colours")
-    if len(d.adaptation.cards) < d.adaptation.market:
-        raise DataError("the adaptation market cannot hold more cards than the deck")
-    for card in d.adaptation.cards:
-        if card.kind not in ("extra_action", "double", "wild", "draw3"):
-            raise DataError(f"unknown adaptation card {card.kind!r}")
-        if (card.color is None) != (card.kind in ("wild", "draw3")):
-            raise DataError(f"adaptation card {card.kind!r} has the wrong colour")
-    if set(d.human_deck.cards) - {*Color, "new_trail"}:
-        raise DataError("human cards are colours or new_trail")
-    lines = {len(f.lines) for f in d.portal.fragments}
-    if lines != {d.limits.places_of_power}:
-        raise DataError("every portal fragment has one line per place of power")
-    for f in d.portal.fragments:
-        for cell in f.lines:
-            set_fields = [x for x in (cell.shard, cell.region, cell.color) if x is not None]
-            if len(set_fields) != 1:
-                raise DataError(f"fragment {f.id}: a cell holds exactly one condition")
-            if cell.shard is not None and cell.shard not in d.shards.types:
-                raise DataError(f"fragment {f.id}: unknown shard {cell.shard!r}")
-            if cell.region is not None and cell.region not in m.regions:
-                raise DataError(f"fragment {f.id}: unknown region {cell.region!r}")
-    if d.portal.open_at_start > len(d.portal.fragments):
-        raise DataError("more fragments open than there are")
-    if len(d.shards.types) * d.shards.per_type != n - 1:
-        raise DataError("one shard per territory but the centre (M10)")
-    p = d.population
-    if not p.min <= p.start <= p.max or p.per_figurine < 1:
-        raise DataError("the population track is inconsistent")
-    if len(d.clans.names) < 1 or set(d.clans.figurine_colors) != set(Color):
-        raise DataError("each clan has one figurine per colour")
+class DataError(ConfigError):
+    """A data file the engine cannot play: the message is one sentence naming the section and
+    entry, what is wrong and what is expected (validate.py). A configuration error, so that a
+    command given a broken --data file stops with that sentence and exit code 2 before any game
+    starts (as for every ConfigError)."""
 
 
 def parse(raw: bytes) -> DataFile:
-    try:
-        data = msgspec.json.decode(raw, type=DataFile)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise DataError(f"data.json is not valid: {exc}") from None
+    """A data file's bytes as a DataFile, validated completely (validate.py), or DataError."""
+    from .validate import check, decode  # validate.py reads this module's types
+
+    data = decode(raw)
     check(data)
     return data
 

@@ -102,6 +102,8 @@ BAIT_PULL_IS_A_MOVE = True
 LOCK_PER_APPEARANCE = True
 
 SPIRIT_BLOCK, PROTECTION, TRAP, BAIT, TRAIL_LOCK = "spirit_block", "protection", "trap", "bait", "trail_lock"
+#: every talent this module implements (validate.py refuses data naming another)
+TALENTS = (SPIRIT_BLOCK, PROTECTION, TRAP, BAIT, TRAIL_LOCK)
 
 
 def talent_tokens(g: GameState, t: int, talent: str) -> int:
@@ -163,6 +165,8 @@ DEFENCE_PLUS_1 = "defence_plus_1"
 ATTACK_PLUS_1 = "attack_plus_1"
 APPEAR_MOVE = "appear_move"
 DEGRADATION_PLUS_2 = "degradation_plus_2"
+#: every discovery this module implements (validate.py refuses data naming another)
+DISCOVERIES = (MOVE_ATTACK, DEFENCE_PLUS_1, ATTACK_PLUS_1, APPEAR_MOVE, DEGRADATION_PLUS_2)
 
 
 def discovered(g: GameState, name: str) -> bool:
