@@ -10,6 +10,14 @@ import orjson
 from arena.store import GAME_COLUMNS, MIGRATIONS
 
 
+def watch(folder: Path) -> sqlite3.Connection:
+    """The database of an arena that may be running, opened read-only: a watcher must never
+    create `arena.sqlite` before the arena does (the arena then finds a database that is not an
+    arena's and refuses to start, exit 2). sqlite3.OperationalError while it does not exist."""
+    path = (folder / "arena.sqlite").resolve()
+    return sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5)
+
+
 def as_schema_2(folder: Path) -> None:
     """Rewrite the arena's database as an altay of schema 2 wrote it: tables made by the steps
     up to 2 (the old DDL), the same meta, seats and failures, and games without turns (neither

@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from altay_cli.cli import main as altay_main
 from arena.params import ArenaParams
 from arena.store import ArenaStore
+from tests.arena_helpers import watch
 
 BOTS_DIR = Path(__file__).parent / "arena_bots"
 CRASH = f"{sys.executable} {BOTS_DIR / 'crash_bot.py'}"
@@ -62,7 +63,7 @@ def game_rows(folder: Path) -> dict[int, int]:
 
 def stored_count(folder: Path) -> int:
     try:
-        conn = sqlite3.connect(folder / "arena.sqlite", timeout=5)
+        conn = watch(folder)
         try:
             return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
         finally:

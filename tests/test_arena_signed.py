@@ -18,6 +18,7 @@ import orjson
 import pytest
 
 from altay_cli.logsign import generate
+from tests.arena_helpers import watch
 
 FAST = ["--max-rounds", "3", "--move-ms", "3000"]
 
@@ -35,7 +36,7 @@ def _ctrl_c_as_at_a_terminal() -> None:
 def stored(folder: Path) -> dict[int, tuple[str, str]]:
     """game_id -> (finished_at, log hash) of every stored game."""
     try:
-        conn = sqlite3.connect(folder / "arena.sqlite", timeout=5)
+        conn = watch(folder)
     except sqlite3.OperationalError:
         return {}
     try:

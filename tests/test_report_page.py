@@ -27,7 +27,7 @@ from click.testing import CliRunner
 from altay_cli.cli import main as altay_main
 from arena.sprt import EloModel, Pentanomial, llr
 from arena.store import ArenaStore
-from tests.arena_helpers import as_schema_2
+from tests.arena_helpers import as_schema_2, watch
 from tests.browser import chromium
 
 FAST = ["--max-rounds", "4", "--move-ms", "3000", "-j", "2"]
@@ -424,7 +424,7 @@ def test_a_page_from_a_running_arena_and_from_an_old_one(tmp_path: Path) -> None
 
 def _stored(folder: Path) -> int:
     try:
-        conn = sqlite3.connect(folder / "arena.sqlite", timeout=5)
+        conn = watch(folder)
         try:
             return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
         finally:
