@@ -166,7 +166,7 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
         seating=game.seating,
         seed=game.seed,
         bots=[b.name for b in bots],
-        factions=list(result.factions) or list(game.factions),
+        factions=list(result.roles) or list(game.factions),
         team=result.team,
         ranks=list(result.ranks),
         vp=[s["total"] for s in result.scores],

@@ -44,7 +44,8 @@ def test_match_json_and_names(tmp_path, monkeypatch) -> None:
     assert code == 0, out
     data = json.loads(out)
     assert data["names"] == ["me", "random-1", "random-2"]
-    assert data["factions"] == ["Firefolk", "Earthfolk", "Smallfolk"]
+    assert data["roles"] == ["Firefolk", "Earthfolk", "Smallfolk"]
+    assert data["factions"] == data["roles"]  # the old name, kept for scripts that read it
     for key in ("scores", "ranks", "end_reason", "failures", "log", "completed", "decisions"):
         assert key in data
     assert data["log"] == str(tmp_path / "g.jsonl") and data["failures"] == []

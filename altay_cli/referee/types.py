@@ -115,7 +115,7 @@ class MatchResult:
     failures: list[Failure]
     decisions: int
     rounds: int
-    factions: list[str]
+    roles: list[str]  # each seat's role (Game.roles: Altay's factions), "" when seats have none
     log_path: Path | None
     duration_s: float
     think_ms: list[float]
@@ -133,7 +133,8 @@ class MatchResult:
             "completed": self.completed,
             "end_reason": self.end_reason,
             "names": self.names,
-            "factions": self.factions,
+            "roles": self.roles,
+            "factions": self.roles,  # the old name of "roles", kept for scripts that read it
             "scores": self.scores,
             "ranks": self.ranks,
             "winners": self.winners,
