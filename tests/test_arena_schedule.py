@@ -11,7 +11,7 @@ import pytest
 from altay_cli.engine.altay import SETUP_RECOMMENDED, GameConfig, new_game
 from altay_cli.engine.altay.data import FACTIONS
 from arena.params import ArenaParams, ArenaUsageError, BotEntry, MatchConditions, differences, parse_bot
-from arena.schedule import build_schedule, deal_factions, deal_seed, games_per_deal
+from arena.schedule import build_schedule, deal_roles, deal_seed, games_per_deal
 
 
 @pytest.mark.parametrize(
@@ -44,7 +44,7 @@ def test_schedule_size_and_balance(bots: int, players: int, mode: str) -> None:
         by_deal_group.setdefault((g.deal, g.group), []).append(g)
         assert len(set(g.seats)) == players
         assert g.seed == deal_seed(7, g.deal)
-        assert g.factions == deal_factions(g.seed, players)
+        assert g.roles == deal_roles(g.seed, players)
     for games_of in by_deal_group.values():
         assert len({g.seats for g in games_of}) == per_group  # all seatings distinct
         members = set(games_of[0].seats)
@@ -70,7 +70,7 @@ def test_deal_seeds_come_from_a_keyed_hash_of_the_master_seed() -> None:
 
 def test_every_group_plays_the_same_deals() -> None:
     sched = build_schedule(4, 2, 2, seed=3)
-    deals = {(g.deal, g.seed, g.factions) for g in sched}
+    deals = {(g.deal, g.seed, g.roles) for g in sched}
     assert len(deals) == 2
     groups_per_deal = Counter(g.deal for g in sched)
     assert groups_per_deal == {0: 12, 1: 12}
@@ -86,23 +86,23 @@ def test_schedule_is_deterministic_and_ids_do_not_depend_on_games() -> None:
     assert build_schedule(5, 3, 4, seed=12) != a
 
 
-def test_deal_factions_are_distinct_valid_and_vary() -> None:
+def test_deal_roles_are_distinct_valid_and_vary() -> None:
     seen = set()
     for seed in range(40):
         for players in (2, 3, 4):
-            f = deal_factions(seed, players)
+            f = deal_roles(seed, players)
             assert len(f) == len(set(f)) == players
             assert set(f) <= set(FACTIONS)
             seen.add(f)
-            assert f == deal_factions(seed, players)
+            assert f == deal_roles(seed, players)
     # 2-player deals use all four factions, not only the first two.
     assert {x for f in seen if len(f) == 2 for x in f} == set(FACTIONS)
 
 
 def test_a_deal_is_a_valid_engine_configuration() -> None:
     for g in build_schedule(3, 3, 2, seed=5):
-        game = new_game(GameConfig(players=3, seed=g.seed, factions=g.factions, setup=SETUP_RECOMMENDED))
-        assert [FACTIONS[p.faction] for p in game.players] == list(g.factions)
+        game = new_game(GameConfig(players=3, seed=g.seed, factions=g.roles, setup=SETUP_RECOMMENDED))
+        assert [FACTIONS[p.faction] for p in game.players] == list(g.roles)
         assert not game.is_terminal
 
 
