@@ -352,7 +352,7 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
             "cooperative": cooperative,
             "role_name": game.kind.role_name,
             "roles": [r for r in role_order if r],
-            "game_options": params.options_for(game),
+            "game_options": params.effective_options(game),
             "bots": [
                 {"name": b.name, "command": b.command, "stage": b.stage, "conditions": dict(b.conditions)}
                 for b in params.bots

@@ -8,6 +8,8 @@ from typing import Any
 
 import orjson
 
+from altay_cli.engine import load_game
+from arena.params import LEGACY_MATCH_OPTIONS
 from arena.store import GAME_COLUMNS, MIGRATIONS
 
 
@@ -22,11 +24,23 @@ def old_record(record: dict[str, Any], version: int) -> dict[str, Any]:
     return out
 
 
+def old_params(params: dict[str, Any]) -> dict[str, Any]:
+    """Stored parameters as an altay before schema 4 wrote them: Altay's --max-rounds and
+    --trading in the match conditions (their values, else Altay's defaults, in every game's
+    arena), not in the game's options."""
+    defaults = {o.field: o.default for o in load_game("altay").options}
+    options = dict(params["game_options"])
+    own = {k: options.pop(k) for k in LEGACY_MATCH_OPTIONS if k in options}
+    match = {**params["match"], **{k: own.get(k, defaults[k]) for k in LEGACY_MATCH_OPTIONS}}
+    return {**params, "match": match, "game_options": options}
+
+
 def as_schema(folder: Path, version: int) -> None:
     """Rewrite the arena's database as an altay of schema `version` (2 or 3) wrote it: tables
     made by the steps up to it (the old DDL: seats with faction and vp), the same meta, seats,
-    failures and lists of old games, and games in that version's shape (`old_record`; before
-    schema 3 without the turns column)."""
+    failures and lists of old games, the parameters in that version's shape (`old_params`),
+    and games in that version's shape (`old_record`; before schema 3 without the turns
+    column)."""
     old_path, new_path = folder / "arena.sqlite", folder / f"arena.sqlite.{version}"
     new = sqlite3.connect(new_path, isolation_level=None)
     new.execute("PRAGMA journal_mode=WAL")  # as every arena database is
@@ -39,6 +53,10 @@ def as_schema(folder: Path, version: int) -> None:
     lists = ("legacy_games", "turnless_games")[: version - 1]
     for table in ("meta", "seats", "failures", *lists):
         new.execute(f"INSERT INTO {table} SELECT * FROM cur.{table}")
+    params = orjson.loads(new.execute("SELECT value FROM meta WHERE key = 'params'").fetchone()[0])
+    new.execute(
+        "UPDATE meta SET value = ? WHERE key = 'params'", (orjson.dumps(old_params(params)).decode(),)
+    )
     columns = [c for c in GAME_COLUMNS if c != "turns" or version >= 3]
     at = columns.index("record")
     for row in new.execute(f"SELECT {', '.join(columns)} FROM cur.games").fetchall():

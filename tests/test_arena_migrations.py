@@ -245,6 +245,12 @@ def test_an_arena_of_schema_3_reports_verifies_and_resumes_with_roles_and_scores
     assert user_version(folder) == 3 and (folder / "arena.sqlite").read_bytes() == before
 
     old_records = stored_records(folder)
+    if name == "altay":  # its --max-rounds and --trading, kept with the clocks, are the game's
+        assert board["arena"]["game_options"] == {"trading": True, "max_rounds": 2}
+        other = altay("arena", "--resume", "--out", str(folder), "--max-rounds", "3", "-q")
+        assert other.returncode == 2 and "--max-rounds: stored 2, given 3" in other.stderr, other.stderr
+    else:
+        assert board["arena"]["game_options"] == {"edition": "3e", "max_turns": 4}
     resumed = altay("arena", "--resume", "--out", str(folder), "-q")  # complete: plays nothing
     assert resumed.returncode == 0, resumed.stderr
     assert user_version(folder) == SCHEMA_VERSION

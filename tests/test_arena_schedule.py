@@ -139,16 +139,50 @@ def test_params_validation_messages() -> None:
 
 
 def test_params_round_trip_and_differences() -> None:
-    p = _params(seed=9, match=MatchConditions(move_ms=250, max_rounds=8))
+    p = _params(seed=9, match=MatchConditions(move_ms=250), game_options={"max_rounds": 8})
     assert ArenaParams.from_dict(p.to_dict()) == p
     assert differences(p, p) == []
     assert differences(p, p.with_games(10)) == []  # growing is allowed
-    diffs = differences(p, _params(seed=9, games=2, match=MatchConditions(move_ms=300, max_rounds=8)))
+    other = _params(seed=9, games=2, match=MatchConditions(move_ms=300), game_options={"max_rounds": 8})
+    diffs = differences(p, other)
     assert any(d.startswith("--games") for d in diffs)
     assert any(d.startswith("--move-ms: stored 250, given 300") for d in diffs)
     assert differences(
         p, _params(seed=9, bots=(BotEntry("a", "random"), BotEntry("b", "random")), match=p.match)
     )[0].startswith("bots:")
+
+
+def test_a_games_options_differ_only_where_the_games_played_would() -> None:
+    """The game's options are compared as the games are played with them: an option typed
+    with its default is no difference, another value is, named by its flag."""
+    plain = _params()
+    assert differences(plain, _params(game_options={"max_rounds": 60, "trading": False})) == []
+    assert differences(plain, _params(game_options={"max_rounds": 8, "trading": True})) == [
+        "--trading: stored False, given True",
+        "--max-rounds: stored 60, given 8",
+    ]
+    inno = _params(game="innovation", game_options={"max_turns": 4})
+    assert differences(inno, _params(game="innovation")) == ["--max-turns: stored 4, given 1000"]
+    assert plain.effective_options(plain.rules()) == {"trading": False, "max_rounds": 60}
+    assert inno.effective_options(inno.rules()) == {"edition": "3e", "max_turns": 4}
+
+
+def test_stored_parameters_of_old_arenas_keep_altays_options_as_the_games() -> None:
+    """Arenas made before a game's options were all its own stored Altay's --max-rounds and
+    --trading with the clocks, in every game's arena: read as the game's options where the
+    game has them, so an old arena resumes and deals as it did."""
+    old = _params(seed=9, game_options={}).to_dict()
+    old["match"].update(max_rounds=8, trading=True)
+    read = ArenaParams.from_dict(old)
+    assert read.game_options == {"max_rounds": 8, "trading": True} and read.match == MatchConditions()
+    assert differences(read, _params(seed=9, game_options={"max_rounds": 8, "trading": True})) == []
+    deal = read.rules().deal(5, 2, read.options_for(read.rules()))
+    assert (deal.max_rounds, deal.trading) == (8, True)
+    inno = _params(game="innovation", game_options={"max_turns": 4}).to_dict()
+    inno["match"].update(max_rounds=60, trading=False)  # Altay's, never Innovation's
+    assert ArenaParams.from_dict(inno).game_options == {"max_turns": 4}
+    unknown = {**old, "game": "chess"}  # this altay's validate() says so
+    assert ArenaParams.from_dict(unknown).game_options == {}
 
 
 def test_self_play_teams_put_one_bot_in_every_seat_once_per_deal() -> None:

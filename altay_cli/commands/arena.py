@@ -28,7 +28,6 @@ from .options import (
     clock_and_failure_options,
     game_options,
     public_key_hex,
-    rule_options,
     sandbox_options,
     secret_seed,
     seed_option,
@@ -270,7 +269,6 @@ def write_html(
 )
 @config_option
 @clock_and_failure_options
-@rule_options
 @game_options(arena=True)
 @sandbox_options
 @sign_key_option
@@ -283,10 +281,6 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
     from arena.params import ArenaParams, ArenaUsageError, BotEntry, parse_bot
 
     game, game_opts = chosen_game()
-    if game.kind.name != "altay":  # --max-rounds and --trading are Altay's
-        for name in ("max_rounds", "trading"):
-            if _given(ctx, name):
-                raise click.UsageError(f"--{name.replace('_', '-')} is not an option of {game.kind.name}")
 
     def with_conditions(entries: list[BotEntry], names: list[str]) -> tuple[BotEntry, ...]:
         own = bot_conditions(ctx, opts["sets"], names)
@@ -373,7 +367,8 @@ def _stored_seed(folder: Path) -> int | None:
 
 
 def match_conditions(opts: dict[str, Any]) -> MatchConditions:
-    """The match conditions the clock, failure, rule and sandbox options describe."""
+    """The match conditions the clock, failure and sandbox options describe (the game's own
+    options are the arena's game options)."""
     from arena.params import MatchConditions
 
     return MatchConditions(
@@ -384,8 +379,6 @@ def match_conditions(opts: dict[str, Any]) -> MatchConditions:
         on_failure=opts["on_failure"],
         retries=opts["retries"],
         clock=str(opts["clock"]),
-        max_rounds=opts["max_rounds"],
-        trading=opts["trading"],
         **MatchConditions.sandbox_fields(opts["sandbox"]),
     )
 

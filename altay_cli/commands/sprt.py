@@ -33,7 +33,6 @@ from .options import (
     chosen_game,
     clock_and_failure_options,
     game_options,
-    rule_options,
     sandbox_options,
     secret_seed,
     seed_option,
@@ -227,7 +226,6 @@ class SprtMode(RunMode):
 )
 @config_option
 @clock_and_failure_options
-@rule_options
 @game_options(arena=True)
 @sandbox_options
 @sign_key_option
@@ -242,10 +240,6 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
     from arena.params import ArenaParams, ArenaUsageError, BotEntry, SprtSpec, parse_bot
 
     game, game_opts = chosen_game()
-    if game.kind.name != "altay":
-        for name in ("max_rounds", "trading"):
-            if _given(ctx, name):
-                raise click.UsageError(f"--{name.replace('_', '-')} is not an option of {game.kind.name}")
     if opts["resume"] and opts["out"] is None:
         raise click.UsageError("--resume needs the folder: altay sprt --resume --out DIR")
     if not bots and not opts["resume"]:
