@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from altay_cli.engine import DEFAULT_GAME
+
 from .schedule import (
     SEATINGS,
     SEED_SCHEMES,
@@ -195,7 +197,7 @@ class ArenaParams:
     seatings: str = "rotate"
     match: MatchConditions = field(default_factory=MatchConditions)
     seed_scheme: str = "keyed"
-    game: str = "altay"  # arenas made before there were several games are Altay's
+    game: str = DEFAULT_GAME
     game_options: dict[str, Any] = field(default_factory=dict)  # the game's own options
     teams: str = "mixed"  # cooperative games: mixed groups, each bot alone (self) or both
     sprt: SprtSpec | None = None  # an SPRT between bots[0] and bots[1] (games = most pairs)

@@ -143,7 +143,7 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
     rows = board["leaderboard"]
     played, scheduled = arena["games_played"], arena["games_scheduled"]
     state = "complete" if arena["complete"] else "INCOMPLETE"
-    game = arena.get("game", "altay")
+    game = arena["game"]
     title = f"Arena leaderboard ({game}): {arena['players']} players, {len(rows)} bots"
     if arena.get("cooperative"):
         return _team_board(board, f"{title}, {played}/{scheduled} games ({state})")
@@ -260,7 +260,7 @@ def _conditions(footer: Table, arena: dict[str, Any]) -> None:
         + (f", gauntlet {arena['gauntlet']}" if arena.get("gauntlet") else "")
         + ", "
         f"move {m['move_ms']} ms, bank {m['bank_ms']} ms, on failure {m['on_failure']}"
-        + (f"; {arena.get('game', 'altay')}: {options}" if options else ""),
+        + (f"; {arena['game']}: {options}" if options else ""),
     )
     sandbox = m.get("sandbox")
     if sandbox:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from altay_cli.engine import DEFAULT_GAME
 from altay_cli.gamelog import Failure
 from altay_cli.records import (
     FAILURE_STATUSES,
@@ -123,7 +124,7 @@ class MatchResult:
     winners: list[int] = field(default_factory=list)
     isolation: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
-    game: str = "altay"
+    game: str = DEFAULT_GAME
     team: str | None = None  # cooperative games: "won" or "lost", shared by every seat
     turns: int = 0  # turns begun (`Game.length_text` says whether people count turns or rounds)
 

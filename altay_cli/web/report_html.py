@@ -576,7 +576,7 @@ def render_page(
     cooperative = bool(arena.get("cooperative"))
     finished = arena["complete"] if sprt is None else sprt.board["decided"] or sprt.board["exhausted"]
     title, legend = _footer(_shown_board(board, finished))
-    total = "score" if cooperative else _total_name(arena.get("game", "altay"))
+    total = "score" if cooperative else _total_name(arena["game"])
     conditions = [(k, v) for k, v in legend if k in CONDITION_LABELS]
     notes = [(k, v) for k, v in legend if k not in CONDITION_LABELS]
     state = "complete" if arena["complete"] else "incomplete"
@@ -589,7 +589,7 @@ def render_page(
     else:
         heading = title
     chips = [
-        ("game", arena.get("game", "altay")),
+        ("game", arena["game"]),
         ("players", str(arena["players"])),
         ("bots", str(len(board["leaderboard"]))),
         (
@@ -680,7 +680,7 @@ def render_page(
             _section("conditions", "Conditions of play", _definitions(conditions, "conditions")),
         )
     )
-    length = length_field(arena.get("game", "altay"))
+    length = length_field(arena["game"])
     games = _games_section(links, length)
     sections.append(("games", "Games", _section("games", f"Games ({len(records)})", games)))
     sections.append(("notes", "Notes", _section("notes", "How to read it", _definitions(notes, "notes"))))
