@@ -65,13 +65,13 @@ The schedule (deterministic in the bots, --players, --games, --seed, --seatings)
   group    every combination of --players bots out of the list;
   deal     one game set-up: an engine seed derived from the master seed (--seed,
            default: a secret one) with a keyed hash, so no game's seed reveals
-           another's, plus one faction per seat drawn from that seed; start
-           farmlands are the recommended
-           ones and first player, decks and displays come from the seed, so
-           the deal fixes the set-up luck. Every group plays the same deals;
+           another's, plus the game's deal from that seed: one role per seat
+           (Altay: a faction; its start farmlands are the recommended ones);
+           first player, decks and displays come from the seed, so the deal
+           fixes the set-up luck. Every group plays the same deals;
   seating  rotate (default): the N cyclic rotations of the group over the
            seats, so each bot plays every seat of a deal once, with that
-           seat's faction and turn order (duplicate-bridge style: luck cancels
+           seat's role and turn order (duplicate-bridge style: luck cancels
            out); permute: all N! orders, which also varies who sits after whom;
   teams    cooperative games (--teams): mixed (default) plays the groups;
            self lets each bot alone take every seat of each deal, as a
@@ -99,8 +99,8 @@ it with every row; `--forget-bad` then lets --resume play the bad games again.
 \b
 Leaderboard: OpenSkill (Plackett-Luce) ratings from each game's ranks, in game
 id order, sorted by mu - 3 sigma; games, wins (a win shared by k tied seats
-counts 1/k), win %, average place and VP, per seat, per faction, head to head,
-and failures per bot. --json or --csv for machines; --html FILE writes it as a
+counts 1/k), win %, average place and score (Altay: VP), per seat, per role
+(Altay: faction), head to head, and failures per bot. --json or --csv for machines; --html FILE writes it as a
 page as well (see `altay arena report --help`).
 
 The master seed is shown with the leaderboard, after the games. Anyone who knows

@@ -55,7 +55,7 @@ HELP = """Test whether NEW is stronger than BASE with a sequential probability r
   altay sprt --resume --out DIR        finish an interrupted test
   altay sprt --config sprt.toml        options and bots ([bots]: NEW, BASE, fillers)
 
-Games come in pairs: one deal (seed, factions, set-up) played twice with NEW
+Games come in pairs: one deal (seed, roles, set-up) played twice with NEW
 and BASE in swapped seats, so the luck of the deal cancels out. In a game NEW
 scores 1 if it finished ahead of BASE, 1/2 for a tie and 0 behind (a crash,
 timeout or illegal action ranks a bot last: a lost game). Games with more seats
