@@ -25,7 +25,7 @@ def _num(x: float | None, digits: int = 2) -> str:
 
 
 def _cell(t: dict[str, Any]) -> str:
-    """One seat's or faction's tally: win rate and mean place."""
+    """One seat's or role's tally: win rate and mean place."""
     return "-" if not t or not t.get("games") else f"{_pct(t['win_rate'])} ({_num(t['avg_place'])})"
 
 
