@@ -109,7 +109,7 @@ def print_match_result(result: MatchResult, seed: int, game: Game) -> None:
         "turns": result.turns,
         "team": result.team,
     }
-    roles: list[str | None] = [f or None for f in result.factions]
+    roles: list[str | None] = [r or None for r in result.roles]
     title = f"{game.kind.title} match: {players} players, seed {seed}"
     print_result(game, summary, result.names, roles, title=title)
     console = Console()

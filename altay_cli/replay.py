@@ -162,7 +162,8 @@ class Verdict:
             out["names"] = [s.name for s in sorted(h.seats, key=lambda s: s.seat)]
         if g is not None and self.game is not None:
             out["rounds"] = self.game.outcome(g).rounds
-            out["factions"] = [r or None for r in self.game.roles(g)]
+            out["roles"] = [r or None for r in self.game.roles(g)]
+            out["factions"] = out["roles"]  # the old name of "roles", kept for scripts that read it
         if self.result is not None:
             out["result"] = msgspec.to_builtins(self.result)
         out["failures"] = [msgspec.to_builtins(f) for f in self.failures]

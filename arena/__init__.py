@@ -9,16 +9,16 @@ Modules, one job each:
   session      opening/creating/resuming an arena folder, and its lock
   progress     progress bar (terminal) or periodic line (pipes), on stderr
   ratings      OpenSkill Plackett-Luce ratings from game ranks, in game-id order
-  leaderboard  ratings + per-bot/seat/faction statistics as plain data
+  leaderboard  ratings + per-bot/seat/role statistics as plain data
   report       the leaderboard as tables, JSON or CSV
 
 The schedule (see `arena.schedule` for the details):
   * every group = combination of N of the M bots (N = players per game);
   * G deals (`--games`): deal d is an engine seed derived from the master seed with a keyed
-    hash (HMAC-SHA256), plus one faction per seat drawn from that seed, with the recommended
-    start farmlands; every group plays the same deals;
+    hash (HMAC-SHA256), plus the game's deal from that seed (one role per seat: Altay's
+    factions, with its recommended start farmlands); every group plays the same deals;
   * every deal is played in every seating of the group: the N cyclic rotations (default), or
-    all N! permutations, so each bot plays each seat, faction and turn position of the deal;
+    all N! permutations, so each bot plays each seat, role and turn position of the deal;
   * total games = C(M, N) x G x (N or N!); game ids run deal by deal, then group, then seating.
 
 Usage from Python:

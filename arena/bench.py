@@ -31,16 +31,18 @@ def bench_arena(
     players: int = 2,
     n_bots: int = 4,
     workers: Sequence[int] = (1, 2),
-    max_rounds: int = 60,
+    max_rounds: int | None = None,
     bot: str = "random",
     sandbox: str = "auto",
 ) -> dict[str, Any]:
-    """Play C(n_bots, players) x deals x players games with each worker count; time them."""
+    """Play C(n_bots, players) x deals x players games of the default game with each worker
+    count; time them. `max_rounds`: the game's option (None: the game's default)."""
     params = ArenaParams(
         bots=tuple(BotEntry(f"r{i}", f"{bot} {i}") for i in range(n_bots)),
         players=players,
         games=deals,
-        match=MatchConditions(max_rounds=max_rounds, move_ms=5000, sandbox=sandbox),
+        match=MatchConditions(move_ms=5000, sandbox=sandbox),
+        game_options={} if max_rounds is None else {"max_rounds": max_rounds},
     )
     schedule = params.schedule()
     runs: dict[str, dict[str, float]] = {}
@@ -64,7 +66,7 @@ def bench_arena(
         "games": len(schedule),
         "players": players,
         "bots": f"{n_bots} x {bot}",
-        "max_rounds": max_rounds,
+        "max_rounds": params.effective_options(params.rules()).get("max_rounds"),
         "cpu_count": os.cpu_count(),
         "workers": runs,
     }

@@ -130,7 +130,7 @@ def row_problems(store: ArenaStore, params: ArenaParams) -> list[Problem]:
         record = records[game_id]
         found = schedule_differences(record, schedule[game_id], names)
         found += column_differences(
-            record, columns[game_id], seats.get(game_id, []), failures.get(game_id, [])
+            record, columns[game_id], seats.get(game_id, []), failures.get(game_id, []), store.seat_columns
         )
         if record.turns is None and game_id not in turnless:
             found.append("the row has no turns, though it was stored after rows kept them")
@@ -168,9 +168,14 @@ def _failure_row(record: GameRecord, f: dict[str, Any]) -> tuple:
 
 
 def column_differences(
-    record: GameRecord, columns: dict[str, Any], seat_rows: list[tuple], failure_rows: list[tuple]
+    record: GameRecord,
+    columns: dict[str, Any],
+    seat_rows: list[tuple],
+    failure_rows: list[tuple],
+    seat_columns: tuple[str, ...] = ("seat", "bot", "role", "rank", "score", "forfeit", "think_ms"),
 ) -> list[str]:
-    """Where the columns of games, seats and failures say something else than the row's record."""
+    """Where the columns of games, seats and failures say something else than the row's record
+    (`seat_columns`: the names of the seats columns, ArenaStore.seat_columns)."""
     out = []
     wanted = {
         "deal": record.deal,
@@ -191,14 +196,15 @@ def column_differences(
         if columns.get(column) != value:
             out.append(f"the games column {column} is {columns.get(column)!r}, the record's {value!r}")
     forfeits = set(record.forfeits)
-    fields = ("seat", "bot", "faction", "rank", "vp", "forfeit", "think_ms")
+    fields = seat_columns
+    totals = record.totals
     expected = [
         (
             s,
             record.bots[s],
-            record.factions[s],
+            record.roles[s],
             record.ranks[s],
-            record.vp[s],
+            totals[s],
             int(s in forfeits),
             record.think_ms[s] if s < len(record.think_ms) else None,
         )
@@ -518,10 +524,9 @@ def differences(record: GameRecord, verdict: Any, turns_kept: bool = False) -> l
     pairs = [
         ("bots", record.bots, names),
         ("seed", record.seed, verdict.seed),
-        ("factions", record.factions, list(game.roles(state))),
+        ("roles", record.roles, list(game.roles(state))),
         ("ranks", record.ranks, list(outcome.ranks)),
         ("scores", record.scores, [dict(s) for s in outcome.scores]),
-        ("vp", record.vp, [s.get("total") for s in outcome.scores]),
         ("end_reason", record.end_reason, outcome.end_reason),
         ("completed", record.completed, outcome.finished),
         ("rounds", record.rounds, outcome.rounds),

@@ -11,7 +11,8 @@ Counting rules in competitive games (also in the README):
   (so the wins of one game always add up to 1, as half points do in chess);
 * place: the seat's rank in the game (1 = best, ties share the better rank, a bot that
   forfeits is ranked last); `avg_place` is its mean;
-* VP: the seat's final total victory points (a forfeiting seat keeps the points it had);
+* score: the seat's final total score (its scores' "total", Altay's VP; a forfeiting seat
+  keeps the points it had); `avg_score` is its mean;
 * head_to_head[a][b]: over the games a and b played together, the share where a finished ahead
   of b (a tie counts one half).
 
@@ -197,13 +198,13 @@ class _Tally:
     games: int = 0
     wins: float = 0.0
     place_sum: int = 0
-    vp_sum: int = 0
+    score_sum: int = 0
 
-    def add(self, win: float, place: int, vp: int) -> None:
+    def add(self, win: float, place: int, score: int) -> None:
         self.games += 1
         self.wins += win
         self.place_sum += place
-        self.vp_sum += vp
+        self.score_sum += score
 
     def as_dict(self) -> dict[str, Any]:
         g = self.games
@@ -212,7 +213,8 @@ class _Tally:
             "wins": round(self.wins, 4),
             "win_rate": round(self.wins / g, 4) if g else None,
             "avg_place": round(self.place_sum / g, 4) if g else None,
-            "avg_vp": round(self.vp_sum / g, 3) if g else None,
+            "avg_score": round(self.score_sum / g, 3) if g else None,
+            "avg_vp": round(self.score_sum / g, 3) if g else None,  # its old name, for scripts
         }
 
 
@@ -220,7 +222,7 @@ class _Tally:
 class _BotStats:
     total: _Tally = field(default_factory=_Tally)
     seats: dict[int, _Tally] = field(default_factory=lambda: defaultdict(_Tally))
-    factions: dict[str, _Tally] = field(default_factory=lambda: defaultdict(_Tally))
+    roles: dict[str, _Tally] = field(default_factory=lambda: defaultdict(_Tally))
     alone: _Tally = field(default_factory=_Tally)  # cooperative: the bot in every seat
     mixed: _Tally = field(default_factory=_Tally)  # cooperative: with other bots
     forfeits: int = 0
@@ -249,7 +251,7 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
     players = params.players
     stats = {name: _BotStats() for name in names}
     seat_tally = defaultdict(_Tally)
-    faction_tally = defaultdict(_Tally)
+    role_tally = defaultdict(_Tally)
     pair_score: dict[str, Counter] = {a: Counter() for a in names}
     pair_games: dict[str, Counter] = {a: Counter() for a in names}
     # (a, b) -> deal -> [a's score against b, games]: the deals as clusters for the intervals
@@ -267,19 +269,20 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
         duration += rec.duration_s
         counted: set[str] = set()
         alone = len(set(rec.bots)) == 1
+        totals = rec.totals
         for seat, bot in enumerate(rec.bots):
             st = stats[bot]
-            place, vp, faction = rec.ranks[seat], rec.vp[seat], rec.factions[seat]
+            place, score, role = rec.ranks[seat], totals[seat], rec.roles[seat]
             if not cooperative:
-                st.total.add(shares[seat], place, vp)
+                st.total.add(shares[seat], place, score)
             elif bot not in counted:  # a team game counts once per bot, whatever its seats
                 counted.add(bot)
-                st.total.add(shares[seat], place, vp)
-                (st.alone if alone else st.mixed).add(shares[seat], place, vp)
-            st.seats[seat].add(shares[seat], place, vp)
-            st.factions[faction].add(shares[seat], place, vp)
-            seat_tally[seat].add(shares[seat], place, vp)
-            faction_tally[faction].add(shares[seat], place, vp)
+                st.total.add(shares[seat], place, score)
+                (st.alone if alone else st.mixed).add(shares[seat], place, score)
+            st.seats[seat].add(shares[seat], place, score)
+            st.roles[role].add(shares[seat], place, score)
+            seat_tally[seat].add(shares[seat], place, score)
+            role_tally[role].add(shares[seat], place, score)
             if seat in forfeits:
                 st.forfeits += 1
             if seat < len(rec.think_ms):
@@ -298,7 +301,7 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
             stats[rec.bots[f["seat"]]].failures[f.get("status", "?")] += 1
             failures_total[f.get("status", "?")] += 1
 
-    role_order = roles + sorted({f for st in stats.values() for f in st.factions} - set(roles))
+    role_order = roles + sorted({r for st in stats.values() for r in st.roles} - set(roles))
     rows = []
     if cooperative:
         ratings = None
@@ -306,7 +309,7 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
         def team_key(n: str) -> tuple:
             t = stats[n].total
             rate = t.wins / t.games if t.games else -1.0
-            return (-rate, -(t.vp_sum / t.games if t.games else 0.0), names.index(n))
+            return (-rate, -(t.score_sum / t.games if t.games else 0.0), names.index(n))
 
         order = sorted(names, key=team_key)
     else:
@@ -332,7 +335,7 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
             failures=dict(sorted(st.failures.items())),
             think_s=round(st.think_ms / 1000, 3),
             seats=[st.seats[s].as_dict() for s in range(players)],
-            factions={f: st.factions[f].as_dict() for f in role_order if f in st.factions and f},
+            roles={r: st.roles[r].as_dict() for r in role_order if r in st.roles and r},
         )
         rows.append(row)
     head_to_head = (
@@ -348,8 +351,8 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
             "game": game.kind.name,
             "cooperative": cooperative,
             "role_name": game.kind.role_name,
-            "roles": [f for f in role_order if f],
-            "game_options": params.options_for(game),
+            "roles": [r for r in role_order if r],
+            "game_options": params.effective_options(game),
             "bots": [
                 {"name": b.name, "command": b.command, "stage": b.stage, "conditions": dict(b.conditions)}
                 for b in params.bots
@@ -385,13 +388,22 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
         ),
         "leaderboard": rows,
         "seats": [{"seat": s, **seat_tally[s].as_dict()} for s in range(players)],
-        "factions": {f: faction_tally[f].as_dict() for f in role_order if f in faction_tally and f},
+        "roles": {r: role_tally[r].as_dict() for r in role_order if r in role_tally and r},
         "head_to_head": head_to_head,
         "end_reasons": dict(sorted(end_reasons.items())),
         "failures": dict(sorted(failures_total.items())),
     }
     if ratings is not None:
         _add_intervals(board, names, order, ratings, pair_deals)
+    return with_old_names(board)
+
+
+def with_old_names(board: dict[str, Any]) -> dict[str, Any]:
+    """The board with `factions` beside `roles` (each bot's and the whole board's per-role
+    tallies), the name earlier versions wrote, for the scripts that read it."""
+    for row in board["leaderboard"]:
+        row["factions"] = row["roles"]
+    board["factions"] = board["roles"]
     return board
 
 

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from altay_cli.engine import DEFAULT_GAME
+
 from .schedule import (
     SEATINGS,
     SEED_SCHEMES,
@@ -23,6 +25,11 @@ MAX_GAMES = 1_000_000
 #: 2: keyed deal seeds and the sandbox conditions. Version 1 arenas are read as sequential
 #: seeds with the default sandbox.
 PARAMS_VERSION = 2
+
+#: Match conditions that arenas made before a game's options were all its own stored with the
+#: clocks (Altay's --max-rounds and --trading, in every game's arena): the compatibility shim
+#: of `ArenaParams.from_dict` reads them as the game's options, where the game has them.
+LEGACY_MATCH_OPTIONS = ("max_rounds", "trading")
 
 if TYPE_CHECKING:
     from altay_cli.engine import Game
@@ -75,7 +82,8 @@ class BotEntry:
 
 @dataclass(frozen=True, slots=True)
 class MatchConditions:
-    """How each game is played (clocks, fault policy, rules); the same for every game."""
+    """How each game is played (clocks, fault policy, sandbox); the same for every game. The
+    game's own options are `ArenaParams.game_options`."""
 
     move_ms: int = 1000
     bank_ms: int = 0
@@ -84,8 +92,6 @@ class MatchConditions:
     on_failure: str = "lose"
     retries: int = 1
     clock: str = "wall"  # records.ClockKind: what the clocks charge (wall or CPU time)
-    max_rounds: int = 60
-    trading: bool = False
     # The sandbox (see altay_cli.referee.sandbox.SandboxPolicy; sizes in MiB, 0 = no limit).
     sandbox: str = "auto"
     bot_memory: int = 1024
@@ -114,11 +120,6 @@ class MatchConditions:
         if self.move_ms < 1 or self.startup_ms < 1:
             return "move-ms and startup-ms must be at least 1"
         return None
-
-    def game_options(self, game: Game) -> dict[str, object]:
-        """The game options these conditions set, among those the game has."""
-        own = {o.field for o in game.options}
-        return {k: v for k, v in (("max_rounds", self.max_rounds), ("trading", self.trading)) if k in own}
 
     def sandbox_policy(self) -> SandboxPolicy:
         from altay_cli.referee.sandbox import SandboxPolicy
@@ -196,7 +197,7 @@ class ArenaParams:
     seatings: str = "rotate"
     match: MatchConditions = field(default_factory=MatchConditions)
     seed_scheme: str = "keyed"
-    game: str = "altay"  # arenas made before there were several games are Altay's
+    game: str = DEFAULT_GAME
     game_options: dict[str, Any] = field(default_factory=dict)  # the game's own options
     teams: str = "mixed"  # cooperative games: mixed groups, each bot alone (self) or both
     sprt: SprtSpec | None = None  # an SPRT between bots[0] and bots[1] (games = most pairs)
@@ -212,8 +213,15 @@ class ArenaParams:
             raise ArenaUsageError(str(exc)) from None
 
     def options_for(self, game: Game) -> dict[str, Any]:
-        """Every game option of this arena: its own, and Altay's two stored with the conditions."""
-        return {**self.match.game_options(game), **self.game_options}
+        """The game options this arena sets (what its deals are made with): those given when
+        it was made; the game's defaults hold for the others."""
+        return dict(self.game_options)
+
+    def effective_options(self, game: Game) -> dict[str, Any]:
+        """Every game option the arena's games are played with, in the game's order: the
+        game's defaults (but those the deals set, and those without one) under the arena's own."""
+        defaults = {o.field: o.default for o in game.options if not o.dealt and o.default is not None}
+        return {**defaults, **self.game_options}
 
     def validate(self) -> None:
         game = self.rules()
@@ -355,6 +363,7 @@ class ArenaParams:
                 f"this altay reads v1 and v{PARAMS_VERSION})"
             )
         try:
+            game = data.get("game", "altay")  # arenas made before there were several games
             return cls(
                 bots=tuple(BotEntry.from_dict(b) for b in data["bots"]),
                 players=data["players"],
@@ -363,8 +372,8 @@ class ArenaParams:
                 seatings=data["seatings"],
                 match=MatchConditions.from_dict(data["match"]),
                 seed_scheme=data.get("seed_scheme", "sequential" if version == 1 else "keyed"),
-                game=data.get("game", "altay"),
-                game_options=dict(data.get("game_options", {})),
+                game=game,
+                game_options=_with_legacy_options(game, data["match"], dict(data.get("game_options", {}))),
                 teams=data.get("teams", "mixed"),
                 sprt=SprtSpec(**data["sprt"]) if data.get("sprt") else None,
                 gauntlet=data.get("gauntlet"),
@@ -374,6 +383,36 @@ class ArenaParams:
 
     def with_games(self, games: int) -> ArenaParams:
         return replace(self, games=games)
+
+
+def _with_legacy_options(game: str, match: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The compatibility shim for stored parameters: the `LEGACY_MATCH_OPTIONS` an older arena
+    kept in its match conditions, as the game's options (those the game has; the others were
+    never used), under the options it kept as the game's."""
+    moved = {k: match[k] for k in LEGACY_MATCH_OPTIONS if k in match}
+    if not moved:
+        return options
+    from altay_cli.engine import UnknownGame, load_game
+
+    try:
+        own = {o.field for o in load_game(game).options}
+    except UnknownGame:
+        return options  # validate() says this altay does not know the game
+    return {**{k: v for k, v in moved.items() if k in own}, **options}
+
+
+def _option_differences(stored: ArenaParams, given: ArenaParams) -> list[str]:
+    """The game options the two play with that differ (the game's defaults count: an option
+    typed with its default value is no difference)."""
+    try:
+        game = stored.rules()
+    except ArenaUsageError:
+        a, b = stored.game_options, given.game_options
+        return [] if a == b else [f"game options: stored {a}, given {b}"]
+    a, b = stored.effective_options(game), given.effective_options(game)
+    flags = {o.field: o.flag for o in game.options}
+    keys = [*a, *(k for k in b if k not in a)]
+    return [f"{flags.get(k, k)}: stored {a.get(k)}, given {b.get(k)}" for k in keys if a.get(k) != b.get(k)]
 
 
 def differences(stored: ArenaParams, given: ArenaParams) -> list[str]:
@@ -399,8 +438,8 @@ def differences(stored: ArenaParams, given: ArenaParams) -> list[str]:
         out.append(f"--games: stored {stored.games}, given {given.games} (an arena can only grow)")
     if stored.sprt != given.sprt:
         out.append(f"SPRT: stored {stored.sprt}, given {given.sprt}")
-    if stored.game_options != given.game_options:
-        out.append(f"game options: stored {stored.game_options}, given {given.game_options}")
+    if stored.game == given.game:
+        out += _option_differences(stored, given)
     sm, gm = asdict(stored.match), asdict(given.match)
     for key in sm:
         if sm[key] != gm[key]:

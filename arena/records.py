@@ -17,10 +17,9 @@ class GameRecord:
     seating: int
     seed: int
     bots: list[str]  # bot name per seat
-    factions: list[str]  # role (Altay: faction) per seat, "" when the game has none
+    roles: list[str]  # each seat's role (Game.roles; Altay's factions), "" when the game has none
     ranks: list[int]  # 1 = best, ties share, forfeiting seats last
-    vp: list[int]  # total victory points per seat
-    scores: list[dict[str, int]]  # category breakdown per seat
+    scores: list[dict[str, int]]  # per seat, by category, with "total" (the seat's score)
     end_reason: str | None
     completed: bool
     rounds: int
@@ -36,6 +35,11 @@ class GameRecord:
     log_sha256: str = ""  # of the finished log ("" in arenas made before it was kept)
     log_bytes: int = 0
     team: str | None = None  # a cooperative game's shared result: "won" or "lost"
+
+    @property
+    def totals(self) -> list[int]:
+        """Each seat's score (its scores' "total")."""
+        return [s["total"] for s in self.scores]
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -59,10 +63,12 @@ class GameRecord:
     def check(self) -> None:
         """ValueError for a record no game could have produced (a damaged or edited row)."""
         n = len(self.bots)
-        lists = {"factions": self.factions, "ranks": self.ranks, "vp": self.vp, "scores": self.scores}
+        lists = {"roles": self.roles, "ranks": self.ranks, "scores": self.scores}
         for name, value in lists.items():
             if not isinstance(value, list) or len(value) != n:
                 raise ValueError(f"{name} must list one entry per seat ({n})")
+        if not all(isinstance(s, dict) and type(s.get("total")) is int for s in self.scores):
+            raise ValueError("the scores of every seat must have a total, a whole number")
         if not 1 <= n <= 16:
             raise ValueError(f"{n} seats; a game has 1 to 16")
         if self.team not in (None, "won", "lost", "unfinished"):
@@ -76,6 +82,32 @@ class GameRecord:
         for f in self.failures:
             if not isinstance(f, dict) or not isinstance(f.get("seat"), int) or not 0 <= f["seat"] < n:
                 raise ValueError("a failure names a seat that does not exist")
+
+
+#: A record's fields as an altay before schema 4 stored them, by today's name: each seat's role
+#: was "factions", and its score was kept twice, in "vp" and as its scores' "total".
+OLD_NAMES = {"roles": "factions"}
+
+
+def upgraded(data: dict[str, Any]) -> dict[str, Any]:
+    """A record stored before schema 4 (`factions`, and `vp` beside the scores' totals) in
+    today's fields; ValueError when it is no such record, or its `vp` says another score than
+    its scores (an edited row: the two were written together)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"a game record must be a JSON object, not {type(data).__name__}")
+    out = {k: v for k, v in data.items() if k not in ("vp", *OLD_NAMES.values())}
+    for new, old in OLD_NAMES.items():
+        if old in data:
+            out[new] = data[old]
+    vp, scores = data.get("vp"), data.get("scores")
+    if "vp" in data:
+        totals = [
+            s.get("total") if isinstance(s, dict) else None
+            for s in (scores if isinstance(scores, list) else [])
+        ]
+        if vp != totals:
+            raise ValueError(f"vp {vp!r} is not the scores' totals {totals!r}")
+    return out
 
 
 def length_field(game: Game | str) -> str:

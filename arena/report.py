@@ -25,7 +25,7 @@ def _num(x: float | None, digits: int = 2) -> str:
 
 
 def _cell(t: dict[str, Any]) -> str:
-    """One seat's or faction's tally: win rate and mean place."""
+    """One seat's or role's tally: win rate and mean place."""
     return "-" if not t or not t.get("games") else f"{_pct(t['win_rate'])} ({_num(t['avg_place'])})"
 
 
@@ -132,7 +132,7 @@ def _team_table(title: str, rows: list[dict[str, Any]], teams: str = "mixed") ->
             f"{r['wins']:g}",
             _interval(r),
             *parts,
-            _num(r["avg_vp"], 1),
+            _num(r["avg_score"], 1),
             _failures_text(r["failures"]),
         )
     return main
@@ -143,7 +143,7 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
     rows = board["leaderboard"]
     played, scheduled = arena["games_played"], arena["games_scheduled"]
     state = "complete" if arena["complete"] else "INCOMPLETE"
-    game = arena.get("game", "altay")
+    game = arena["game"]
     title = f"Arena leaderboard ({game}): {arena['players']} players, {len(rows)} bots"
     if arena.get("cooperative"):
         return _team_board(board, f"{title}, {played}/{scheduled} games ({state})")
@@ -169,7 +169,7 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
             f"{wins:g}" if wins == int(wins) else f"{wins:.2f}",
             _interval(r),
             _num(r["avg_place"]),
-            _num(r["avg_vp"], 1),
+            _num(r["avg_score"], 1),
             _failures_text(r["failures"]),
         )
 
@@ -183,19 +183,19 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
     seats.add_row("all bots", *(_cell(t) for t in board["seats"]), style="dim")
 
     role = (arena.get("role_name") or "role").lower()
-    factions = [f for f in arena.get("roles", []) if f in board["factions"]]
-    fac = _table(f"Per {role}: win % (average place)")
-    fac.add_column("Bot")
-    for f in factions:
-        fac.add_column(f, justify="right")
+    roles = [f for f in arena.get("roles", []) if f in board["roles"]]
+    per_role = _table(f"Per {role}: win % (average place)")
+    per_role.add_column("Bot")
+    for f in roles:
+        per_role.add_column(f, justify="right")
     for r in rows:
-        fac.add_row(r["bot"], *(_cell(r["factions"].get(f, {})) for f in factions))
-    fac.add_row("all bots", *(_cell(board["factions"][f]) for f in factions), style="dim")
-    fac.add_row(
-        f"avg {_total_name(game)}", *(_num(board["factions"][f]["avg_vp"], 1) for f in factions), style="dim"
+        per_role.add_row(r["bot"], *(_cell(r["roles"].get(f, {})) for f in roles))
+    per_role.add_row("all bots", *(_cell(board["roles"][f]) for f in roles), style="dim")
+    per_role.add_row(
+        f"avg {_total_name(game)}", *(_num(board["roles"][f]["avg_score"], 1) for f in roles), style="dim"
     )
 
-    tables = [seats] + ([fac] if factions else [])
+    tables = [seats] + ([per_role] if roles else [])
     names = [r["bot"] for r in rows]
     if 2 < len(names) <= HEAD_TO_HEAD_MAX_BOTS:
         h2h = _table("Head to head: how often the row bot finished ahead of the column bot [95% interval]")
@@ -260,7 +260,7 @@ def _conditions(footer: Table, arena: dict[str, Any]) -> None:
         + (f", gauntlet {arena['gauntlet']}" if arena.get("gauntlet") else "")
         + ", "
         f"move {m['move_ms']} ms, bank {m['bank_ms']} ms, on failure {m['on_failure']}"
-        + (f"; {arena.get('game', 'altay')}: {options}" if options else ""),
+        + (f"; {arena['game']}: {options}" if options else ""),
     )
     sandbox = m.get("sandbox")
     if sandbox:
@@ -337,7 +337,7 @@ def csv_columns(board: dict[str, Any]) -> list[str]:
     statuses = list(FAILURE_STATUSES) + sorted(set(board["failures"]) - set(FAILURE_STATUSES))
     cols = ["place", "bot", "command", "ordinal", "mu", "sigma", "games", "wins", "win_rate"]
     cols += ["win_rate_low", "win_rate_high"]
-    cols += ["avg_place", "avg_vp", "forfeits", "think_s"]
+    cols += ["avg_place", "avg_score", "avg_vp", "forfeits", "think_s"]  # avg_vp: avg_score's old name
     cols += [f"failures_{s}" for s in statuses]
     cols += [f"seat{s}_win_rate" for s in range(board["arena"]["players"])]
     cols += [f"{f.lower()}_win_rate" for f in board["arena"].get("roles", [])]
@@ -347,7 +347,7 @@ def csv_columns(board: dict[str, Any]) -> list[str]:
 
 
 def to_csv(board: dict[str, Any]) -> str:
-    """One row per bot, in leaderboard order; an empty cell where a bot never had that seat/faction."""
+    """One row per bot, in leaderboard order; an empty cell where a bot never had that seat/role."""
     cols = csv_columns(board)
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=cols, lineterminator="\n")
@@ -360,7 +360,7 @@ def to_csv(board: dict[str, Any]) -> str:
         for s, t in enumerate(r["seats"]):
             row[f"seat{s}_win_rate"] = t["win_rate"]
         for f in board["arena"].get("roles", []):
-            row[f"{f.lower()}_win_rate"] = r["factions"].get(f, {}).get("win_rate")
+            row[f"{f.lower()}_win_rate"] = r["roles"].get(f, {}).get("win_rate")
         ci = r.get("win_rate_95")
         row["win_rate_low"], row["win_rate_high"] = (ci[0], ci[1]) if ci else (None, None)
         writer.writerow(row)

@@ -5,18 +5,19 @@ Definitions (the same text is in `altay arena --help` and the README):
 * A **group** is a set of N bots (N = players per game) taken from the M bots of the arena:
   every one of the C(M, N) combinations, in lexicographic order of the bots' positions on the
   command line.
-* A **deal** is one game set-up: the engine seed plus one faction per seat. Deal d (0-based)
-  uses a seed derived from the arena's master seed with a keyed hash (HMAC-SHA256, keyed by the
-  master seed), so knowing one deal's seed says nothing about another's (arenas made before
-  this used `arena_seed + d`, and keep doing so when resumed); its factions are N distinct
-  factions drawn from that seed (see `deal_factions`) and stay with the *seat*. Start
-  farmlands are the recommended ones (`setup="recommended"`), and the engine draws the first
-  player, the decks and the displays from the seed, so the deal fixes all the set-up luck
-  (later reshuffles depend on the play, since they share the game's one generator). Every
-  group plays the same deals.
+* A **deal** is one game set-up: the engine seed plus one role per seat (Altay: a faction; a
+  game whose seats have no roles deals none). Deal d (0-based) uses a seed derived from the
+  arena's master seed with a keyed hash (HMAC-SHA256, keyed by the master seed), so knowing
+  one deal's seed says nothing about another's (arenas made before this used `arena_seed + d`,
+  and keep doing so when resumed); its roles are drawn from that seed by the game (`Game.deal`,
+  see `deal_roles`; Altay: N distinct factions) and stay with the *seat*. The game's deal
+  fixes the rest of the set-up (Altay: the recommended start farmlands), and the engine draws
+  the first player, the decks and the displays from the seed, so the deal fixes all the set-up
+  luck (later reshuffles depend on the play, since they share the game's one generator).
+  Every group plays the same deals.
 * A **seating** puts the group's bots into the seats. With `rotate` (the default) there are N
   seatings, the cyclic rotations: in rotation r, seat s is played by group member (s + r) mod N.
-  Each bot thus plays every seat of the deal once, with that seat's faction, turn position and
+  Each bot thus plays every seat of the deal once, with that seat's role, turn position and
   cards (like duplicate bridge: the luck of the deal cancels out). With `permute` there are N!
   seatings (every permutation, lexicographic), which also balances who sits after whom, at the
   price of (N-1)! times more games.
@@ -58,7 +59,7 @@ class ScheduledGame:
     seating: int
     seed: int
     seats: tuple[int, ...]
-    factions: tuple[str, ...]
+    roles: tuple[str, ...]  # each seat's role in the deal (Game.config_roles; Altay's factions)
 
 
 def deal_seed(arena_seed: int, deal: int, scheme: str = "keyed") -> int:
@@ -74,8 +75,9 @@ def deal_seed(arena_seed: int, deal: int, scheme: str = "keyed") -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def deal_factions(seed: int, players: int, game: Game | None = None) -> tuple[str, ...]:
-    """The role (faction) of each seat of a deal: the game's fair random set-up for (seed, players)."""
+def deal_roles(seed: int, players: int, game: Game | None = None) -> tuple[str, ...]:
+    """The role of each seat of a deal (Altay: its faction): the game's fair random set-up for
+    (seed, players)."""
     game = game or load_game()
     return tuple(game.config_roles(game.deal(seed, players)))
 
@@ -186,11 +188,11 @@ def build_schedule(
     deals = []
     for deal in range(games):
         s = deal_seed(seed, deal, scheme)
-        deals.append((deal, s, deal_factions(s, players, game)))
+        deals.append((deal, s, deal_roles(s, players, game)))
     schedule: list[ScheduledGame] = []
     for stage, plan in plans.items():
         game_id = stage * STAGE_SPAN
-        for deal, s, factions in deals:
+        for deal, s, roles in deals:
             for g, (members, group_seatings) in enumerate(plan):
                 for k, seating in enumerate(group_seatings):
                     schedule.append(
@@ -201,7 +203,7 @@ def build_schedule(
                             seating=k,
                             seed=s,
                             seats=tuple(members[pos] for pos in seating),
-                            factions=factions,
+                            roles=roles,
                         )
                     )
                     game_id += 1
@@ -230,7 +232,7 @@ def build_pair_schedule(
     schedule: list[ScheduledGame] = []
     for deal in range(pairs):
         s = deal_seed(seed, deal, scheme)
-        factions = deal_factions(s, players, game)
+        roles = deal_roles(s, players, game)
         a, b = pair_seats(players, deal)
         fillers = iter(range(2, players))
         base_seats = [0 if seat == a else 1 if seat == b else -1 for seat in range(players)]
@@ -245,7 +247,7 @@ def build_pair_schedule(
                     seating=k,
                     seed=s,
                     seats=arrangement,
-                    factions=factions,
+                    roles=roles,
                 )
             )
     return schedule

@@ -12,7 +12,9 @@ Tables (for your own SQL as well):
   games(game_id, deal, grp, seating, seed, end_reason, completed, rounds, decisions,
         duration_s, log, finished_at, record, turns)   record = the whole GameRecord as JSON;
                                         turns (schema 3) NULL for a game stored before it
-  seats(game_id, seat, bot, faction, rank, vp, forfeit, think_ms)
+  seats(game_id, seat, bot, role, rank, score, forfeit, think_ms)   role: the seat's role
+                                        (Altay: its faction), score: its total (Altay: its VP);
+                                        before schema 4 these columns were faction and vp
   failures(game_id, seat, bot, status, detail, n, consequence)
   legacy_games(game_id)                 (schema 2) games stored before logs named their arena
   turnless_games(game_id)               (schema 3) games stored before rows kept their turns
@@ -40,7 +42,7 @@ import orjson
 from altay_cli import __version__
 
 from .params import ArenaParams, ArenaUsageError
-from .records import GameRecord
+from .records import GameRecord, upgraded
 from .schedule import ScheduledGame
 
 DB_NAME = "arena.sqlite"
@@ -119,6 +121,29 @@ def _v3_turns(conn: sqlite3.Connection) -> None:
     conn.execute("INSERT INTO turnless_games SELECT game_id FROM games")
 
 
+def _v4_roles_and_scores(conn: sqlite3.Connection) -> None:
+    """Roles and scores, as the seam names them: the seats columns faction and vp become role
+    and score, and each record's `factions` becomes `roles` (its `vp` goes: its scores' totals
+    say it). A record that cannot be read so is left as it was, and reads as damaged."""
+    conn.execute("ALTER TABLE seats RENAME COLUMN faction TO role")
+    conn.execute("ALTER TABLE seats RENAME COLUMN vp TO score")
+    last = -1
+    while True:  # in batches: an arena may hold a million games
+        rows = conn.execute(
+            "SELECT game_id, record FROM games WHERE game_id > ? ORDER BY game_id LIMIT 2000", (last,)
+        ).fetchall()
+        if not rows:
+            return
+        last = rows[-1][0]
+        updates = []
+        for game_id, raw in rows:
+            try:
+                updates.append((orjson.dumps(upgraded(orjson.loads(raw))).decode(), game_id))
+            except (orjson.JSONDecodeError, TypeError, ValueError):
+                continue
+        conn.executemany("UPDATE games SET record = ? WHERE game_id = ?", updates)
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int  # the schema version this step produces
@@ -131,6 +156,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "tables: meta, games, seats, failures", _v1_tables),
     Migration(2, "signing record, arena id, master seed commitment, legacy games", _v2_signing_and_identity),
     Migration(3, "turns of each game, turnless games", _v3_turns),
+    Migration(4, "roles and scores: seats.role and seats.score, records with roles", _v4_roles_and_scores),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
@@ -497,9 +523,9 @@ class ArenaStore:
                         rec.game_id,
                         seat,
                         rec.bots[seat],
-                        rec.factions[seat],
+                        rec.roles[seat],
                         rec.ranks[seat],
-                        rec.vp[seat],
+                        rec.totals[seat],
                         int(seat in forfeits),
                         rec.think_ms[seat] if seat < len(rec.think_ms) else None,
                     )
@@ -540,7 +566,8 @@ class ArenaStore:
             if scheduled is not None and game_id not in scheduled:
                 continue
             try:
-                record = GameRecord.from_dict(orjson.loads(raw))
+                data = orjson.loads(raw)
+                record = GameRecord.from_dict(upgraded(data) if self.version < 4 else data)
                 if record.game_id != game_id:
                     raise ValueError(f"it says it is game {record.game_id}")
                 if params is not None:
@@ -565,10 +592,17 @@ class ArenaStore:
         rows = self._query(f"SELECT game_id, {', '.join(cols)} FROM games")
         return {row[0]: dict(zip(cols, row[1:], strict=True)) for row in rows}
 
+    @property
+    def seat_columns(self) -> tuple[str, ...]:
+        """The columns of `seats` that `seat_rows` gives (role and score were faction and vp
+        before schema 4)."""
+        role, score = ("role", "score") if self.version >= 4 else ("faction", "vp")
+        return ("seat", "bot", role, "rank", score, "forfeit", "think_ms")
+
     def seat_rows(self) -> dict[int, list[tuple]]:
-        """(seat, bot, faction, rank, vp, forfeit, think_ms) per game id, in seat order."""
+        """(seat, bot, role, rank, score, forfeit, think_ms) per game id, in seat order."""
         out: dict[int, list[tuple]] = {}
-        cols = "game_id, seat, bot, faction, rank, vp, forfeit, think_ms"
+        cols = ", ".join(("game_id", *self.seat_columns))
         for row in self._query(f"SELECT {cols} FROM seats ORDER BY game_id, seat"):
             out.setdefault(row[0], []).append(tuple(row[1:]))
         return out

@@ -201,7 +201,7 @@ def _damage(folder: Path, how: str) -> None:
         elif how == "stranger_bot":
             record["bots"] = ["a", "mallory"]
         elif how == "seat_count":
-            for key in ("bots", "factions", "ranks", "vp", "scores"):
+            for key in ("bots", "roles", "ranks", "scores"):
                 record[key] = record[key] + record[key][:1]
         set_record(folder, 1, record)
 

@@ -36,9 +36,8 @@ def _rec(game_id: int, deal: int, bots: list[str], ranks: list[int], **kw) -> Ga
         seating=game_id % n,
         seed=deal,
         bots=bots,
-        factions=["Earthfolk", "Elvenfolk", "Firefolk", "Smallfolk"][:n],
+        roles=["Earthfolk", "Elvenfolk", "Firefolk", "Smallfolk"][:n],
         ranks=ranks,
-        vp=[10 * (n - r) for r in ranks],
         scores=[{"total": 10 * (n - r)} for r in ranks],
         end_reason="round_limit",
         completed=True,
@@ -302,7 +301,7 @@ def test_cooperative_boards_are_unchanged() -> None:
             seatings[i % 2],
             [1, 1],
             team="won" if i < 3 else "lost",
-            factions=["Mammoths", "Bisons"],
+            roles=["Mammoths", "Bisons"],
         )
         for i in range(4)
     ]
@@ -312,6 +311,7 @@ def test_cooperative_boards_are_unchanged() -> None:
         "rating",
         "leaderboard",
         "seats",
+        "roles",
         "factions",
         "head_to_head",
         "end_reasons",

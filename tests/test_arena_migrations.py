@@ -3,9 +3,11 @@
 tests/fixtures/arena_schema1/ holds two arena folders made by the release before migrations
 (schema 1; see its README): they must report, verify (changing nothing) and resume with every
 later altay; the signed one still needs its key. An Innovation arena rewritten as schema 2
-wrote it (no turns) does the same, its old games' turns unknown. A database newer than this
-altay is refused with a sentence. Real bots and the real CLI for the folders (about 30 s in
-all)."""
+wrote it (no turns) does the same, its old games' turns unknown. tests/fixtures/arena_schema3/
+holds an Altay and an Innovation arena made by the release before roles and scores (schema 3:
+seats.faction and seats.vp, records with factions and vp): the same again, their rows under
+the new names once resumed. A database newer than this altay is refused with a sentence. Real
+bots and the real CLI for the folders (about 45 s in all)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from arena.store import MIGRATIONS, SCHEMA_VERSION, ArenaStore, Migration, Store
 from tests.arena_helpers import as_schema_2
 
 FIXTURES = Path(__file__).parent / "fixtures" / "arena_schema1"
+FIXTURES_3 = Path(__file__).parent / "fixtures" / "arena_schema3"
 KEY = FIXTURES / "organiser.key"
 
 
@@ -42,9 +45,9 @@ def user_version(folder: Path) -> int:
         conn.close()
 
 
-def old_arena(tmp_path: Path, name: str) -> Path:
+def old_arena(tmp_path: Path, name: str, fixtures: Path = FIXTURES) -> Path:
     copy = tmp_path / name
-    shutil.copytree(FIXTURES / name, copy)
+    shutil.copytree(fixtures / name, copy)
     return copy
 
 
@@ -197,11 +200,106 @@ def test_an_arena_of_schema_2_reports_verifies_and_resumes_with_turns_unknown(tm
     assert report.returncode == 0 and "6/6 games (complete)" in report.stdout, report.stderr
 
 
+# ----------------------------------------------------------------------------- schema 3: factions, vp
+def seat_columns(folder: Path) -> list[str]:
+    conn = sqlite3.connect(folder / "arena.sqlite")
+    try:
+        return [row[1] for row in conn.execute("PRAGMA table_info(seats)")]
+    finally:
+        conn.close()
+
+
+def stored_records(folder: Path) -> list[dict]:
+    columns, rows = games_table(folder)
+    return [orjson.loads(row[columns.index("record")]) for row in rows]
+
+
+def leaderboard(folder: Path) -> dict:
+    report = altay("arena", "report", str(folder), "--json")
+    assert report.returncode == 0, report.stderr
+    board = orjson.loads(report.stdout)
+    assert board["integrity"]["problems"] == []
+    return board
+
+
+@pytest.mark.parametrize("name", ["altay", "innovation"])
+def test_an_arena_of_schema_3_reports_verifies_and_resumes_with_roles_and_scores(
+    tmp_path: Path, name: str
+) -> None:
+    """An arena made by the release before roles and scores: read as it is (report and verify
+    change nothing), then resumed: the database is migrated (seats.role and seats.score, each
+    record's roles; nothing else changes, the leaderboard is the same), and extended with two
+    games of today's altay that verify with the old ones. Four short games (about 10 s)."""
+    folder = old_arena(tmp_path, name, FIXTURES_3)
+    assert user_version(folder) == 3 and seat_columns(folder)[3:6] == ["faction", "rank", "vp"]
+    assert all({"factions", "vp"} <= set(r) and "roles" not in r for r in stored_records(folder))
+    before = (folder / "arena.sqlite").read_bytes()
+    board = leaderboard(folder)
+    assert board["arena"]["games_played"] == 2
+    if name == "altay":  # each seat's faction and its VP, under the seam's names and the old ones
+        assert set(board["roles"]) == {"Elvenfolk", "Smallfolk"} and board["factions"] == board["roles"]
+        row = board["leaderboard"][0]
+        assert row["avg_score"] == row["avg_vp"] == 1.0 and row["roles"] == row["factions"]
+    verify = altay("arena", "verify", str(folder), "--json")
+    assert verify.returncode == 0 and orjson.loads(verify.stdout)["games_checked"] == 2, verify.stdout
+    assert user_version(folder) == 3 and (folder / "arena.sqlite").read_bytes() == before
+
+    old_records = stored_records(folder)
+    if name == "altay":  # its --max-rounds and --trading, kept with the clocks, are the game's
+        assert board["arena"]["game_options"] == {"trading": True, "max_rounds": 2}
+        other = altay("arena", "--resume", "--out", str(folder), "--max-rounds", "3", "-q")
+        assert other.returncode == 2 and "--max-rounds: stored 2, given 3" in other.stderr, other.stderr
+    else:
+        assert board["arena"]["game_options"] == {"edition": "3e", "max_turns": 4}
+    resumed = altay("arena", "--resume", "--out", str(folder), "-q")  # complete: plays nothing
+    assert resumed.returncode == 0, resumed.stderr
+    assert user_version(folder) == SCHEMA_VERSION
+    assert seat_columns(folder)[3:6] == ["role", "rank", "score"]
+    for old, new in zip(old_records, stored_records(folder), strict=True):
+        assert new == {
+            **{k: v for k, v in old.items() if k not in ("factions", "vp")},
+            "roles": old["factions"],
+        }
+        assert old["vp"] == [s["total"] for s in new["scores"]]
+    again = leaderboard(folder)
+    assert {k: v for k, v in again.items() if k != "integrity"} == {
+        k: v for k, v in board.items() if k != "integrity"
+    }
+
+    res = altay("arena", "--resume", "--out", str(folder), "--games", "2", "-j", "2", "-q", "--json")
+    assert res.returncode == 0, res.stderr
+    assert orjson.loads(res.stdout)["arena"]["games_played"] == 4
+    assert all("roles" in r and "factions" not in r and "vp" not in r for r in stored_records(folder))
+    verify = altay("arena", "verify", str(folder), "--json")
+    assert verify.returncode == 0 and orjson.loads(verify.stdout)["games_checked"] == 4, verify.stdout
+
+
+def test_an_old_record_whose_vp_is_not_its_score_is_damaged(tmp_path: Path) -> None:
+    """Before schema 4 a seat's score was kept twice (vp, and its scores' total): a record whose
+    two disagree was edited, and is a damaged row (one sentence, exit 2), read as it is or
+    once migrated (the step leaves such a record as it was)."""
+    folder = old_arena(tmp_path, "altay", FIXTURES_3)
+    conn = sqlite3.connect(folder / "arena.sqlite")
+    with conn:
+        record = orjson.loads(conn.execute("SELECT record FROM games WHERE game_id = 1").fetchone()[0])
+        record["vp"] = [v + 5 for v in record["vp"]]
+        conn.execute("UPDATE games SET record = ? WHERE game_id = 1", (orjson.dumps(record).decode(),))
+    conn.close()
+    for args in (["arena", "report", str(folder)], ["arena", "--resume", "--out", str(folder), "-q"]):
+        res = altay(*args)
+        assert res.returncode == 2 and "Traceback" not in res.stderr, res.stderr
+        assert "the row of game 1 is damaged" in res.stderr and "vp" in res.stderr
+    assert user_version(folder) == SCHEMA_VERSION  # the resume migrated the rest
+    assert "vp" in stored_records(folder)[1] and "roles" in stored_records(folder)[0]
+
+
 def test_the_fixture_is_what_it_says() -> None:
-    """The kept folders stay schema 1 (the tests above work on copies; this reads the version
-    from the file's header, without opening the database)."""
-    for name in ("unsigned", "signed"):
-        raw = (FIXTURES / name / "arena.sqlite").read_bytes()
-        assert raw[:16] == b"SQLite format 3\x00" and int.from_bytes(raw[60:64], "big") == 1
-        assert len(list((FIXTURES / name / "logs").glob("*.jsonl"))) == 4
-        assert not list((FIXTURES / name).glob("arena.sqlite-*"))
+    """The kept folders stay what their README says (the tests above work on copies; this
+    reads the version from the file's header, without opening the database)."""
+    kept = [(FIXTURES / name, 1, 4) for name in ("unsigned", "signed")]
+    kept += [(FIXTURES_3 / name, 3, 2) for name in ("altay", "innovation")]
+    for folder, version, logs in kept:
+        raw = (folder / "arena.sqlite").read_bytes()
+        assert raw[:16] == b"SQLite format 3\x00" and int.from_bytes(raw[60:64], "big") == version
+        assert len(list((folder / "logs").glob("*.jsonl"))) == logs
+        assert not list(folder.glob("arena.sqlite-*")) and not (folder / "arena.lock").exists()

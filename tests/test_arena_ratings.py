@@ -118,9 +118,8 @@ def _rec(game_id: int, bots: list[str], ranks: list[int], **kw) -> GameRecord:
         seating=game_id % n,
         seed=1,
         bots=bots,
-        factions=["Earthfolk", "Elvenfolk", "Firefolk", "Smallfolk"][:n],
+        roles=["Earthfolk", "Elvenfolk", "Firefolk", "Smallfolk"][:n],
         ranks=ranks,
-        vp=[10 * (n - r) for r in ranks],
         scores=[{"total": 10 * (n - r)} for r in ranks],
         end_reason="round_limit",
         completed=True,
@@ -169,10 +168,18 @@ def test_leaderboard_counts() -> None:
     assert good["avg_place"] == pytest.approx((1 + 1 + 1 + 2) / 4)
     assert bad["forfeits"] == 1 and bad["failures"] == {"crash": 1}
     assert board["failures"] == {"crash": 1}
-    assert good["seats"][0] == {"games": 2, "wins": 1.0, "win_rate": 0.5, "avg_place": 1.5, "avg_vp": 15.0}
+    assert good["seats"][0] == {
+        "games": 2,
+        "wins": 1.0,
+        "win_rate": 0.5,
+        "avg_place": 1.5,
+        "avg_score": 15.0,
+        "avg_vp": 15.0,  # the old name, kept beside it
+    }
     assert good["seats"][1]["wins"] == 0.5
     assert board["seats"][0]["games"] == 4 and sum(s["wins"] for s in board["seats"]) == pytest.approx(4)
-    assert sum(f["wins"] for f in board["factions"].values()) == pytest.approx(4)
+    assert sum(f["wins"] for f in board["roles"].values()) == pytest.approx(4)
+    assert board["factions"] == board["roles"] and good["factions"] == good["roles"]  # old name
     assert board["head_to_head"]["good"]["mid"] == pytest.approx((1 + 1 + 0.5 + 0) / 4)
     assert board["head_to_head"]["mid"]["good"] == pytest.approx(1 - (1 + 1 + 0.5 + 0) / 4)
     assert board["arena"]["games_played"] == 4 and board["arena"]["complete"] is False

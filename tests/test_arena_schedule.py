@@ -11,7 +11,7 @@ import pytest
 from altay_cli.engine.altay import SETUP_RECOMMENDED, GameConfig, new_game
 from altay_cli.engine.altay.data import FACTIONS
 from arena.params import ArenaParams, ArenaUsageError, BotEntry, MatchConditions, differences, parse_bot
-from arena.schedule import build_schedule, deal_factions, deal_seed, games_per_deal
+from arena.schedule import build_schedule, deal_roles, deal_seed, games_per_deal
 
 
 @pytest.mark.parametrize(
@@ -44,7 +44,7 @@ def test_schedule_size_and_balance(bots: int, players: int, mode: str) -> None:
         by_deal_group.setdefault((g.deal, g.group), []).append(g)
         assert len(set(g.seats)) == players
         assert g.seed == deal_seed(7, g.deal)
-        assert g.factions == deal_factions(g.seed, players)
+        assert g.roles == deal_roles(g.seed, players)
     for games_of in by_deal_group.values():
         assert len({g.seats for g in games_of}) == per_group  # all seatings distinct
         members = set(games_of[0].seats)
@@ -70,7 +70,7 @@ def test_deal_seeds_come_from_a_keyed_hash_of_the_master_seed() -> None:
 
 def test_every_group_plays_the_same_deals() -> None:
     sched = build_schedule(4, 2, 2, seed=3)
-    deals = {(g.deal, g.seed, g.factions) for g in sched}
+    deals = {(g.deal, g.seed, g.roles) for g in sched}
     assert len(deals) == 2
     groups_per_deal = Counter(g.deal for g in sched)
     assert groups_per_deal == {0: 12, 1: 12}
@@ -86,23 +86,23 @@ def test_schedule_is_deterministic_and_ids_do_not_depend_on_games() -> None:
     assert build_schedule(5, 3, 4, seed=12) != a
 
 
-def test_deal_factions_are_distinct_valid_and_vary() -> None:
+def test_deal_roles_are_distinct_valid_and_vary() -> None:
     seen = set()
     for seed in range(40):
         for players in (2, 3, 4):
-            f = deal_factions(seed, players)
+            f = deal_roles(seed, players)
             assert len(f) == len(set(f)) == players
             assert set(f) <= set(FACTIONS)
             seen.add(f)
-            assert f == deal_factions(seed, players)
+            assert f == deal_roles(seed, players)
     # 2-player deals use all four factions, not only the first two.
     assert {x for f in seen if len(f) == 2 for x in f} == set(FACTIONS)
 
 
 def test_a_deal_is_a_valid_engine_configuration() -> None:
     for g in build_schedule(3, 3, 2, seed=5):
-        game = new_game(GameConfig(players=3, seed=g.seed, factions=g.factions, setup=SETUP_RECOMMENDED))
-        assert [FACTIONS[p.faction] for p in game.players] == list(g.factions)
+        game = new_game(GameConfig(players=3, seed=g.seed, factions=g.roles, setup=SETUP_RECOMMENDED))
+        assert [FACTIONS[p.faction] for p in game.players] == list(g.roles)
         assert not game.is_terminal
 
 
@@ -139,16 +139,50 @@ def test_params_validation_messages() -> None:
 
 
 def test_params_round_trip_and_differences() -> None:
-    p = _params(seed=9, match=MatchConditions(move_ms=250, max_rounds=8))
+    p = _params(seed=9, match=MatchConditions(move_ms=250), game_options={"max_rounds": 8})
     assert ArenaParams.from_dict(p.to_dict()) == p
     assert differences(p, p) == []
     assert differences(p, p.with_games(10)) == []  # growing is allowed
-    diffs = differences(p, _params(seed=9, games=2, match=MatchConditions(move_ms=300, max_rounds=8)))
+    other = _params(seed=9, games=2, match=MatchConditions(move_ms=300), game_options={"max_rounds": 8})
+    diffs = differences(p, other)
     assert any(d.startswith("--games") for d in diffs)
     assert any(d.startswith("--move-ms: stored 250, given 300") for d in diffs)
     assert differences(
         p, _params(seed=9, bots=(BotEntry("a", "random"), BotEntry("b", "random")), match=p.match)
     )[0].startswith("bots:")
+
+
+def test_a_games_options_differ_only_where_the_games_played_would() -> None:
+    """The game's options are compared as the games are played with them: an option typed
+    with its default is no difference, another value is, named by its flag."""
+    plain = _params()
+    assert differences(plain, _params(game_options={"max_rounds": 60, "trading": False})) == []
+    assert differences(plain, _params(game_options={"max_rounds": 8, "trading": True})) == [
+        "--trading: stored False, given True",
+        "--max-rounds: stored 60, given 8",
+    ]
+    inno = _params(game="innovation", game_options={"max_turns": 4})
+    assert differences(inno, _params(game="innovation")) == ["--max-turns: stored 4, given 1000"]
+    assert plain.effective_options(plain.rules()) == {"trading": False, "max_rounds": 60}
+    assert inno.effective_options(inno.rules()) == {"edition": "3e", "max_turns": 4}
+
+
+def test_stored_parameters_of_old_arenas_keep_altays_options_as_the_games() -> None:
+    """Arenas made before a game's options were all its own stored Altay's --max-rounds and
+    --trading with the clocks, in every game's arena: read as the game's options where the
+    game has them, so an old arena resumes and deals as it did."""
+    old = _params(seed=9, game_options={}).to_dict()
+    old["match"].update(max_rounds=8, trading=True)
+    read = ArenaParams.from_dict(old)
+    assert read.game_options == {"max_rounds": 8, "trading": True} and read.match == MatchConditions()
+    assert differences(read, _params(seed=9, game_options={"max_rounds": 8, "trading": True})) == []
+    deal = read.rules().deal(5, 2, read.options_for(read.rules()))
+    assert (deal.max_rounds, deal.trading) == (8, True)
+    inno = _params(game="innovation", game_options={"max_turns": 4}).to_dict()
+    inno["match"].update(max_rounds=60, trading=False)  # Altay's, never Innovation's
+    assert ArenaParams.from_dict(inno).game_options == {"max_turns": 4}
+    unknown = {**old, "game": "chess"}  # this altay's validate() says so
+    assert ArenaParams.from_dict(unknown).game_options == {}
 
 
 def test_self_play_teams_put_one_bot_in_every_seat_once_per_deal() -> None:

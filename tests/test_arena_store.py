@@ -10,7 +10,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from arena.params import ArenaParams, ArenaUsageError, BotEntry, MatchConditions
+from arena.params import ArenaParams, ArenaUsageError, BotEntry
 from arena.records import GameRecord
 from arena.runner import Progress, run_arena
 from arena.schedule import ScheduledGame
@@ -22,7 +22,7 @@ PARAMS = ArenaParams(
     bots=(BotEntry("a", "random"), BotEntry("b", "greedy"), BotEntry("c", "random")),
     players=2,
     games=3,
-    match=MatchConditions(max_rounds=5),
+    game_options={"max_rounds": 5},
 )
 
 
@@ -41,9 +41,8 @@ def fake_play(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
         seating=game.seating,
         seed=game.seed,
         bots=names,
-        factions=list(game.factions),
+        roles=list(game.roles),
         ranks=ranks,
-        vp=[10 - r for r in ranks],
         scores=[{"total": 10 - r} for r in ranks],
         end_reason="round_limit",
         completed=True,

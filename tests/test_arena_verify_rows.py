@@ -195,8 +195,8 @@ def _crashed_game(folder: Path) -> int:
 EDITS = {
     "seats.rank": "UPDATE seats SET rank = 3 - rank WHERE game_id = {g}",
     "seats.bot": "UPDATE seats SET bot = 'a' WHERE game_id = {g} AND seat = 1",
-    "seats.faction": "UPDATE seats SET faction = 'Elvenfolk' || faction WHERE game_id = {g} AND seat = 0",
-    "seats.vp": "UPDATE seats SET vp = vp + 5 WHERE game_id = {g} AND seat = 0",
+    "seats.role": "UPDATE seats SET role = 'Elvenfolk' || role WHERE game_id = {g} AND seat = 0",
+    "seats.score": "UPDATE seats SET score = score + 5 WHERE game_id = {g} AND seat = 0",
     "seats.forfeit": "UPDATE seats SET forfeit = 1 - forfeit WHERE game_id = {g} AND seat = 0",
     "seats.row": "DELETE FROM seats WHERE game_id = {g} AND seat = 1",
     "failures.status": "UPDATE failures SET status = 'timeout' WHERE game_id = {g}",
@@ -224,7 +224,8 @@ RECORD_EDITS = {
     "completed": lambda r: r.update(completed=not r["completed"]),
     "failures": lambda r: r.update(failures=[]),
     "end_reason": lambda r: r.update(end_reason="finished"),
-    "factions": lambda r: r.update(factions=list(reversed(r["factions"]))),
+    "roles": lambda r: r.update(roles=list(reversed(r["roles"]))),
+    "scores": lambda r: r["scores"][0].update(total=r["scores"][0]["total"] + 5),
     "rounds": lambda r: r.update(rounds=r["rounds"] + 1),
     "turns": lambda r: r.update(turns=r["turns"] + 1),
     "team": lambda r: r.update(team="won"),
@@ -251,8 +252,13 @@ def test_an_edited_record_is_found_against_its_log(ladder: Path, edit: str) -> N
                 game,
             ),
         ),
-        ("UPDATE seats SET faction = ? WHERE game_id = ? AND seat = 0", (record["factions"][0], game)),
-        ("UPDATE seats SET faction = ? WHERE game_id = ? AND seat = 1", (record["factions"][1], game)),
+        *(
+            (
+                "UPDATE seats SET role = ?, score = ? WHERE game_id = ? AND seat = ?",
+                (record["roles"][seat], record["scores"][seat]["total"], game, seat),
+            )
+            for seat in (0, 1)
+        ),
     )
     if edit == "failures":
         sql(ladder, ("DELETE FROM failures WHERE game_id = ?", (game,)))

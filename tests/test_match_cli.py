@@ -44,10 +44,28 @@ def test_match_json_and_names(tmp_path, monkeypatch) -> None:
     assert code == 0, out
     data = json.loads(out)
     assert data["names"] == ["me", "random-1", "random-2"]
-    assert data["factions"] == ["Firefolk", "Earthfolk", "Smallfolk"]
+    assert data["roles"] == ["Firefolk", "Earthfolk", "Smallfolk"]
+    assert data["factions"] == data["roles"]  # the old name, kept for scripts that read it
     for key in ("scores", "ranks", "end_reason", "failures", "log", "completed", "decisions"):
         assert key in data
     assert data["log"] == str(tmp_path / "g.jsonl") and data["failures"] == []
+
+
+def test_demo_and_replay_json_name_each_seats_role_as_every_game_does() -> None:
+    """`roles` in every command's JSON (a game's seats may have none: ""/null), and `factions`
+    beside it, the name scripts read before roles were the seam's."""
+    golden = Path(__file__).parent / "golden"
+    for game, log, roles in (
+        ("altay", "3p_trading_recommended.jsonl", ["Earthfolk", "Elvenfolk", "Firefolk"]),
+        ("innovation", "innovation_2p_greedy.jsonl", [None, None]),
+    ):
+        code, out = run("replay", str(golden / log), "--json")
+        verdict = json.loads(out)
+        assert code == 0 and verdict["game"] == game and verdict["roles"] == roles, out
+        assert verdict["factions"] == verdict["roles"]
+        code, out = run("demo", "--game", game, "--players", str(len(roles)), "--seed", "3", "--json")
+        result = json.loads(out)
+        assert code == 0 and len(result["roles"]) == len(roles) and result["factions"] == result["roles"]
 
 
 def test_match_with_a_failing_bot_exits_1_and_shows_failures(tmp_path, monkeypatch) -> None:

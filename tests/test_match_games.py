@@ -34,7 +34,7 @@ def test_reference_bots_play_whole_games(lineup: list[str], tmp_path, monkeypatc
     result = run_match([BotSpec(b, b) for b in lineup], config, log_path=log)
     assert result.completed and not result.failures and result.forfeits == []
     assert result.end_reason in ("settlements_exhausted", "no_settlements_on_board", "round_limit")
-    assert len(set(result.factions)) == len(lineup) and all(result.factions)
+    assert len(set(result.roles)) == len(lineup) and all(result.roles)
     assert len(result.ranks) == len(lineup) and min(result.ranks) == 1
     assert result.decisions > 20 and all(t >= 0 for t in result.think_ms)
     assert_no_leak(marker)
@@ -64,9 +64,9 @@ def test_preset_factions_and_recommended_setup(tmp_path, monkeypatch) -> None:
     marked(monkeypatch, tmp_path)
     config = GameConfig(players=3, seed=5, factions=("Smallfolk", "Earthfolk", "Firefolk"), max_rounds=5)
     result = run_match([BotSpec(b, b) for b in ("random", "greedy", "random")], config)
-    assert result.factions == ["Smallfolk", "Earthfolk", "Firefolk"]
+    assert result.roles == ["Smallfolk", "Earthfolk", "Firefolk"]
     rec = run_match([BotSpec("a", "greedy"), BotSpec("b", "greedy")], GameConfig(seed=5, setup="recommended"))
-    assert rec.completed and rec.factions == ["Earthfolk", "Elvenfolk"]
+    assert rec.completed and rec.roles == ["Earthfolk", "Elvenfolk"]
 
 
 def _timeless(path) -> list[dict]:

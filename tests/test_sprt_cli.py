@@ -37,7 +37,7 @@ def test_pairs_swap_new_and_base_on_one_deal_and_keep_the_fillers(players: int) 
     assert [g.game_id for g in sched] == list(range(24))
     met = set()
     for first, second in zip(sched[::2], sched[1::2]):
-        assert first.deal == second.deal and first.seed == second.seed and first.factions == second.factions
+        assert first.deal == second.deal and first.seed == second.seed and first.roles == second.roles
         a, b = first.seats.index(0), first.seats.index(1)
         assert (second.seats.index(0), second.seats.index(1)) == (b, a)
         assert (a, b) == pair_seats(players, first.deal)
@@ -59,10 +59,9 @@ def _record(game_id: int, bots: list[str], ranks: list[int]) -> GameRecord:
         seating=game_id % 2,
         seed=1,
         bots=bots,
-        factions=[""] * n,
+        roles=[""] * n,
         ranks=ranks,
-        vp=[0] * n,
-        scores=[{} for _ in bots],
+        scores=[{"total": 0} for _ in bots],
         end_reason="x",
         completed=True,
         rounds=1,

@@ -28,7 +28,6 @@ from .options import (
     clock_and_failure_options,
     game_options,
     public_key_hex,
-    rule_options,
     sandbox_options,
     secret_seed,
     seed_option,
@@ -66,13 +65,13 @@ The schedule (deterministic in the bots, --players, --games, --seed, --seatings)
   group    every combination of --players bots out of the list;
   deal     one game set-up: an engine seed derived from the master seed (--seed,
            default: a secret one) with a keyed hash, so no game's seed reveals
-           another's, plus one faction per seat drawn from that seed; start
-           farmlands are the recommended
-           ones and first player, decks and displays come from the seed, so
-           the deal fixes the set-up luck. Every group plays the same deals;
+           another's, plus the game's deal from that seed: one role per seat
+           (Altay: a faction; its start farmlands are the recommended ones);
+           first player, decks and displays come from the seed, so the deal
+           fixes the set-up luck. Every group plays the same deals;
   seating  rotate (default): the N cyclic rotations of the group over the
            seats, so each bot plays every seat of a deal once, with that
-           seat's faction and turn order (duplicate-bridge style: luck cancels
+           seat's role and turn order (duplicate-bridge style: luck cancels
            out); permute: all N! orders, which also varies who sits after whom;
   teams    cooperative games (--teams): mixed (default) plays the groups;
            self lets each bot alone take every seat of each deal, as a
@@ -100,8 +99,8 @@ it with every row; `--forget-bad` then lets --resume play the bad games again.
 \b
 Leaderboard: OpenSkill (Plackett-Luce) ratings from each game's ranks, in game
 id order, sorted by mu - 3 sigma; games, wins (a win shared by k tied seats
-counts 1/k), win %, average place and VP, per seat, per faction, head to head,
-and failures per bot. --json or --csv for machines; --html FILE writes it as a
+counts 1/k), win %, average place and score (Altay: VP), per seat, per role
+(Altay: faction), head to head, and failures per bot. --json or --csv for machines; --html FILE writes it as a
 page as well (see `altay arena report --help`).
 
 The master seed is shown with the leaderboard, after the games. Anyone who knows
@@ -270,7 +269,6 @@ def write_html(
 )
 @config_option
 @clock_and_failure_options
-@rule_options
 @game_options(arena=True)
 @sandbox_options
 @sign_key_option
@@ -283,10 +281,6 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
     from arena.params import ArenaParams, ArenaUsageError, BotEntry, parse_bot
 
     game, game_opts = chosen_game()
-    if game.kind.name != "altay":  # --max-rounds and --trading are Altay's
-        for name in ("max_rounds", "trading"):
-            if _given(ctx, name):
-                raise click.UsageError(f"--{name.replace('_', '-')} is not an option of {game.kind.name}")
 
     def with_conditions(entries: list[BotEntry], names: list[str]) -> tuple[BotEntry, ...]:
         own = bot_conditions(ctx, opts["sets"], names)
@@ -373,7 +367,8 @@ def _stored_seed(folder: Path) -> int | None:
 
 
 def match_conditions(opts: dict[str, Any]) -> MatchConditions:
-    """The match conditions the clock, failure, rule and sandbox options describe."""
+    """The match conditions the clock, failure and sandbox options describe (the game's own
+    options are the arena's game options)."""
     from arena.params import MatchConditions
 
     return MatchConditions(
@@ -384,8 +379,6 @@ def match_conditions(opts: dict[str, Any]) -> MatchConditions:
         on_failure=opts["on_failure"],
         retries=opts["retries"],
         clock=str(opts["clock"]),
-        max_rounds=opts["max_rounds"],
-        trading=opts["trading"],
         **MatchConditions.sandbox_fields(opts["sandbox"]),
     )
 

@@ -218,7 +218,12 @@ def bench_sandbox_cmd(starts: int, games: int, as_json: bool) -> None:
 @click.option(
     "--workers", default="1,2", show_default=True, help="Worker counts to compare, comma-separated."
 )
-@click.option("--max-rounds", type=Integer(1, 10_000), default=60, show_default=True)
+@click.option(
+    "--max-rounds",
+    type=Integer(1, 10_000),
+    default=None,
+    help="Adjudicate each game after this many rounds. [default: the game's own]",
+)
 @click.option(
     "--sandbox",
     type=click.Choice(["auto", "on", "off"]),
@@ -228,7 +233,7 @@ def bench_sandbox_cmd(starts: int, games: int, as_json: bool) -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bench_arena_cmd(
-    deals: int, players: int, workers: str, max_rounds: int, sandbox: str, as_json: bool
+    deals: int, players: int, workers: str, max_rounds: int | None, sandbox: str, as_json: bool
 ) -> None:
     """Games per second of a whole arena (4 random bots) at each worker count.
 

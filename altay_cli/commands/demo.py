@@ -51,7 +51,8 @@ def demo(players: int, seed: int, policy: str | None, as_json: bool) -> None:
     result = msgspec.to_builtins(game.outcome(g))
     roles = game.roles(g)
     if as_json:
-        click.echo(orjson.dumps({**result, "factions": roles, "decisions": decisions}).decode())
+        shown = {**result, "roles": roles, "factions": roles}  # factions: the old name of roles
+        click.echo(orjson.dumps({**shown, "decisions": decisions}).decode())
         return
     from ..render import print_result
 

@@ -167,8 +167,6 @@ PLAYERS = Integer(1, 16)
 
 
 GAME_KEY = "altay_game_options"
-#: game options the arena command has as its own match conditions (rule_options)
-ARENA_OWN = frozenset({"max_rounds", "trading"})
 
 
 def _all_options() -> dict[str, tuple[GameOption, list[str]]]:
@@ -228,13 +226,12 @@ def game_options(func: F | None = None, *, arena: bool = False, quick: bool = Fa
     """--game NAME and every registered game's own options (each checked against the game chosen).
 
     The command reads them with `chosen_game()`; their values are not passed as arguments.
-    `arena=True` leaves out what the arena's deals set, and Altay's --max-rounds and --trading
-    (the arena stores those with its match conditions). `quick=True`: the command plays short
+    `arena=True` leaves out what the arena's deals set. `quick=True`: the command plays short
     test games (`Game.quick_game_options`), and the help shows those defaults."""
     if func is None:
         return lambda f: game_options(f, arena=arena, quick=quick)
     for field, (option, games) in reversed(list(_all_options().items())):
-        if arena and (option.dealt or field in ARENA_OWN):
+        if arena and option.dealt:
             continue
         help_text = _option_help(field, games, quick)
         if option.kind == OptionKind.FLAG:
@@ -306,19 +303,6 @@ def make_config(game: Game, players: int, seed: int, options: dict[str, Any]) ->
         return game.make_config(players, seed, options)
     except ConfigError as exc:
         raise click.UsageError(str(exc)) from None
-
-
-def rule_options(func: F) -> F:
-    """--trading and --max-rounds, as arena parameters (stored with the arena; Altay's)."""
-    defaults = {o.field: o.default for o in load_game(DEFAULT_GAME).options}
-    func = click.option(
-        "--max-rounds",
-        type=Integer(1, 10_000),
-        default=defaults.get("max_rounds", 60),
-        show_default=True,
-        help="Adjudicate a game after this many rounds (end reason round_limit).",
-    )(func)
-    return click.option("--trading", is_flag=True, help="Use the optional Trading rule.")(func)
 
 
 def clock_and_failure_options(func: F) -> F:

@@ -33,7 +33,6 @@ from .options import (
     chosen_game,
     clock_and_failure_options,
     game_options,
-    rule_options,
     sandbox_options,
     secret_seed,
     seed_option,
@@ -56,7 +55,7 @@ HELP = """Test whether NEW is stronger than BASE with a sequential probability r
   altay sprt --resume --out DIR        finish an interrupted test
   altay sprt --config sprt.toml        options and bots ([bots]: NEW, BASE, fillers)
 
-Games come in pairs: one deal (seed, factions, set-up) played twice with NEW
+Games come in pairs: one deal (seed, roles, set-up) played twice with NEW
 and BASE in swapped seats, so the luck of the deal cancels out. In a game NEW
 scores 1 if it finished ahead of BASE, 1/2 for a tie and 0 behind (a crash,
 timeout or illegal action ranks a bot last: a lost game). Games with more seats
@@ -227,7 +226,6 @@ class SprtMode(RunMode):
 )
 @config_option
 @clock_and_failure_options
-@rule_options
 @game_options(arena=True)
 @sandbox_options
 @sign_key_option
@@ -242,10 +240,6 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
     from arena.params import ArenaParams, ArenaUsageError, BotEntry, SprtSpec, parse_bot
 
     game, game_opts = chosen_game()
-    if game.kind.name != "altay":
-        for name in ("max_rounds", "trading"):
-            if _given(ctx, name):
-                raise click.UsageError(f"--{name.replace('_', '-')} is not an option of {game.kind.name}")
     if opts["resume"] and opts["out"] is None:
         raise click.UsageError("--resume needs the folder: altay sprt --resume --out DIR")
     if not bots and not opts["resume"]:

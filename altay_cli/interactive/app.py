@@ -618,7 +618,7 @@ class PlayApp:
         s = self.session
         result = msgspec.to_builtins(s.outcome())
         names = [s.name for s in self.specs]
-        factions = [r or None for r in self.game.roles(s.state)]
+        roles = [r or None for r in self.game.roles(s.state)]
         self.autosave()
         if self.json:
             events = [self.event(st, self.viewer()) for st in self.pending]
@@ -630,7 +630,8 @@ class PlayApp:
                     "decisions": len(s.steps),
                     "seed": s.config.seed,
                     "names": names,
-                    "factions": factions,
+                    "roles": roles,
+                    "factions": roles,  # the old name of "roles", kept for scripts that read it
                     "log": str(self.log_path) if self.log_path else None,
                 }
             )
@@ -641,9 +642,7 @@ class PlayApp:
         reason = self.game.end_reason_text(result["end_reason"])
         length = self.game.length_text(result["rounds"], result["turns"])
         self.say("", f"Game over after {length}: {reason}.")
-        print_result(
-            self.game, result, names, factions, title=f"{self.game.kind.title}: seed {s.config.seed}"
-        )
+        print_result(self.game, result, names, roles, title=f"{self.game.kind.title}: seed {s.config.seed}")
         if result.get("team") is not None:
             self.say(f"The team {result['team']}.")
         elif result["winners"]:

@@ -58,11 +58,11 @@ def print_verdict(v: Verdict) -> None:
         f"  game: {described}, seed {seed}; log from {safe_text(h.source)}"
         + (f", {safe_text(h.created)}" if h.created else "")
     )
-    factions: list[str | None] = (
+    roles: list[str | None] = (
         [r or None for r in game.roles(state)] if game is not None and state is not None else [None] * players
     )
     names = {s.seat: safe_text(s.name, 60) for s in h.seats}
-    seats = ", ".join(f"P{i} {names.get(i, '?')} ({factions[i] or '-'})" for i in range(players))
+    seats = ", ".join(f"P{i} {names.get(i, '?')} ({roles[i] or '-'})" for i in range(players))
     click.echo(f"  seats: {seats}")
     if v.failures:
         click.echo(f"  failures: {len(v.failures)}")
@@ -96,4 +96,4 @@ def print_verdict(v: Verdict) -> None:
         "end_reason": r.end_reason,
         "team": r.team,
     }
-    print_result(game, result, [names.get(i, "?") for i in range(players)], factions, title="Replayed result")
+    print_result(game, result, [names.get(i, "?") for i in range(players)], roles, title="Replayed result")

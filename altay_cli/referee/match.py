@@ -369,7 +369,7 @@ def _finish(
         decisions=decisions,
         rounds=outcome.rounds,
         turns=outcome.turns,
-        factions=game.roles(state),
+        roles=game.roles(state),
         log_path=log.path,
         duration_s=time.perf_counter() - t0,
         think_ms=[t for _, t in sorted((s, t) for seat in seats for s, t in seat.think_ms_by_seat.items())],

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from altay_cli.engine import DEFAULT_GAME
 from altay_cli.gamelog import Failure
 from altay_cli.records import (
     FAILURE_STATUSES,
@@ -115,7 +116,7 @@ class MatchResult:
     failures: list[Failure]
     decisions: int
     rounds: int
-    factions: list[str]
+    roles: list[str]  # each seat's role (Game.roles: Altay's factions), "" when seats have none
     log_path: Path | None
     duration_s: float
     think_ms: list[float]
@@ -123,7 +124,7 @@ class MatchResult:
     winners: list[int] = field(default_factory=list)
     isolation: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
-    game: str = "altay"
+    game: str = DEFAULT_GAME
     team: str | None = None  # cooperative games: "won" or "lost", shared by every seat
     turns: int = 0  # turns begun (`Game.length_text` says whether people count turns or rounds)
 
@@ -133,7 +134,8 @@ class MatchResult:
             "completed": self.completed,
             "end_reason": self.end_reason,
             "names": self.names,
-            "factions": self.factions,
+            "roles": self.roles,
+            "factions": self.roles,  # the old name of "roles", kept for scripts that read it
             "scores": self.scores,
             "ranks": self.ranks,
             "winners": self.winners,

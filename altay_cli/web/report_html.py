@@ -162,7 +162,7 @@ def _leaderboard(board: dict[str, Any], total: str) -> str:
                 style=_rate_style(r["win_rate"]),
             )
             + _td(_opt(r["avg_place"]), -1 if r["avg_place"] is None else r["avg_place"], "num")
-            + _td(_opt(r["avg_vp"], 1), -1 if r["avg_vp"] is None else r["avg_vp"], "num")
+            + _td(_opt(r["avg_score"], 1), -1 if r["avg_score"] is None else r["avg_score"], "num")
             + _td(_failures_text(r["failures"]), sum(r["failures"].values()), "failures")
             + "</tr>"
         )
@@ -202,7 +202,7 @@ def _team_leaderboard(board: dict[str, Any]) -> str:
                     )
                 )
         cells += [
-            _td(_opt(r["avg_vp"], 1), -1 if r["avg_vp"] is None else r["avg_vp"], "num"),
+            _td(_opt(r["avg_score"], 1), -1 if r["avg_score"] is None else r["avg_score"], "num"),
             _td(_failures_text(r["failures"]), sum(r["failures"].values()), "failures"),
         ]
         body.append(f'<tr data-bot="{esc(r["bot"])}">' + "".join(cells) + "</tr>")
@@ -327,24 +327,24 @@ def _seat_tables(board: dict[str, Any], cooperative: bool, total: str) -> str:
     seats_caption = "Per seat: team win %" if cooperative else "Per seat: win % (average place)"
     out = [_table("sortable seats", head, body, seats_caption, foot)]
     role = (arena.get("role_name") or "role").lower()
-    roles = [f for f in arena.get("roles", []) if f in board["factions"]]
+    roles = [f for f in arena.get("roles", []) if f in board["roles"]]
     if roles:
         head = [_th("Bot", "text")] + [_th(f) for f in roles]
         body = [
             f'<tr data-bot="{esc(r["bot"])}">'
             + _td(r["bot"], r["bot"], "bot")
-            + "".join(_tally_cell(r["factions"].get(f), place) for f in roles)
+            + "".join(_tally_cell(r["roles"].get(f), place) for f in roles)
             + "</tr>"
             for r in rows
         ]
         foot = [
             '<tr class="all">'
             + _td("all bots")
-            + "".join(_tally_cell(board["factions"][f], place) for f in roles)
+            + "".join(_tally_cell(board["roles"][f], place) for f in roles)
             + "</tr>",
             '<tr class="all">'
             + _td(f"avg {total}")
-            + "".join(_td(_opt(board["factions"][f]["avg_vp"], 1), cls="num") for f in roles)
+            + "".join(_td(_opt(board["roles"][f]["avg_score"], 1), cls="num") for f in roles)
             + "</tr>",
         ]
         caption = f"Per {role}: team win %" if cooperative else f"Per {role}: win % (average place)"
@@ -415,10 +415,10 @@ def _games_data(
     role_index = {r: i for i, r in enumerate(roles)}
     rows = []
     for rec in records:
-        for f in rec.factions:
-            if f and f not in role_index:
-                role_index[f] = len(roles)
-                roles.append(f)
+        for r in rec.roles:
+            if r and r not in role_index:
+                role_index[r] = len(roles)
+                roles.append(r)
         failures = "; ".join(f"seat {f['seat']} {f.get('status', '?')}" for f in rec.failures)
         view, log = links.get(rec.game_id, (None, None))
         rows.append(
@@ -428,9 +428,9 @@ def _games_data(
                 rec.group,
                 rec.seating,
                 [index.get(b, -1) for b in rec.bots],
-                [role_index.get(f, -1) if f else -1 for f in rec.factions],
+                [role_index.get(r, -1) if r else -1 for r in rec.roles],
                 rec.ranks,
-                rec.vp,
+                rec.totals,
                 rec.end_reason or "unfinished",
                 rec.team,
                 failures,
@@ -576,7 +576,7 @@ def render_page(
     cooperative = bool(arena.get("cooperative"))
     finished = arena["complete"] if sprt is None else sprt.board["decided"] or sprt.board["exhausted"]
     title, legend = _footer(_shown_board(board, finished))
-    total = "score" if cooperative else _total_name(arena.get("game", "altay"))
+    total = "score" if cooperative else _total_name(arena["game"])
     conditions = [(k, v) for k, v in legend if k in CONDITION_LABELS]
     notes = [(k, v) for k, v in legend if k not in CONDITION_LABELS]
     state = "complete" if arena["complete"] else "incomplete"
@@ -589,7 +589,7 @@ def render_page(
     else:
         heading = title
     chips = [
-        ("game", arena.get("game", "altay")),
+        ("game", arena["game"]),
         ("players", str(arena["players"])),
         ("bots", str(len(board["leaderboard"]))),
         (
@@ -658,7 +658,7 @@ def render_page(
             )
         )
     role = (arena.get("role_name") or "role").lower()
-    has_roles = any(f in board["factions"] for f in arena.get("roles", []))
+    has_roles = any(f in board["roles"] for f in arena.get("roles", []))
     sections.append(
         (
             "seats",
@@ -680,7 +680,7 @@ def render_page(
             _section("conditions", "Conditions of play", _definitions(conditions, "conditions")),
         )
     )
-    length = length_field(arena.get("game", "altay"))
+    length = length_field(arena["game"])
     games = _games_section(links, length)
     sections.append(("games", "Games", _section("games", f"Games ({len(records)})", games)))
     sections.append(("notes", "Notes", _section("notes", "How to read it", _definitions(notes, "notes"))))
