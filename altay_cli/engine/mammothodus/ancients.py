@@ -51,10 +51,22 @@ Rulings of this part (RULINGS.md's form; each is one named constant here):
 - M43 `EXTRA_ACTIONS_DIFFER`: each "extra" card discarded after an action gives one more
   action, different from every action already taken this turn; it is offered only when such
   an action is possible with the rest of the hand.
-- M44 `DRAW3_ANYWHERE`: "draw3" is offered at every card decision of the phase (the action,
-  figurine, card, assistance, degradation and extra-action decisions). If the generation change
-  it causes takes the figurine being played on away from its place, that figurine's play is
-  undone (its cards back in the hand) and it has not acted.
+- M44 `DRAW3_AT = "any_decision"`: the rulebook's Draw 3 "can be played at any point in the
+  game". A referee can only offer a card where it asks something, so "any point" is every
+  decision its holder is asked, in any clan's turn: the card decisions of the Ancients' phase
+  (action, figurine, card, assistance, degradation, extra action), an attack's re-roll and hit
+  decisions, development's adaptation choices, the human phase's directions and a talent token's
+  use; and a "draw3" decision of its own at the two moments of the holder's turn that ask
+  nothing else (before the human card is revealed, and after the end-of-turn draw; routine
+  "draw3_window"). Not offered at its own generation change (place, remove, swap: its deck is
+  being rebuilt, so drawing there would start a change inside the change), at the end-of-turn
+  discard (there a card named is discarded), between the steps of a move (a generation change
+  would swap or remove the figurine in the middle of its move, and the move's cards are paid
+  already), nor at the portal line or a token's territory (the decision after each offers it, with
+  nothing happening between). If the generation change it causes takes the figurine being
+  played on away from its place, that figurine's play is undone (its cards back in the hand)
+  and it has not acted. "ancients_phase": the engine's earlier reading, the Ancients' phase's
+  card decisions only.
 - M45 `ACTED_PER_ACTION`: clan.acted is cleared at the start of each action: "acts once" is per
   action (the rulebook's "moves once per turn" and "attacks once per turn" follow, since the
   actions of one turn differ, M43).
@@ -117,7 +129,11 @@ SPIRIT_CARD_SHUFFLED_BACK = True  # M40
 SHARD_ONCE_PER_TERRITORY = True  # M41 (built in)
 OPEN_WHERE_MOVERS_STOP = True  # M42
 EXTRA_ACTIONS_DIFFER = True  # M43
-DRAW3_ANYWHERE = True  # M44
+#: M44: where a Draw 3 card may be played: "any_decision" (every decision of its holder but those
+#: of its own generation change, the end-of-turn discard, a move's steps, the portal line and a
+#: token's territory; plus a "draw3" decision before the human card and after the end-of-turn
+#: draw); "ancients_phase" (the card decisions of the Ancients' phase only).
+DRAW3_AT = "any_decision"
 ACTED_PER_ACTION = True  # M45
 LINE_CONDITIONS_ACCUMULATE = True  # M46 (built in)
 WILD_COLOUR_NOT_ASKED = True  # M47 (built in)
@@ -183,7 +199,18 @@ def playable(hand: list[str], colors: tuple[str, ...]) -> list[Card]:
 
 
 def draw3_option(hand: list[str]) -> list[Card]:
-    return [Card(DRAW3)] if DRAW3_ANYWHERE and DRAW3 in hand else []
+    """Draw 3 at a card decision of the Ancients' phase (M44, under either reading)."""
+    return [Card(DRAW3)] if DRAW3 in hand else []
+
+
+def draw3_anytime(g: GameState, seat: int) -> list[Card]:
+    """Draw 3 at clan `seat`'s decisions outside the Ancients' phase's card decisions (M44)."""
+    return draw3_option(g.clans[seat].hand) if DRAW3_AT == "any_decision" else []
+
+
+def is_draw3(choice: Any) -> bool:
+    """The answer played a Draw 3 card (M44)."""
+    return isinstance(choice, Card) and choice.card == DRAW3
 
 
 def play_draw3(g: GameState, seat: int) -> str:
@@ -778,6 +805,7 @@ class Attack:
         options: list[Any] = [Reroll(i) for i in range(len(f.v["dice"])) if i not in marked]
         if marked:
             options.append(Roll())
+        options += draw3_anytime(g, f.me)  # M44
         prompt = f"Dice {list(f.v['dice'])}: mark dice to re-roll (then roll, for one population), or pass"
         return ask(g, f.me, options, "reroll", prompt, can_pass=True)
 
@@ -786,6 +814,8 @@ class Attack:
         if choice is None:
             return None
         f.pc = 1
+        if is_draw3(choice):
+            return play_draw3(g, f.me)
         if isinstance(choice, Reroll):
             f.v["marked"] = (*f.v["marked"], choice.die)
             return None
@@ -801,7 +831,8 @@ class Attack:
         return None
 
     def s3(g: GameState, f: Frame) -> Any:
-        options = hit_options(g, f.v["at"], f.v["dice"], f.v["used"])
+        options: list[Any] = list(hit_options(g, f.v["at"], f.v["dice"], f.v["used"]))
+        options += draw3_anytime(g, f.me)  # M44
         prompt = f"Dice {list(f.v['dice'])}: choose a target to destroy, or pass"
         return ask(g, f.me, options, "hit", prompt, can_pass=True)
 
@@ -809,6 +840,9 @@ class Attack:
         choice = g.ret
         if choice is None:
             return END
+        if is_draw3(choice):
+            f.pc = 3
+            return play_draw3(g, f.me)
         t = f.v["at"]
         dice, used = f.v["dice"], f.v["used"]
         free = sorted((dice[i], i) for i in range(len(dice)) if i not in used)
@@ -873,13 +907,16 @@ class Develop:
         if not options:
             g.log.append(("adapt_none", f.me, f.v["points"]))
             return END
+        options += draw3_anytime(g, f.me)  # M44
         prompt = f"Take an adaptation card from the market or the deck ({f.v['points']} to take), or pass"
         return ask(g, f.me, options, "adapt", prompt, can_pass=True)
 
     def s1(g: GameState, f: Frame) -> Any:
         choice = g.ret
-        f.v["points"] -= 1
         f.pc = 0
+        if is_draw3(choice):
+            return play_draw3(g, f.me)
+        f.v["points"] -= 1
         if choice is None:
             g.log.append(("adapt_declined", f.me))
             return None
@@ -982,7 +1019,27 @@ class PlaceToken:
         f.pc = 1
 
 
+class Draw3Window:
+    """v: when ("start" or "end"). M44: a moment of the clan's own turn that asks nothing else
+    (before the human card is revealed, after the end-of-turn draw): it may play a Draw 3 card;
+    each card played asks again."""
+
+    def s0(g: GameState, f: Frame) -> Any:
+        options = draw3_anytime(g, f.me)
+        if not options:
+            return END
+        moment = "before the humans act" if f.v.get("when") == "start" else "at the end of your turn"
+        return ask(g, f.me, options, "draw3", f"Play a Draw 3 card {moment}, or pass", can_pass=True)
+
+    def s1(g: GameState, f: Frame) -> Any:
+        if g.ret is None:
+            return END
+        f.pc = 0
+        return play_draw3(g, f.me)
+
+
 routine("ancients", *steps_of(Ancients))
+routine("draw3_window", *steps_of(Draw3Window))
 routine("ancients_token", *steps_of(PlaceToken))
 routine("ancients_action", *steps_of(ActionLoop))
 routine("ancients_figurine", *steps_of(FigurineTurn))

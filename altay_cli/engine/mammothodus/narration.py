@@ -25,7 +25,7 @@ DISCOVERY_WORDS = {
     "defence_plus_1": "+1 TO DEFENCE (a die must show 5 or more to destroy a tribe)",
     "attack_plus_1": "+1 TO ATTACK (each tribe attack costs one more population per figurine)",
     "appear_move": "APPEARANCE + MOVEMENT (a tribe that appears on a trail moves at once)",
-    "degradation_plus_2": "+2 DEGRADATIONS (the active clan takes two degradation cards)",
+    "degradation_plus_2": "+2 DEGRADATIONS (two degradation cards are shuffled into the active clan's deck)",
 }
 WHY_POPULATION = {
     "tribe": "a tribe attack",
@@ -346,7 +346,8 @@ _TEXTS: dict[str, Any] = {
     "generation": lambda v, me: f"Generation change for {who(v[0], me)}: the deck is empty",
     "degradation_check": _degradation_check,
     "degradation": lambda v, me: (
-        f"{says(v[0], me, 'take', 'takes', True)} a degradation card into the discard pile"
+        f"{says(v[0], me, 'take', 'takes', True)} a degradation card"
+        + (" shuffled into the deck" if v[2:] == ["deck"] else " into the discard pile")
     ),
     "place": lambda v, me: (
         f"{says(v[0], me, 'place', 'places', True)} {own(v[0], me)} {v[1]} figurine in {where(v[2])}"
