@@ -165,6 +165,7 @@ RARE = {
     "draw_stopped": [1, 3],
     "shard_dropped": [0, "green", 5],
     "spirit_stay": [1, 0],
+    "spirit_move": [0, 14, 4],
 }
 
 

@@ -450,7 +450,8 @@ class Humans:
             f" choose its territory ({where})"
         )
         choices: list[Any] = [Direct(spirit_name(card), x) for x in options]
-        return ask(g, f.me, choices + draw3_anytime(g, f.me), "direct", prompt)  # M44
+        choices += draw3_anytime(g, f.me)  # M44
+        return ask(g, f.me, choices, "direct", prompt)
 
     def s2(g: GameState, f: Frame) -> Any:
         """One tribe of territory `src` moves one step (`left` of them still to move)."""
@@ -474,7 +475,8 @@ class Humans:
         where = ", ".join(str(x) for x in options)
         prompt = f"a human tribe in territory {t} moves one step: choose where it goes ({where})"
         choices: list[Any] = [Direct("tribe", x) for x in options]
-        return ask(g, f.me, choices + draw3_anytime(g, f.me), "direct", prompt)  # M44
+        choices += draw3_anytime(g, f.me)  # M44
+        return ask(g, f.me, choices, "direct", prompt)
 
     def s3(g: GameState, f: Frame) -> Any:
         """The tribe (or, under M29's alternative, the whole group) steps to the chosen territory;
