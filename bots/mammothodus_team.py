@@ -1099,12 +1099,6 @@ def _draw3_ok(v: View) -> bool:
     return deck >= 3 or dev_need(v) == 0
 
 
-def _draw3_window(v: View, actions: list[dict[str, Any]]) -> int:
-    """Before the human card or after the end-of-turn draw (M44): keep a Draw 3 card for the
-    Ancients' phase, where its cards can be played at once."""
-    return index_of(actions, type="pass") or 0
-
-
 def _action(v: View, actions: list[dict[str, Any]]) -> int:
     offered = {str(a.get("action")): i for i, a in enumerate(actions) if a.get("type") == "action"}
     d3 = index_of(actions, type="card", card="draw3")
@@ -1704,7 +1698,6 @@ HANDLERS = {
     "remove": _remove,
     "swap": _swap,
     "direct": _direct,
-    "draw3": _draw3_window,
     "discard": _discard,
     "degradation": _degradation,
     "put": _put,

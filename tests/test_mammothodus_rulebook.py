@@ -27,7 +27,7 @@ import pytest
 
 from altay_cli.engine import load_game
 from altay_cli.engine.mammothodus import ancients, humans, observation
-from altay_cli.engine.mammothodus.actions import Adapt, Card, Pass
+from altay_cli.engine.mammothodus.actions import Adapt, Card
 from altay_cli.engine.mammothodus.data import DATA_FILE, load
 
 GAME = load_game("mammothodus")
@@ -109,49 +109,20 @@ def test_m26_alternative_puts_them_in_the_discard_pile(monkeypatch: pytest.Monke
 
 
 # ---------------------------------------------------------------------------- M44
-def _window(when: str) -> Callable[[Any], bool]:
-    """A `draw3` decision before the human card ("start": the turn has just begun) or after the
-    end-of-turn draw ("end": the market was just refilled or the cards drawn)."""
-
-    def test(state: Any) -> bool:
-        if not offers_draw3(state) or state.pending.purpose != "draw3":
-            return False
-        return (state.log[-1][0] == "turn") == (when == "start")
-
-    return test
-
-
-def test_m44_draw3_before_the_human_card_after_the_draw_and_in_the_human_phase() -> None:
+def test_m44_draw3_in_the_human_phase_and_the_hand_above_four() -> None:
     """ "This card can be played at any point in the game to immediately gain three cards. Note
-    that in this case, the player may have more than four cards in his hand." Seed 5 (one clan):
-    the clan takes a Draw 3 card, then holds it at the start and at the end of its turn and when
-    it directs a tribe."""
-    state = drive(1, 5, _window("start"))
-    me = state.to_move
-    obs = GAME.player_observation(state, me, (me,))
-    assert me == state.active and obs.humans is None  # its turn has begun, the human card not yet
-    assert obs.decision.purpose == "draw3" and "before the humans act" in obs.decision.prompt
-    assert state.legal_actions() == [DRAW3, Pass()]
-    hand, deck = len(state.clans[me].hand), len(state.clans[me].deck)
-    state.apply(DRAW3)
-    assert ("draw3", me) in state.log
-    if deck >= 3:
-        assert len(state.clans[me].hand) == hand - 1 + 3 > 4  # more than four cards in hand
-    # after the end-of-turn draw
-    state = drive(1, 5, _window("end"))
-    me = state.to_move
-    assert "at the end of your turn" in GAME.player_observation(state, me, (me,)).decision.prompt
-    assert len(state.clans[me].hand) >= 4 and not any(e[0] == "turn" for e in state.log)
-    state.apply(DRAW3)
-    assert ("draw3", me) in state.log
-    # in the human phase, between the moves of the humans: a tribe that could go two ways
+    that in this case, the player may have more than four cards in his hand." Seed 16 (one clan):
+    the clan takes a Draw 3 card, then holds it when it directs a tribe that could go two ways."""
     state = drive(
-        1, 5, lambda s: offers_draw3(s) and s.pending.purpose == "direct" and len(s.legal_actions()) > 2
+        1, 16, lambda s: offers_draw3(s) and s.pending.purpose == "direct" and len(s.legal_actions()) > 2
     )
     me = state.to_move
+    assert state.phase.value == "play" and GAME.player_observation(state, me, (me,)).humans is not None
     question = [a for a in state.legal_actions() if a != DRAW3]
+    hand, deck = len(state.clans[me].hand), len(state.clans[me].deck)
+    assert deck >= 3
     state.apply(DRAW3)
-    assert ("draw3", me) in state.log
+    assert ("draw3", me) in state.log and len(state.clans[me].hand) == hand - 1 + 3 > 4
     assert state.pending.purpose == "direct" and state.to_move == me  # the same question again
     assert [a for a in state.legal_actions() if a != DRAW3] == question
 
@@ -160,7 +131,8 @@ def test_m44_draw3_before_the_human_card_after_the_draw_and_in_the_human_phase()
 def test_m44_where_draw3_is_offered(monkeypatch: pytest.MonkeyPatch, reading: str) -> None:
     """Forty seeded games (1 to 4 clans, with and without the advanced rules) in which Draw 3 is
     taken whenever offered and played at random: under the rulebook's reading it is offered outside
-    the Ancients' phase too, never where the literal reading cannot work (M44)."""
+    the Ancients' phase too, never where the literal reading cannot work, and only beside the
+    answers of a question asked anyway (M44, M78)."""
     monkeypatch.setattr(ancients, "DRAW3_AT", reading)
     seen: set[str] = set()
     for i in range(40):
@@ -173,14 +145,17 @@ def test_m44_where_draw3_is_offered(monkeypatch: pytest.MonkeyPatch, reading: st
             if state.is_terminal:
                 break
             if offers_draw3(state):
-                seen.add(state.pending.purpose)
+                ask = state.pending
+                seen.add(ask.purpose)
                 assert DRAW3.card in state.clans[state.to_move].hand
+                # asked anyway: without the card the question would still have two answers (M78)
+                assert len(ask.options) - 1 + ask.can_pass >= 2 or ask.purpose == "discard", ask.purpose
             state.apply(policy(state, rng, draw3=rng.random() < 0.3))
     assert not seen & NEVER_DRAW3, seen
     if reading == "ancients_phase":
         assert seen <= ANCIENTS_PHASE, seen - ANCIENTS_PHASE
     else:
-        assert {"draw3", "direct", "adapt", "use"} <= seen, seen
+        assert {"direct", "adapt", "use"} <= seen, seen
 
 
 # ---------------------------------------------------------------------------- M77

@@ -375,7 +375,7 @@ def test_protection_stops_every_attack_there_this_turn_and_adds_two_to_the_dice(
     assert g.tribes[4] == 1
     # the end of the turn ends the protection
     g.stack = []
-    machine.steps_of(machine.Turn)[-1](g, Frame("turn", 0))  # the step that passes the turn
+    machine.Turn.s3(g, Frame("turn", 0))
     assert g.protected == []
 
 

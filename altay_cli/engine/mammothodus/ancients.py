@@ -52,21 +52,21 @@ Rulings of this part (RULINGS.md's form; each is one named constant here):
   action, different from every action already taken this turn; it is offered only when such
   an action is possible with the rest of the hand.
 - M44 `DRAW3_AT = "any_decision"`: the rulebook's Draw 3 "can be played at any point in the
-  game". A referee can only offer a card where it asks something, so "any point" is every
-  decision its holder is asked, in any clan's turn: the card decisions of the Ancients' phase
-  (action, figurine, card, assistance, degradation, extra action), an attack's re-roll and hit
-  decisions, development's adaptation choices, the human phase's directions and a talent token's
-  use; and a "draw3" decision of its own at the two moments of the holder's turn that ask
-  nothing else (before the human card is revealed, and after the end-of-turn draw; routine
-  "draw3_window"). Not offered at its own generation change (place, remove, swap: its deck is
-  being rebuilt, so drawing there would start a change inside the change), at the end-of-turn
-  discard (there a card named is discarded), between the steps of a move (a generation change
-  would swap or remove the figurine in the middle of its move, and the move's cards are paid
-  already), nor at the portal line or a token's territory (the decision after each offers it, with
-  nothing happening between). If the generation change it causes takes the figurine being
-  played on away from its place, that figurine's play is undone (its cards back in the hand)
-  and it has not acted. "ancients_phase": the engine's earlier reading, the Ancients' phase's
-  card decisions only.
+  game". A referee can only take a card where it asks its holder something, so "any point" is
+  every question its holder is asked, in any clan's turn: the card decisions of the Ancients'
+  phase (action, figurine, card, assistance, degradation, extra action), an attack's re-roll
+  and hit decisions, development's adaptation choices, the human phase's directions and a talent
+  token's use; after the three cards the question is asked again. The card never makes a
+  question of its own (`with_draw3`): one asked only because of it would show every clan that
+  the hand holds it (M78). Not offered at its own generation change (place, remove, swap: its
+  deck is being rebuilt, so drawing there would start a change inside the change), at the
+  end-of-turn discard (there a card named is discarded), between the steps of a move (a
+  generation change would swap or remove the figurine in the middle of its move, and the move's
+  cards are paid already), nor at the portal line or a token's territory (the question after
+  each offers it, with nothing happening between). If the generation change it causes takes the
+  figurine being played on away from its place, that figurine's play is undone (its cards back
+  in the hand) and it has not acted. "ancients_phase": the engine's earlier reading, the
+  Ancients' phase's card decisions only.
 - M45 `ACTED_PER_ACTION`: clan.acted is cleared at the start of each action: "acts once" is per
   action (the rulebook's "moves once per turn" and "attacks once per turn" follow, since the
   actions of one turn differ, M43).
@@ -129,10 +129,10 @@ SPIRIT_CARD_SHUFFLED_BACK = True  # M40
 SHARD_ONCE_PER_TERRITORY = True  # M41 (built in)
 OPEN_WHERE_MOVERS_STOP = True  # M42
 EXTRA_ACTIONS_DIFFER = True  # M43
-#: M44: where a Draw 3 card may be played: "any_decision" (every decision of its holder but those
-#: of its own generation change, the end-of-turn discard, a move's steps, the portal line and a
-#: token's territory; plus a "draw3" decision before the human card and after the end-of-turn
-#: draw); "ancients_phase" (the card decisions of the Ancients' phase only).
+#: M44: where a Draw 3 card may be played: "any_decision" (beside the answers of every question its
+#: holder is asked anyway, but those of its own generation change, the end-of-turn discard, a
+#: move's steps, the portal line and a token's territory); "ancients_phase" (the card decisions of
+#: the Ancients' phase only).
 DRAW3_AT = "any_decision"
 ACTED_PER_ACTION = True  # M45
 LINE_CONDITIONS_ACCUMULATE = True  # M46 (built in)
@@ -198,14 +198,18 @@ def playable(hand: list[str], colors: tuple[str, ...]) -> list[Card]:
     return [Card(c) for c in sorted(set(hand)) if card_value(c, colors) > 0]
 
 
-def draw3_option(hand: list[str]) -> list[Card]:
-    """Draw 3 at a card decision of the Ancients' phase (M44, under either reading)."""
-    return [Card(DRAW3)] if DRAW3 in hand else []
+def with_draw3(options: list[Any], hand: list[str], can_pass: bool) -> list[Any]:
+    """The answers of a question, with a Draw 3 card of `hand` beside them (M44) when the question
+    is asked anyway: a question asked only because of the card would show the other clans that
+    the hand holds one (M78)."""
+    if DRAW3 in hand and len(options) + can_pass >= 2:
+        return [*options, Card(DRAW3)]
+    return list(options)
 
 
-def draw3_anytime(g: GameState, seat: int) -> list[Card]:
-    """Draw 3 at clan `seat`'s decisions outside the Ancients' phase's card decisions (M44)."""
-    return draw3_option(g.clans[seat].hand) if DRAW3_AT == "any_decision" else []
+def with_draw3_anytime(g: GameState, seat: int, options: list[Any], can_pass: bool) -> list[Any]:
+    """with_draw3 at clan `seat`'s questions outside the Ancients' phase's card decisions (M44)."""
+    return with_draw3(options, g.clans[seat].hand, can_pass) if DRAW3_AT == "any_decision" else list(options)
 
 
 def is_draw3(choice: Any) -> bool:
@@ -487,7 +491,7 @@ class Ancients:
         tokens = token_options(g, f.me)
         can_pass = MAY_DECLINE_ACTION or (bool(tokens) and not options)
         options += tokens
-        options += draw3_option(clan.hand)
+        options = with_draw3(options, clan.hand, can_pass)
         if not options:
             if not done:
                 g.log.append(("no_action", f.me))
@@ -526,7 +530,7 @@ class Ancients:
                     options.append(Card(card))
         if not options:
             return END
-        options += draw3_option(clan.hand)
+        options = with_draw3(options, clan.hand, True)
         prompt = "Discard an extra-action card to take another action, or pass"
         return ask(g, f.me, options, "extra", prompt, can_pass=True)
 
@@ -554,7 +558,7 @@ class ActionLoop:
         ]
         tokens = token_options(g, f.me)
         options += tokens
-        options += draw3_option(clan.hand)
+        options = with_draw3(options, clan.hand, True)
         if not options:
             f.pc = 2
             return None
@@ -620,15 +624,14 @@ class FigurineTurn:
         if action == "activate" and f.v["pts"] >= activation_cost(g):
             f.pc = 4
             return None
-        options: list[Any] = playable(clan.hand, own_colors(action, t))
-        options += draw3_option(clan.hand)
+        can_pass = f.v["pts"] > 0 or not FIRST_CARD_REQUIRED
+        options: list[Any] = with_draw3(playable(clan.hand, own_colors(action, t)), clan.hand, can_pass)
         if not options:
             if f.v["pts"] == 0:
                 return END
             f.pc = 4
             return None
         prompt = f"Play a card on your {COLORS[k]} figurine ({action}), or pass"
-        can_pass = f.v["pts"] > 0 or not FIRST_CARD_REQUIRED
         return ask(g, f.me, options, "card", prompt, can_pass=can_pass)
 
     def s3(g: GameState, f: Frame) -> Any:
@@ -675,7 +678,7 @@ class FigurineTurn:
                     else []
                 )
                 if options:
-                    options += draw3_option(hand)
+                    options = with_draw3(options, hand, True)
                     prompt = f"Help clan {f.me}'s {action} with a {colors[0]} card, or pass"
                     return ask(g, ally, options, "assist", prompt, can_pass=True)
             f.v["ai"] += 1
@@ -805,7 +808,7 @@ class Attack:
         options: list[Any] = [Reroll(i) for i in range(len(f.v["dice"])) if i not in marked]
         if marked:
             options.append(Roll())
-        options += draw3_anytime(g, f.me)  # M44
+        options = with_draw3_anytime(g, f.me, options, True)  # M44
         prompt = f"Dice {list(f.v['dice'])}: mark dice to re-roll (then roll, for one population), or pass"
         return ask(g, f.me, options, "reroll", prompt, can_pass=True)
 
@@ -832,7 +835,7 @@ class Attack:
 
     def s3(g: GameState, f: Frame) -> Any:
         options: list[Any] = list(hit_options(g, f.v["at"], f.v["dice"], f.v["used"]))
-        options += draw3_anytime(g, f.me)  # M44
+        options = with_draw3_anytime(g, f.me, options, True)  # M44
         prompt = f"Dice {list(f.v['dice'])}: choose a target to destroy, or pass"
         return ask(g, f.me, options, "hit", prompt, can_pass=True)
 
@@ -907,7 +910,7 @@ class Develop:
         if not options:
             g.log.append(("adapt_none", f.me, f.v["points"]))
             return END
-        options += draw3_anytime(g, f.me)  # M44
+        options = with_draw3_anytime(g, f.me, options, True)  # M44
         prompt = f"Take an adaptation card from the market or the deck ({f.v['points']} to take), or pass"
         return ask(g, f.me, options, "adapt", prompt, can_pass=True)
 
@@ -937,13 +940,13 @@ class Degrade:
     def s0(g: GameState, f: Frame) -> Any:
         hand = g.clans[f.me].hand
         played = f.v.get("n", 0)
-        options: list[Any] = [Card(DEGRADATION)] if DEGRADATION in hand else []
-        options += draw3_option(hand)
+        can_pass = played > 0 or not DEGRADATION_FIRST_CARD
+        options: list[Any] = with_draw3([Card(DEGRADATION)] if DEGRADATION in hand else [], hand, can_pass)
         if not options:
             f.pc = 2
             return None
         prompt = "Play a degradation card, or pass"
-        return ask(g, f.me, options, "degradation", prompt, can_pass=played > 0 or not DEGRADATION_FIRST_CARD)
+        return ask(g, f.me, options, "degradation", prompt, can_pass=can_pass)
 
     def s1(g: GameState, f: Frame) -> Any:
         choice = g.ret
@@ -968,7 +971,7 @@ class Degrade:
             ally = order[f.v["ai"]]
             hand = g.clans[ally].hand
             if DEGRADATION in hand and near_region(g, ally, f.me):
-                options: list[Any] = [Card(DEGRADATION), *draw3_option(hand)]
+                options: list[Any] = with_draw3([Card(DEGRADATION)], hand, True)
                 prompt = f"Help clan {f.me} by discarding a degradation card, or pass"
                 return ask(g, ally, options, "assist", prompt, can_pass=True)
             f.v["ai"] += 1
@@ -1019,27 +1022,7 @@ class PlaceToken:
         f.pc = 1
 
 
-class Draw3Window:
-    """v: when ("start" or "end"). M44: a moment of the clan's own turn that asks nothing else
-    (before the human card is revealed, after the end-of-turn draw): it may play a Draw 3 card;
-    each card played asks again."""
-
-    def s0(g: GameState, f: Frame) -> Any:
-        options = draw3_anytime(g, f.me)
-        if not options:
-            return END
-        moment = "before the humans act" if f.v.get("when") == "start" else "at the end of your turn"
-        return ask(g, f.me, options, "draw3", f"Play a Draw 3 card {moment}, or pass", can_pass=True)
-
-    def s1(g: GameState, f: Frame) -> Any:
-        if g.ret is None:
-            return END
-        f.pc = 0
-        return play_draw3(g, f.me)
-
-
 routine("ancients", *steps_of(Ancients))
-routine("draw3_window", *steps_of(Draw3Window))
 routine("ancients_token", *steps_of(PlaceToken))
 routine("ancients_action", *steps_of(ActionLoop))
 routine("ancients_figurine", *steps_of(FigurineTurn))

@@ -133,10 +133,6 @@ RULES = {
         "a talent token's moment has come: its owner decides whether to use it, in any clan's turn (M69);"
         " a used token returns to its owner's reserve (M68)"
     ),
-    "draw3": (
-        "a Draw 3 card can be played at any point in the game (M44): before the human card and after"
-        " the end-of-turn draw, where nothing else is asked, you may play it; pass keeps it"
-    ),
 }
 
 #: the decision kind each action type answers
@@ -147,7 +143,7 @@ ANSWERS = {
     Figurine: ("figurine",),
     Card: (
         *("action", "extra", "figurine", "card", "assist", "degradation", "discard"),
-        *("reroll", "hit", "adapt", "direct", "use", "draw3"),  # Draw 3 (M44)
+        *("reroll", "hit", "adapt", "direct", "use"),  # Draw 3 (M44)
     ),
     Step: ("step",),
     Shard: ("step",),
@@ -450,8 +446,9 @@ def _card_reason(g: GameState, seat: int, card: str, purpose: str) -> str:
         if ancients.DRAW3_AT != "any_decision":
             return "Draw 3 is played at the decisions of the Ancients' phase (M44), not this one"
         return (
-            "Draw 3 is played at any of your decisions but a generation change's, the end-of-turn"
-            " discard, a move's steps, the portal line and a token's territory (M44)"
+            "Draw 3 is played beside the answers of a question you are asked anyway (M44), not at a"
+            " generation change, the end-of-turn discard, a move's steps, the portal line nor a"
+            " token's territory"
         )
     if purpose == "discard":
         return (

@@ -35,7 +35,7 @@ from typing import Any
 
 from . import ops
 from .actions import Direct, Use
-from .ancients import draw3_anytime, is_draw3, play_draw3
+from .ancients import is_draw3, play_draw3, with_draw3_anytime
 from .data import load
 from .frames import Frame
 from .machine import END, ask, call, protection_bonus, routine, steps_of
@@ -141,8 +141,7 @@ class TalentUse:
         owner = order[f.v["i"]]
         t = f.v["at"]
         most = g.talents[t].count(owner) if f.v["many"] else 1
-        options: list[Any] = [Use(f.v["talent"], t, n) for n in range(1, most + 1)]
-        options += draw3_anytime(g, owner)  # M44
+        options = with_draw3_anytime(g, owner, [Use(f.v["talent"], t, n) for n in range(1, most + 1)], True)
         return ask(g, owner, options, "use", f.v["why"], can_pass=True)
 
     def s2(g: GameState, f: Frame) -> Any:
@@ -449,8 +448,7 @@ class Humans:
             f"the {spirit_name(card)} spirit in territory {t} goes to the nearest Ancients and attacks:"
             f" choose its territory ({where})"
         )
-        choices: list[Any] = [Direct(spirit_name(card), x) for x in options]
-        choices += draw3_anytime(g, f.me)  # M44
+        choices = with_draw3_anytime(g, f.me, [Direct(spirit_name(card), x) for x in options], False)
         return ask(g, f.me, choices, "direct", prompt)
 
     def s2(g: GameState, f: Frame) -> Any:
@@ -474,8 +472,7 @@ class Humans:
         f.pc = MOVE_DO
         where = ", ".join(str(x) for x in options)
         prompt = f"a human tribe in territory {t} moves one step: choose where it goes ({where})"
-        choices: list[Any] = [Direct("tribe", x) for x in options]
-        choices += draw3_anytime(g, f.me)  # M44
+        choices = with_draw3_anytime(g, f.me, [Direct("tribe", x) for x in options], False)
         return ask(g, f.me, choices, "direct", prompt)
 
     def s3(g: GameState, f: Frame) -> Any:

@@ -271,25 +271,18 @@ def _run(g: GameState) -> None:
 # ---------------------------------------------------------------------------- the turn
 class Turn:
     """One clan's turn: the human phase, the Ancients' phase, the end of the turn; then the
-    next clan clockwise. Before the human card and after the end-of-turn draw, a clan holding a
-    Draw 3 card may play it (M44, ancients.py's "draw3_window")."""
+    next clan clockwise."""
 
     def s0(g: GameState, f: Frame) -> Any:
-        return call(g, "draw3_window", f.me, when="start")
-
-    def s1(g: GameState, f: Frame) -> Any:
         return call(g, "humans", f.me)
 
-    def s2(g: GameState, f: Frame) -> Any:
+    def s1(g: GameState, f: Frame) -> Any:
         return call(g, "ancients", f.me)
 
-    def s3(g: GameState, f: Frame) -> Any:
+    def s2(g: GameState, f: Frame) -> Any:
         return call(g, "end_turn", f.me)
 
-    def s4(g: GameState, f: Frame) -> Any:
-        return call(g, "draw3_window", f.me, when="end")
-
-    def s5(g: GameState, f: Frame) -> Any:
+    def s3(g: GameState, f: Frame) -> Any:
         if g.config.talents:
             g.protected = []  # M71: a protection lasts until the end of the turn
         if g.turn >= g.config.max_turns:

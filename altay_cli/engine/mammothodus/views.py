@@ -43,7 +43,6 @@ PURPOSE_WORDS = {
     "direct": "where the humans go",
     "put": "where the talent token goes",
     "use": "whether to use a talent token",
-    "draw3": "whether to play a Draw 3 card",
 }
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 

@@ -105,7 +105,6 @@ Purpose = Literal[
     "direct",
     "put",
     "use",
-    "draw3",
 ]
 #: every kind of happening an event reports (`events[].action.happened[].what`)
 HappeningKind = Literal[
