@@ -430,7 +430,10 @@ def test_development_from_the_deck_and_declining(new: Callable[..., GameState]) 
     do(g, Adapt("deck"), Pass())
     asked(g, "adapt")
     do(g, Pass())
-    done(g)  # nothing is left to do: no question is asked only for the draw3 card (M44, M78)
+    asked(g, "figurine")  # the draw3 could be played
+    assert opts(g) == [Card("draw3"), Pass()]
+    do(g, Pass())
+    done(g)
     assert g.clans[0].hand == [data.adaptation_name(top)] and g.clans[0].degradation == 1
 
 
@@ -578,9 +581,8 @@ def test_draw3_at_the_action_choice_and_during_a_figurine(new: Callable[..., Gam
     asked(g, "action")
     assert sorted(g.clans[0].hand) == ["draw3", "red", "yellow", "yellow", "yellow"]
     do(g, ChooseAction("population"), Figurine("yellow"))
-    assert ("play", 0, "yellow", "yellow") in g.log  # the one playable card, not asked (M44, M78)
-    assert opts(g) == [Card("yellow"), Card("draw3"), Pass()]
-    do(g, Card("draw3"))  # M44: at any card decision
+    assert opts(g) == [Card("yellow"), Card("draw3")]
+    do(g, Card("yellow"), Card("draw3"))  # M44: at any card decision
     assert sorted(g.clans[0].hand) == ["green", "red", "red", "red", "yellow", "yellow"]
     do(g, Card("yellow"), Pass())
     done(g)
@@ -812,13 +814,11 @@ def test_a_generation_change_that_takes_the_figurine_undoes_its_play(new: Callab
     g = new()
     figs(g, 0, yellow=0, red=4)
     g.clans[0].population = 3
-    set_hand(g, 0, ["yellow", "yellow", "draw3"])
+    set_hand(g, 0, ["yellow", "draw3"])
     clan = g.clans[0]
     clan.discard, clan.deck = clan.deck[1:], clan.deck[:1]
     start(g)
-    do(g, ChooseAction("population"), Figurine("red"))
-    assert ("play", 0, "yellow", "red") in g.log  # the first card: one kind, not asked (M44, M78)
-    do(g, Card("draw3"))
+    do(g, ChooseAction("population"), Figurine("red"), Card("yellow"), Card("draw3"))
     seen: list[tuple[Any, ...]] = list(g.log)
     asked(g, "remove")
     do(g, Remove("red"))

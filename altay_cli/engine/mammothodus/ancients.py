@@ -56,9 +56,11 @@ Rulings of this part (RULINGS.md's form; each is one named constant here):
   every question its holder is asked, in any clan's turn: the card decisions of the Ancients'
   phase (action, figurine, card, assistance, degradation, extra action), an attack's re-roll
   and hit decisions, development's adaptation choices, the human phase's directions and a talent
-  token's use; after the three cards the question is asked again. The card never makes a
-  question of its own (`with_draw3`): one asked only because of it would show every clan that
-  the hand holds it (M78). Not offered at its own generation change (place, remove, swap: its
+  token's use; after the three cards the question is asked again. Outside the Ancients' phase's
+  card decisions (which are asked only when the hand holds a card it can play now, Draw 3 among
+  them) the card never makes a question of its own (`with_draw3_anytime`): those questions are
+  asked whatever the hand holds, so one asked only because of the card would show every clan
+  that the hand holds it (M78). Not offered at its own generation change (place, remove, swap: its
   deck is being rebuilt, so drawing there would start a change inside the change), at the
   end-of-turn discard (there a card named is discarded), between the steps of a move (a
   generation change would swap or remove the figurine in the middle of its move, and the move's
@@ -129,10 +131,10 @@ SPIRIT_CARD_SHUFFLED_BACK = True  # M40
 SHARD_ONCE_PER_TERRITORY = True  # M41 (built in)
 OPEN_WHERE_MOVERS_STOP = True  # M42
 EXTRA_ACTIONS_DIFFER = True  # M43
-#: M44: where a Draw 3 card may be played: "any_decision" (beside the answers of every question its
-#: holder is asked anyway, but those of its own generation change, the end-of-turn discard, a
-#: move's steps, the portal line and a token's territory); "ancients_phase" (the card decisions of
-#: the Ancients' phase only).
+#: M44: where a Draw 3 card may be played: "any_decision" (the card decisions of the Ancients'
+#: phase, and beside the answers of every other question its holder is asked anyway but those of
+#: its own generation change, the end-of-turn discard, a move's steps, the portal line and a
+#: token's territory); "ancients_phase" (the card decisions of the Ancients' phase only).
 DRAW3_AT = "any_decision"
 ACTED_PER_ACTION = True  # M45
 LINE_CONDITIONS_ACCUMULATE = True  # M46 (built in)
@@ -198,18 +200,21 @@ def playable(hand: list[str], colors: tuple[str, ...]) -> list[Card]:
     return [Card(c) for c in sorted(set(hand)) if card_value(c, colors) > 0]
 
 
-def with_draw3(options: list[Any], hand: list[str], can_pass: bool) -> list[Any]:
-    """The answers of a question, with a Draw 3 card of `hand` beside them (M44) when the question
-    is asked anyway: a question asked only because of the card would show the other clans that
-    the hand holds one (M78)."""
-    if DRAW3 in hand and len(options) + can_pass >= 2:
-        return [*options, Card(DRAW3)]
-    return list(options)
+def draw3_option(hand: list[str]) -> list[Card]:
+    """Draw 3 at a card decision of the Ancients' phase (M44, under either reading): these
+    questions are asked only when the hand holds a card it can play now, and Draw 3 is one."""
+    return [Card(DRAW3)] if DRAW3 in hand else []
 
 
 def with_draw3_anytime(g: GameState, seat: int, options: list[Any], can_pass: bool) -> list[Any]:
-    """with_draw3 at clan `seat`'s questions outside the Ancients' phase's card decisions (M44)."""
-    return with_draw3(options, g.clans[seat].hand, can_pass) if DRAW3_AT == "any_decision" else list(options)
+    """The answers of one of clan `seat`'s questions outside the Ancients' phase's card decisions,
+    with its Draw 3 card beside them (M44) when the question is asked anyway: these questions are
+    asked whatever the hand holds, so one asked only because of the card would show the other
+    clans that the hand holds it (M78)."""
+    hand = g.clans[seat].hand
+    if DRAW3_AT == "any_decision" and DRAW3 in hand and len(options) + can_pass >= 2:
+        return [*options, Card(DRAW3)]
+    return list(options)
 
 
 def is_draw3(choice: Any) -> bool:
@@ -491,7 +496,7 @@ class Ancients:
         tokens = token_options(g, f.me)
         can_pass = MAY_DECLINE_ACTION or (bool(tokens) and not options)
         options += tokens
-        options = with_draw3(options, clan.hand, can_pass)
+        options += draw3_option(clan.hand)
         if not options:
             if not done:
                 g.log.append(("no_action", f.me))
@@ -530,7 +535,7 @@ class Ancients:
                     options.append(Card(card))
         if not options:
             return END
-        options = with_draw3(options, clan.hand, True)
+        options += draw3_option(clan.hand)
         prompt = "Discard an extra-action card to take another action, or pass"
         return ask(g, f.me, options, "extra", prompt, can_pass=True)
 
@@ -558,7 +563,7 @@ class ActionLoop:
         ]
         tokens = token_options(g, f.me)
         options += tokens
-        options = with_draw3(options, clan.hand, True)
+        options += draw3_option(clan.hand)
         if not options:
             f.pc = 2
             return None
@@ -624,14 +629,15 @@ class FigurineTurn:
         if action == "activate" and f.v["pts"] >= activation_cost(g):
             f.pc = 4
             return None
-        can_pass = f.v["pts"] > 0 or not FIRST_CARD_REQUIRED
-        options: list[Any] = with_draw3(playable(clan.hand, own_colors(action, t)), clan.hand, can_pass)
+        options: list[Any] = playable(clan.hand, own_colors(action, t))
+        options += draw3_option(clan.hand)
         if not options:
             if f.v["pts"] == 0:
                 return END
             f.pc = 4
             return None
         prompt = f"Play a card on your {COLORS[k]} figurine ({action}), or pass"
+        can_pass = f.v["pts"] > 0 or not FIRST_CARD_REQUIRED
         return ask(g, f.me, options, "card", prompt, can_pass=can_pass)
 
     def s3(g: GameState, f: Frame) -> Any:
@@ -678,7 +684,7 @@ class FigurineTurn:
                     else []
                 )
                 if options:
-                    options = with_draw3(options, hand, True)
+                    options += draw3_option(hand)
                     prompt = f"Help clan {f.me}'s {action} with a {colors[0]} card, or pass"
                     return ask(g, ally, options, "assist", prompt, can_pass=True)
             f.v["ai"] += 1
@@ -940,13 +946,13 @@ class Degrade:
     def s0(g: GameState, f: Frame) -> Any:
         hand = g.clans[f.me].hand
         played = f.v.get("n", 0)
-        can_pass = played > 0 or not DEGRADATION_FIRST_CARD
-        options: list[Any] = with_draw3([Card(DEGRADATION)] if DEGRADATION in hand else [], hand, can_pass)
+        options: list[Any] = [Card(DEGRADATION)] if DEGRADATION in hand else []
+        options += draw3_option(hand)
         if not options:
             f.pc = 2
             return None
         prompt = "Play a degradation card, or pass"
-        return ask(g, f.me, options, "degradation", prompt, can_pass=can_pass)
+        return ask(g, f.me, options, "degradation", prompt, can_pass=played > 0 or not DEGRADATION_FIRST_CARD)
 
     def s1(g: GameState, f: Frame) -> Any:
         choice = g.ret
@@ -971,7 +977,7 @@ class Degrade:
             ally = order[f.v["ai"]]
             hand = g.clans[ally].hand
             if DEGRADATION in hand and near_region(g, ally, f.me):
-                options: list[Any] = with_draw3([Card(DEGRADATION)], hand, True)
+                options: list[Any] = [Card(DEGRADATION), *draw3_option(hand)]
                 prompt = f"Help clan {f.me} by discarding a degradation card, or pass"
                 return ask(g, ally, options, "assist", prompt, can_pass=True)
             f.v["ai"] += 1

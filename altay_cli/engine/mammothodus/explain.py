@@ -446,9 +446,9 @@ def _card_reason(g: GameState, seat: int, card: str, purpose: str) -> str:
         if ancients.DRAW3_AT != "any_decision":
             return "Draw 3 is played at the decisions of the Ancients' phase (M44), not this one"
         return (
-            "Draw 3 is played beside the answers of a question you are asked anyway (M44), not at a"
-            " generation change, the end-of-turn discard, a move's steps, the portal line nor a"
-            " token's territory"
+            "Draw 3 is played at the card decisions of the Ancients' phase and beside the answers of"
+            " any other question that has two answers without it (M44), not at a generation change,"
+            " the end-of-turn discard, a move's steps, the portal line nor a token's territory"
         )
     if purpose == "discard":
         return (
