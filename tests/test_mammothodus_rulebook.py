@@ -1,5 +1,6 @@
 """Mammothodus: the rulings that follow the rulebook's own words (issue 22), each tested on a real
-game driven to the situation by seeded play, not on a position built by hand.
+game driven to the situation by seeded play (and Draw 3 between an attack's dice, which random
+games seldom reach, on a position built by hand).
 
 | ruling | the rulebook says | test |
 | --- | --- | --- |
@@ -26,9 +27,10 @@ from typing import Any
 import pytest
 
 from altay_cli.engine import load_game
-from altay_cli.engine.mammothodus import ancients, humans, observation
-from altay_cli.engine.mammothodus.actions import Adapt, Card
+from altay_cli.engine.mammothodus import ancients, humans, machine, observation
+from altay_cli.engine.mammothodus.actions import Adapt, Card, ChooseAction, Figurine, Hit, Pass, Reroll, Roll
 from altay_cli.engine.mammothodus.data import DATA_FILE, load
+from altay_cli.engine.mammothodus.state import OFF, MammothodusConfig, Phase
 
 GAME = load_game("mammothodus")
 DRAW3 = Card("draw3")
@@ -157,6 +159,39 @@ def test_m44_where_draw3_is_offered(monkeypatch: pytest.MonkeyPatch, reading: st
         assert seen <= ANCIENTS_PHASE, seen - ANCIENTS_PHASE
     else:
         assert {"direct", "adapt", "use"} <= seen, seen
+
+
+def test_m44_draw3_between_an_attacks_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attack's re-roll and hit questions take a Draw 3 card too, then ask again with the same
+    dice (a position built as tests/test_mammothodus_ancients.py builds them: random games seldom
+    hold the card while they attack)."""
+    from .test_mammothodus_ancients import asked, do, figs, opts, set_hand, start
+    from .test_mammothodus_ancients import dice as script_dice
+
+    monkeypatch.setattr(machine, "_begin", lambda g: None)
+    g = machine.new_game(MammothodusConfig(players=1, seed=5))
+    machine.apply(g, machine.legal_actions(g)[0])
+    g.phase, g.active, g.turn, g.stack, g.log = Phase.PLAY, 0, 1, [], []
+    red = next(t.id for t in load().map.territories if t.color == "red")
+    g.tribes = [0] * len(g.tribes)
+    g.tribes[red] = 2
+    clan = g.clans[0]
+    clan.figurines = [OFF] * 4
+    clan.deck += clan.hand
+    clan.hand = []
+    figs(g, 0, green=red)
+    set_hand(g, 0, ["red", "draw3"])
+    script_dice(monkeypatch, 2, 5)
+    start(g)
+    do(g, ChooseAction("attack"), Figurine("green"), Card("red"), Pass())  # one die: a 2
+    asked(g, "reroll")
+    assert opts(g) == [Reroll(0), DRAW3, Pass()]
+    do(g, DRAW3)
+    asked(g, "reroll")  # the same question, the same die
+    assert ("draw3", 0) in g.log and len(clan.hand) == 3 and DRAW3 not in opts(g)
+    do(g, Reroll(0), Roll(), Pass())  # a 5, for one population
+    asked(g, "hit")
+    assert opts(g) == [Hit("tribe"), Pass()]
 
 
 # ---------------------------------------------------------------------------- M77
