@@ -165,13 +165,6 @@ RARE = {
     "draw_stopped": [1, 3],
     "shard_dropped": [0, "green", 5],
     "spirit_stay": [1, 0],
-    "spirit_move": [0, 14, 4],
-    # a summoning needs an active place of power: random play reaches one in one game of 300 at
-    # most, and none since the rulings of issue 22 changed what random games draw
-    "spirit": ["summon", 14, 0],
-    "tribe_removed": [14, "summon"],
-    "tribe_idle": [14, 2],
-    "take_back": [0, "yellow"],
 }
 
 
