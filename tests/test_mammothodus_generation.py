@@ -188,7 +188,7 @@ def test_draw3_can_change_the_generation(monkeypatch: pytest.MonkeyPatch) -> Non
     clan.degradation = 1  # two figurines, one box: one degradation card
     supply = g.degradation_supply
     run(g, "draw", 0, n=3)
-    assert ("generation", 0) in g.log and ("degradation", 0) in g.log
+    assert ("generation", 0) in g.log and ("degradation", 0, "discard") in g.log
     state = g.rng.state
     answer(g, Pass())
     new_deck = shuffled(state, ["green", "yellow", "draw3", "blue", "degradation"])

@@ -222,12 +222,14 @@ def test_m26_two_degradations_for_the_active_clan(monkeypatch: pytest.MonkeyPatc
     g.human_discard = ["blue"]
     g.discovery_deck = [DISCOVERIES.index("degradation_plus_2")]
     supply = g.degradation_supply
-    before = [c.discard[:] for c in g.clans]
+    before = [(c.deck[:], c.discard[:]) for c in g.clans]
     g.stack = [Frame("humans", 1)]
     machine._run(g)
     assert done(g)
-    assert g.clans[1].discard == [*before[1], "degradation", "degradation"]
-    assert g.clans[0].discard == before[0]
+    deck, discard = g.clans[1].deck, g.clans[1].discard
+    assert sorted(deck) == sorted([*before[1][0], "degradation", "degradation"])  # M26: into the deck
+    assert discard == before[1][1]
+    assert (g.clans[0].deck, g.clans[0].discard) == before[0]
     assert g.degradation_supply == supply - 2
     assert g.discoveries == [] and g.discovery_deck == []  # the card leaves play
 
@@ -718,7 +720,7 @@ def test_m26_alternative_keeps_the_card(monkeypatch: pytest.MonkeyPatch) -> None
     g.stack = [Frame("humans", 0)]
     machine._run(g)
     assert g.discoveries == [DISCOVERIES.index("degradation_plus_2")]
-    assert g.clans[0].discard.count("degradation") == 2
+    assert g.clans[0].deck.count("degradation") == 2
 
 
 def test_m24_alternative_spirits_get_the_bonus(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -303,7 +303,7 @@ def test_m16_the_five_discoveries_one_per_reshuffle(monkeypatch: pytest.MonkeyPa
     assert revealed == [D.discoveries.cards[i] for i in order] and g.discovery_deck == []
     kept = sorted(D.discoveries.cards[i] for i in g.discoveries)
     assert kept == sorted(set(D.discoveries.cards) - {"degradation_plus_2"})  # M26: that one leaves play
-    assert g.clans[0].discard.count("degradation") == 2
+    assert g.clans[0].deck.count("degradation") == 2  # M26: into the deck
 
 
 def test_m17_activation_by_territory_tribes_before_spirits(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -51,10 +51,24 @@ Rulings of this part (RULINGS.md's form; each is one named constant here):
 - M43 `EXTRA_ACTIONS_DIFFER`: each "extra" card discarded after an action gives one more
   action, different from every action already taken this turn; it is offered only when such
   an action is possible with the rest of the hand.
-- M44 `DRAW3_ANYWHERE`: "draw3" is offered at every card decision of the phase (the action,
-  figurine, card, assistance, degradation and extra-action decisions). If the generation change
-  it causes takes the figurine being played on away from its place, that figurine's play is
-  undone (its cards back in the hand) and it has not acted.
+- M44 `DRAW3_AT = "any_decision"`: the rulebook's Draw 3 "can be played at any point in the
+  game". A referee can only take a card where it asks its holder something, so "any point" is
+  every question its holder is asked, in any clan's turn: the card decisions of the Ancients'
+  phase (action, figurine, card, assistance, degradation, extra action), an attack's re-roll
+  and hit decisions, development's adaptation choices, the human phase's directions and a talent
+  token's use; after the three cards the question is asked again. Outside the Ancients' phase's
+  card decisions (which are asked only when the hand holds a card it can play now, Draw 3 among
+  them) the card never makes a question of its own (`with_draw3_anytime`): those questions are
+  asked whatever the hand holds, so one asked only because of the card would show every clan
+  that the hand holds it (M78). Not offered at its own generation change (place, remove, swap: its
+  deck is being rebuilt, so drawing there would start a change inside the change), at the
+  end-of-turn discard (there a card named is discarded), between the steps of a move (a
+  generation change would swap or remove the figurine in the middle of its move, and the move's
+  cards are paid already), nor at the portal line or a token's territory (the question after
+  each offers it, with nothing happening between). If the generation change it causes takes the
+  figurine being played on away from its place, that figurine's play is undone (its cards back
+  in the hand) and it has not acted. "ancients_phase": the engine's earlier reading, the
+  Ancients' phase's card decisions only.
 - M45 `ACTED_PER_ACTION`: clan.acted is cleared at the start of each action: "acts once" is per
   action (the rulebook's "moves once per turn" and "attacks once per turn" follow, since the
   actions of one turn differ, M43).
@@ -117,7 +131,11 @@ SPIRIT_CARD_SHUFFLED_BACK = True  # M40
 SHARD_ONCE_PER_TERRITORY = True  # M41 (built in)
 OPEN_WHERE_MOVERS_STOP = True  # M42
 EXTRA_ACTIONS_DIFFER = True  # M43
-DRAW3_ANYWHERE = True  # M44
+#: M44: where a Draw 3 card may be played: "any_decision" (the card decisions of the Ancients'
+#: phase, and beside the answers of every other question its holder is asked anyway but those of
+#: its own generation change, the end-of-turn discard, a move's steps, the portal line and a
+#: token's territory); "ancients_phase" (the card decisions of the Ancients' phase only).
+DRAW3_AT = "any_decision"
 ACTED_PER_ACTION = True  # M45
 LINE_CONDITIONS_ACCUMULATE = True  # M46 (built in)
 WILD_COLOUR_NOT_ASKED = True  # M47 (built in)
@@ -183,7 +201,25 @@ def playable(hand: list[str], colors: tuple[str, ...]) -> list[Card]:
 
 
 def draw3_option(hand: list[str]) -> list[Card]:
-    return [Card(DRAW3)] if DRAW3_ANYWHERE and DRAW3 in hand else []
+    """Draw 3 at a card decision of the Ancients' phase (M44, under either reading): these
+    questions are asked only when the hand holds a card it can play now, and Draw 3 is one."""
+    return [Card(DRAW3)] if DRAW3 in hand else []
+
+
+def with_draw3_anytime(g: GameState, seat: int, options: list[Any], can_pass: bool) -> list[Any]:
+    """The answers of one of clan `seat`'s questions outside the Ancients' phase's card decisions,
+    with its Draw 3 card beside them (M44) when the question is asked anyway: these questions are
+    asked whatever the hand holds, so one asked only because of the card would show the other
+    clans that the hand holds it (M78)."""
+    hand = g.clans[seat].hand
+    if DRAW3_AT == "any_decision" and DRAW3 in hand and len(options) + can_pass >= 2:
+        return [*options, Card(DRAW3)]
+    return list(options)
+
+
+def is_draw3(choice: Any) -> bool:
+    """The answer played a Draw 3 card (M44)."""
+    return isinstance(choice, Card) and choice.card == DRAW3
 
 
 def play_draw3(g: GameState, seat: int) -> str:
@@ -778,6 +814,7 @@ class Attack:
         options: list[Any] = [Reroll(i) for i in range(len(f.v["dice"])) if i not in marked]
         if marked:
             options.append(Roll())
+        options = with_draw3_anytime(g, f.me, options, True)  # M44
         prompt = f"Dice {list(f.v['dice'])}: mark dice to re-roll (then roll, for one population), or pass"
         return ask(g, f.me, options, "reroll", prompt, can_pass=True)
 
@@ -786,6 +823,8 @@ class Attack:
         if choice is None:
             return None
         f.pc = 1
+        if is_draw3(choice):
+            return play_draw3(g, f.me)
         if isinstance(choice, Reroll):
             f.v["marked"] = (*f.v["marked"], choice.die)
             return None
@@ -801,7 +840,8 @@ class Attack:
         return None
 
     def s3(g: GameState, f: Frame) -> Any:
-        options = hit_options(g, f.v["at"], f.v["dice"], f.v["used"])
+        options: list[Any] = list(hit_options(g, f.v["at"], f.v["dice"], f.v["used"]))
+        options = with_draw3_anytime(g, f.me, options, True)  # M44
         prompt = f"Dice {list(f.v['dice'])}: choose a target to destroy, or pass"
         return ask(g, f.me, options, "hit", prompt, can_pass=True)
 
@@ -809,6 +849,9 @@ class Attack:
         choice = g.ret
         if choice is None:
             return END
+        if is_draw3(choice):
+            f.pc = 3
+            return play_draw3(g, f.me)
         t = f.v["at"]
         dice, used = f.v["dice"], f.v["used"]
         free = sorted((dice[i], i) for i in range(len(dice)) if i not in used)
@@ -873,13 +916,16 @@ class Develop:
         if not options:
             g.log.append(("adapt_none", f.me, f.v["points"]))
             return END
+        options = with_draw3_anytime(g, f.me, options, True)  # M44
         prompt = f"Take an adaptation card from the market or the deck ({f.v['points']} to take), or pass"
         return ask(g, f.me, options, "adapt", prompt, can_pass=True)
 
     def s1(g: GameState, f: Frame) -> Any:
         choice = g.ret
-        f.v["points"] -= 1
         f.pc = 0
+        if is_draw3(choice):
+            return play_draw3(g, f.me)
+        f.v["points"] -= 1
         if choice is None:
             g.log.append(("adapt_declined", f.me))
             return None

@@ -478,7 +478,7 @@
     };
     const left = Object.entries(sp.human_left).map(([k, n]) => `${k.replace(/_/g, " ")} ${n}`).join(", ");
     line("human", `Humans' deck: ${sp.human} (${left || "empty"}); revealed: ${sp.human_discard.length ? "" : "none"}`, sp.human, sp.human_discard);
-    line("spirits", `Spirits in the supply: ${sp.spirits.length} `, sp.spirits.length, sp.spirits);
+    line("spirits", `Spirits in the supply: ${sp.spirits.length}${sp.spirit_next ? `, face up on top: ${sp.spirit_next}` : ""} `, sp.spirits.length, sp.spirits);
     line("trail_tokens", `Trail tokens left: ${sp.trail_tokens}`, sp.trail_tokens);
     line("adaptation", `Adaptation deck: ${sp.adaptation}; market: `, sp.adaptation, sp.market);
     line("degradation", `Degradation cards left: ${sp.degradation}`, sp.degradation);

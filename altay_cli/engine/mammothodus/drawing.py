@@ -17,7 +17,8 @@ change, since the page stores keyframes and deltas of top-level keys:
 - `clans` (population, figurines supported, degradation marker, hand size and, for eyes that
   may see it, the hand; deck and discard, figurines off the field, talent and tokens);
 - `supply` (the humans' deck size and what is left in it by card, their discard, trail tokens,
-  spirits in the supply, the adaptation deck and market, degradation cards, discoveries);
+  spirits in the supply and the one face up on top of their stack (M77), the adaptation deck
+  and market, degradation cards, discoveries);
 - `danger`: how far each way of losing has gone (its limits are in the static drawing).
 """
 
@@ -228,6 +229,7 @@ def frame_from(
             "human_discard": obs.human_discard,
             "trail_tokens": obs.trail_tokens,
             "spirits": sorted(supply_spirits),
+            "spirit_next": obs.spirit_next,
             "adaptation": obs.adaptation_deck,
             "market": obs.market,
             "degradation": obs.degradation_supply,

@@ -141,7 +141,10 @@ ANSWERS = {
     Talent: ("talent",),
     ChooseAction: ("action",),
     Figurine: ("figurine",),
-    Card: ("action", "extra", "figurine", "card", "assist", "degradation", "discard"),
+    Card: (
+        *("action", "extra", "figurine", "card", "assist", "degradation", "discard"),
+        *("reroll", "hit", "adapt", "direct", "use"),  # Draw 3 (M44)
+    ),
     Step: ("step",),
     Shard: ("step",),
     Reroll: ("reroll",),
@@ -440,7 +443,13 @@ def _card_reason(g: GameState, seat: int, card: str, purpose: str) -> str:
     if card not in hand:
         return f"your hand holds no {words} card"
     if card == ancients.DRAW3:
-        return "Draw 3 is played at the decisions of the Ancients' phase (M44), not this one"
+        if ancients.DRAW3_AT != "any_decision":
+            return "Draw 3 is played at the decisions of the Ancients' phase (M44), not this one"
+        return (
+            "Draw 3 is played at the card decisions of the Ancients' phase and beside the answers of"
+            " any other question that has two answers without it (M44), not at a generation change,"
+            " the end-of-turn discard, a move's steps, the portal line nor a token's territory"
+        )
     if purpose == "discard":
         return (
             "a degradation card cannot be discarded at the end of a turn; only playing it gets rid of it"

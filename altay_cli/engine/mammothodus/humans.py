@@ -35,6 +35,7 @@ from typing import Any
 
 from . import ops
 from .actions import Direct, Use
+from .ancients import is_draw3, play_draw3, with_draw3_anytime
 from .data import load
 from .frames import Frame
 from .machine import END, ask, call, protection_bonus, routine, steps_of
@@ -58,8 +59,11 @@ ATTACK_BONUS_FOR_SPIRITS = False
 #: M25: with APPEARANCE + MOVEMENT, the step a newly appeared tribe takes is a move, so MOVE +
 #: ATTACK makes it attack where it arrives (only the appearance itself is exempt).
 APPEAR_MOVE_ATTACKS = True
-#: M26: +2 DEGRADATIONS: the two cards go to the active clan's discard pile (ops.take_degradation,
-#: like every degradation card) and the discovery leaves play (it is not kept among g.discoveries).
+#: M26: +2 DEGRADATIONS: the rulebook's "immediately puts two degradation cards into his deck":
+#: the two cards are shuffled into the active clan's deck, its draw pile (False: into its discard
+#: pile, like the degradation check's cards, the engine's earlier reading). The discovery then
+#: leaves play ("this card is out of the play": it is not kept among g.discoveries).
+DEGRADATION_DISCOVERY_INTO_DECK = True
 DEGRADATION_DISCOVERY_KEPT = False
 #: M28: a reshuffle with no closed portal fragment left turns nothing over and is not a defeat
 #: (likewise an empty discovery deck reveals nothing).
@@ -139,7 +143,7 @@ class TalentUse:
         owner = order[f.v["i"]]
         t = f.v["at"]
         most = g.talents[t].count(owner) if f.v["many"] else 1
-        options = [Use(f.v["talent"], t, n) for n in range(1, most + 1)]
+        options = with_draw3_anytime(g, owner, [Use(f.v["talent"], t, n) for n in range(1, most + 1)], True)
         return ask(g, owner, options, "use", f.v["why"], can_pass=True)
 
     def s2(g: GameState, f: Frame) -> Any:
@@ -149,6 +153,9 @@ class TalentUse:
             f.pc = 1
             return None
         owner = f.v["order"][f.v["i"]]
+        if is_draw3(choice):  # M44: then the same owner is asked again
+            f.pc = 1
+            return play_draw3(g, owner)
         t = f.v["at"]
         for _ in range(choice.n):
             g.talents[t].remove(owner)
@@ -268,8 +275,9 @@ def reshuffle(g: GameState, me: int) -> None:
         name = load().discoveries.cards[card]
         g.log.append(("discovery", name))
         if name == DEGRADATION_PLUS_2:
-            ops.take_degradation(g, me)
-            ops.take_degradation(g, me)
+            pile = "deck" if DEGRADATION_DISCOVERY_INTO_DECK else "discard"  # M26
+            ops.take_degradation(g, me, pile)
+            ops.take_degradation(g, me, pile)
         if name != DEGRADATION_PLUS_2 or DEGRADATION_DISCOVERY_KEPT:
             g.discoveries.append(card)
     g.human_deck = g.human_discard
@@ -444,7 +452,8 @@ class Humans:
             f"the {spirit_name(card)} spirit in territory {t} goes to the nearest Ancients and attacks:"
             f" choose its territory ({where})"
         )
-        return ask(g, f.me, [Direct(spirit_name(card), x) for x in options], "direct", prompt)
+        choices = with_draw3_anytime(g, f.me, [Direct(spirit_name(card), x) for x in options], False)
+        return ask(g, f.me, choices, "direct", prompt)
 
     def s2(g: GameState, f: Frame) -> Any:
         """One tribe of territory `src` moves one step (`left` of them still to move)."""
@@ -467,11 +476,16 @@ class Humans:
         f.pc = MOVE_DO
         where = ", ".join(str(x) for x in options)
         prompt = f"a human tribe in territory {t} moves one step: choose where it goes ({where})"
-        return ask(g, f.me, [Direct("tribe", x) for x in options], "direct", prompt)
+        choices = with_draw3_anytime(g, f.me, [Direct("tribe", x) for x in options], False)
+        return ask(g, f.me, choices, "direct", prompt)
 
     def s3(g: GameState, f: Frame) -> Any:
         """The tribe (or, under M29's alternative, the whole group) steps to the chosen territory;
         with MOVE + ATTACK it attacks there."""
+        if is_draw3(g.ret):  # M44: the tribe is directed again after the draw
+            g.ret = None
+            f.pc = MOVE_ASK
+            return play_draw3(g, f.me)
         t = f.v["src"]
         to = g.ret.to
         g.ret = None  # an action struct is not JSON: never leave one behind (state.to_dict)
@@ -493,6 +507,11 @@ class Humans:
 
     def s4(g: GameState, f: Frame) -> Any:
         """The spirit goes to the chosen territory and attacks there."""
+        if is_draw3(g.ret):  # M44: the spirit is activated again after the draw
+            g.ret = None
+            f.v["i"] -= 1
+            f.pc = DISPATCH
+            return play_draw3(g, f.me)
         card = f.v["card"]
         k = g.spirit_on.index(card)
         t = g.spirits[k]

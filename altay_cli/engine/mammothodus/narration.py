@@ -25,7 +25,7 @@ DISCOVERY_WORDS = {
     "defence_plus_1": "+1 TO DEFENCE (a die must show 5 or more to destroy a tribe)",
     "attack_plus_1": "+1 TO ATTACK (each tribe attack costs one more population per figurine)",
     "appear_move": "APPEARANCE + MOVEMENT (a tribe that appears on a trail moves at once)",
-    "degradation_plus_2": "+2 DEGRADATIONS (the active clan takes two degradation cards)",
+    "degradation_plus_2": "+2 DEGRADATIONS (two degradation cards are shuffled into the active clan's deck)",
 }
 WHY_POPULATION = {
     "tribe": "a tribe attack",
@@ -149,7 +149,10 @@ def _tribe(v: list[Any], viewer: int | None) -> str:
 
 def _spirit(v: list[Any], viewer: int | None) -> str:
     if v[0] == "summon":
-        return f"The tribe summons the {spirit_name(v[2])} spirit at the place of power in {where(v[1])}"
+        return (
+            f"The tribe summons the {spirit_name(v[2])} spirit (the top card of the face-up spirit"
+            f" stack) at the place of power in {where(v[1])}"
+        )
     if v[0] == "attack":
         per = (int(v[2]) + 1) // 2
         return (
@@ -157,8 +160,8 @@ def _spirit(v: list[Any], viewer: int | None) -> str:
             f" costs its clan {per} population"
         )
     return (
-        f"The {spirit_name(v[2])} spirit in {where(v[1])} is destroyed (its card goes back to the"
-        " spirit deck)"
+        f"The {spirit_name(v[2])} spirit in {where(v[1])} is destroyed (its card is shuffled back into"
+        " the face-up spirit stack)"
     )
 
 
@@ -346,7 +349,8 @@ _TEXTS: dict[str, Any] = {
     "generation": lambda v, me: f"Generation change for {who(v[0], me)}: the deck is empty",
     "degradation_check": _degradation_check,
     "degradation": lambda v, me: (
-        f"{says(v[0], me, 'take', 'takes', True)} a degradation card into the discard pile"
+        f"{says(v[0], me, 'take', 'takes', True)} a degradation card"
+        + (" shuffled into the deck" if v[1:] == ["deck"] else " into the discard pile")
     ),
     "place": lambda v, me: (
         f"{says(v[0], me, 'place', 'places', True)} {own(v[0], me)} {v[1]} figurine in {where(v[2])}"

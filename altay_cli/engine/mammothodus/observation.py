@@ -1,9 +1,10 @@
 """What one clan may know: the whole map (tribes, spirits, figurines and the open shard each
 carries in a move, open shards and how many are still face down, trails, places of power),
 every clan's public state (population, degradation marker, figurines, card counts, discard
-pile), its own hand, the open portal fragments, the adaptation market and the decision being
-asked. Hidden: other clans' hands, every deck's order, face-down shards, the next human card,
-trail token and spirit.
+pile), its own hand, the open portal fragments, the adaptation market, the spirit card on top of
+the face-up spirit stack (M77) and the decision being asked. Hidden: other clans' hands (M78),
+every deck's order, the spirit cards under the top one, face-down shards, the next human card
+and trail token.
 
 With the advanced talents, everything about them is public: each clan's talent and the tokens in
 its reserve (`ClanView.talent`, `talent_tokens`), every token on the field with its owner and
@@ -37,6 +38,19 @@ from .vocabulary import (
     ResultName,
     TalentName,
 )
+
+#: M77: "Shuffle the spirit cards and put them in a stack next to the field, face up", while a
+#: summoning says "Draw a random spirit card". A face-up stack shows its top card, so the card
+#: drawn is known before it is drawn. Reading: the shuffle is the randomness; the stack lies face
+#: up, its top card public (`Observation.spirit_next`), and a summoning takes that top card; the
+#: cards under it stay unseen (their order; which ones they are follows from the map). A destroyed
+#: spirit's card is shuffled back (M40), which shows a new top card. False: the engine's earlier
+#: reading, a face-down stack (`spirit_next` null).
+SPIRIT_STACK_FACE_UP = True
+#: M78: a clan sees its own hand (and, when one player leads several clans, theirs: M18), and of
+#: every other clan only the number of cards in its hand; decks are face down, discard piles face
+#: up. False: every hand is public (a team that shows its cards).
+OTHER_HANDS_HIDDEN = True
 
 
 class Settings(msgspec.Struct):
@@ -224,6 +238,7 @@ class Observation(msgspec.Struct):
     adaptation_deck: int
     degradation_supply: int
     spirits_in_supply: int
+    spirit_next: str | None  # the spirit card face up on top of the stack: the next summoned (M77)
     discoveries: list[DiscoveryName]
     decision: Decision | None
     humans: HumanPhase | None  # the human phase in progress
@@ -255,6 +270,13 @@ def carried_type(g: GameState, clan: int, k: int) -> str | None:
 
 def _colour(c: Any) -> str | None:
     return None if c is None else str(c)
+
+
+def spirit_next(g: GameState) -> str | None:
+    """The spirit card face up on top of the spirit stack, the next one summoned (M77)."""
+    if not SPIRIT_STACK_FACE_UP or not g.spirit_deck:
+        return None
+    return load().spirits.cards[g.spirit_deck[-1]].name
 
 
 def spectate(g: GameState) -> Observation:
@@ -311,7 +333,7 @@ def observe(g: GameState, seat: int) -> Observation:
             figurines_supported=figurines_for(c.population),
             degradation=c.degradation,
             figurines={COLORS[k]: (None if w == OFF else w) for k, w in enumerate(c.figurines)},
-            hand=sorted(c.hand) if s == seat else None,
+            hand=sorted(c.hand) if s == seat or not OTHER_HANDS_HIDDEN else None,  # M78
             hand_size=len(c.hand),
             deck_size=len(c.deck),
             discard=list(c.discard),
@@ -353,6 +375,7 @@ def observe(g: GameState, seat: int) -> Observation:
         adaptation_deck=len(g.adaptation_deck),
         degradation_supply=g.degradation_supply,
         spirits_in_supply=len(g.spirit_deck),
+        spirit_next=spirit_next(g),  # M77
         discoveries=[d.discoveries.cards[i] for i in g.discoveries],
         decision=decision_of(g, seat),
         humans=human_phase(g),
@@ -426,8 +449,19 @@ def _where(t: int) -> str:
 
 
 def prompt_of(g: GameState, ask: Ask) -> str:
-    """The decision's question in words. The engine keeps a prompt with each question; those with
-    dice or places in them are said again here from the named fields."""
+    """The decision's question in words; where a Draw 3 card may be played beside the question's
+    own answers (M44), it says so."""
+    text = _question(g, ask)
+    if ask.purpose in ("reroll", "hit", "adapt", "direct", "use") and any(
+        getattr(o, "card", None) == "draw3" for o in ask.options
+    ):
+        text += " (or play a Draw 3 card first)"
+    return text
+
+
+def _question(g: GameState, ask: Ask) -> str:
+    """The engine keeps a prompt with each question; those with dice or places in them are said
+    again here from the named fields."""
     if ask.purpose in ("reroll", "hit"):
         roll = attack_roll(g)
         dice = _listing([str(x) for x in roll.dice], "and") if roll is not None else "none"
@@ -436,7 +470,7 @@ def prompt_of(g: GameState, ask: Ask) -> str:
         return f"Dice {dice}: choose a target to destroy, or pass"
     if ask.purpose == "direct":
         humans = human_phase(g)
-        where = _listing([_where(o.to) for o in ask.options])
+        where = _listing([_where(o.to) for o in ask.options if hasattr(o, "to")])  # not Draw 3 (M44)
         if humans is not None and humans.directing is not None:
             d = humans.directing
             who = "a human tribe" if d.who == "tribe" else f"the {d.who} spirit"

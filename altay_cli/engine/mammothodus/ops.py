@@ -139,13 +139,19 @@ def open_trail(g: GameState) -> None:
     g.log.append(("trail", number, t))
 
 
-def take_degradation(g: GameState, clan: int) -> None:
-    """A degradation card goes to the clan's discard pile; none left is a defeat."""
+def take_degradation(g: GameState, clan: int, pile: str = "discard") -> None:
+    """A degradation card goes to the clan's discard pile, or with `pile` "deck" is shuffled into
+    its deck (the +2 DEGRADATIONS discovery, M26); none left is a defeat."""
     if g.degradation_supply <= 0:
         lose(g, "no_degradation_cards")
     g.degradation_supply -= 1
-    g.clans[clan].discard.append("degradation")
-    g.log.append(("degradation", clan))
+    c = g.clans[clan]
+    if pile == "deck":
+        c.deck.append("degradation")
+        g.rng.shuffle(c.deck)
+    else:
+        c.discard.append("degradation")
+    g.log.append(("degradation", clan, pile))
 
 
 # ---------------------------------------------------------------------------- the end

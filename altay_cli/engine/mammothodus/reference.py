@@ -77,7 +77,8 @@ def turn(d: DataFile) -> list[str]:
         "1. **The human phase.** The top human card is revealed (an empty deck is first reshuffled, which"
         " turns the next portal fragment face up). A New Trail card opens a trail. A coloured card"
         " activates every tribe and spirit in a territory of that colour: a tribe on a place of power"
-        " summons a spirit (which attacks the Ancients there); a tribe where Ancients stand attacks them"
+        " summons a spirit, the one on top of the face-up spirit stack (M77), which attacks the Ancients"
+        " there; a tribe where Ancients stand attacks them"
         " (each figurine costs its clan one population per tribe); otherwise it steps toward the nearest"
         " place of power, or the nearest territories with the most Ancient figurines. A spirit attacks"
         " where it stands, or goes to the nearest Ancients and attacks there (one die: each figurine costs"
@@ -146,7 +147,8 @@ def cards(d: DataFile) -> list[str]:
         f"- **Adaptation cards** (M6): {listing([f'{n} {c}' for c, n in adaptation.items()])}; a market of"
         f" {d.adaptation.market} face up. A wild card counts as any colour, a double card as two cards of"
         " its colour, an extra-action card as one card of its colour or, discarded after an action, as"
-        " one more action; Draw 3 draws three cards at any card decision of the Ancients' phase.",
+        " one more action; Draw 3 draws three cards at any point of the game: at any decision of its"
+        " holder, and before its human card and after its end-of-turn draw (M44).",
         f"- **Degradation cards** (M7): {d.degradation.cards} in the supply; they clog the hand until"
         " played with the degradation action.",
         f"- **Human deck** (M8): {human}.",

@@ -313,9 +313,11 @@ def market_line(obs: Observation) -> str:
         discoveries = "; human discoveries in force: " + listing(
             [DISCOVERY_WORDS[x].split(" (")[0] for x in obs.discoveries]
         )
+    next_spirit = f" (face up on top: {obs.spirit_next})" if obs.spirit_next else ""
     return (
         f"  adaptation market: {market} (deck {obs.adaptation_deck}); human deck {obs.human_deck}"
-        f" cards before the next reshuffle; spirits in supply {obs.spirits_in_supply}{discoveries}"
+        f" cards before the next reshuffle; spirits in supply {obs.spirits_in_supply}{next_spirit}"
+        f"{discoveries}"
     )
 
 
