@@ -32,7 +32,7 @@ from .observation import Observation, Settings, observe, player_observation, spe
 from .state import MammothodusConfig, Phase, Result
 from .static import StaticInfo, static_info
 
-ENGINE_VERSION = "mammothodus-1"
+ENGINE_VERSION = "mammothodus-2"  # 2: M26 and M44 follow the rulebook, M77 (issue 22)
 END_REASONS = {
     "portal_opened": "the four places of power are active and every clan stands in the centre",
     "too_many_tribes": "a 13th human tribe had to appear",
