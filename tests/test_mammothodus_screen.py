@@ -28,6 +28,7 @@ from altay_cli.engine.mammothodus.explain import purpose_of
 from altay_cli.engine.mammothodus.frames import Frame
 from altay_cli.engine.mammothodus.narration import happening_text
 from altay_cli.engine.mammothodus.state import ACTIONS, OFF, MammothodusConfig, Phase
+from altay_cli.engine.mammothodus.tables import standin
 from altay_cli.engine.mammothodus.vocabulary import HappeningKind, Purpose, values
 from tests.play_helpers import GOLDEN, run_altay
 
@@ -129,7 +130,7 @@ def test_every_line_of_random_games_is_words() -> None:
             legal = state.legal_actions()
             purposes.add(purpose_of(state))
             where = f"{players} clans, seed {seed}, step {step}"
-            shown = [GAME.describe(a) for a in legal]
+            shown = [GAME.describe_in(state, a) for a in legal]
             if step % 3 == 0:
                 shown += GAME.view(state, seat, "full" if step % 12 == 0 else "compact")
             if step % 24 == 0:
@@ -148,7 +149,7 @@ def test_every_line_of_random_games_is_words() -> None:
             told: list[str] = []
             for viewer in (*range(players), -1):
                 told += (GAME.narrate(state, seat, action, viewer) or "").splitlines()
-                told.append(GAME.describe(event_for(state, seat, action, viewer)))
+                told.append(GAME.describe_in(state, event_for(state, seat, action, viewer)))
             lines += check(told, where)
     assert games == GAMES and lines > 100_000 and whys > 10_000
     assert purposes == set(values(Purpose)) - {"line"}, purposes  # line: test_the_line_decision...
@@ -171,11 +172,11 @@ RARE = {
 def test_every_kind_of_happening_has_its_sentence() -> None:
     for kind, v in RARE.items():
         for viewer in (0, 1, -1):
-            text = happening_text(Happening(kind, v), viewer)
+            text = happening_text(Happening(kind, v), viewer, standin())
             assert text and "something happened" not in text and bad(text) is None, (kind, text)
-    assert happening_text(Happening("draw", [1, None]), 0) == "The Bisons draw a card"
-    assert happening_text(Happening("draw", [0, "double:red"]), 0) == "You draw double red"
-    assert "the centre" in happening_text(Happening("move", [2, "green", 4, 0]), 0)
+    assert happening_text(Happening("draw", [1, None]), 0, standin()) == "The Bisons draw a card"
+    assert happening_text(Happening("draw", [0, "double:red"]), 0, standin()) == "You draw double red"
+    assert "the centre" in happening_text(Happening("move", [2, "green", 4, 0]), 0, standin())
 
 
 def test_the_line_decision_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:

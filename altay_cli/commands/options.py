@@ -184,6 +184,8 @@ def _all_options() -> dict[str, tuple[GameOption, list[str]]]:
 
 
 def _click_type(option: GameOption) -> Any:
+    if option.kind == OptionKind.FILE:  # the game reads it (and says what is wrong with it)
+        return click.Path(dir_okay=True, path_type=str)
     if option.kind == OptionKind.INT:
         return Integer(1, 1_000_000)
     if option.kind == OptionKind.CHOICE:
@@ -193,21 +195,29 @@ def _click_type(option: GameOption) -> Any:
 
 def _store(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     if value is not None and ctx.get_parameter_source(param.name or "") != click.core.ParameterSource.DEFAULT:
+        if isinstance(param.type, click.Path) and "\0" not in value:
+            value = os.path.abspath(value)  # a file option: stored with an arena, read by its workers
         ctx.meta.setdefault(GAME_KEY, {})[param.name] = value
     return value
 
 
-def game_options(func: F | None = None, *, arena: bool = False, quick: bool = False) -> Any:
+def game_options(
+    func: F | None = None, *, arena: bool = False, quick: bool = False, files_only: bool = False
+) -> Any:
     """--game NAME and every registered game's own options (each checked against the game chosen).
 
     The command reads them with `chosen_game()`; their values are not passed as arguments.
     `arena=True` leaves out what the arena's deals set, and Altay's --max-rounds and --trading
     (the arena stores those with its match conditions). `quick=True`: the command plays short
-    test games (`Game.quick_game_options`), and the help shows those defaults."""
+    test games (`Game.quick_game_options`), and the help shows those defaults. `files_only`:
+    only the options that name a file (a game's components, such as Mammothodus's --data), for a
+    command that describes a game without playing one."""
     if func is None:
-        return lambda f: game_options(f, arena=arena, quick=quick)
+        return lambda f: game_options(f, arena=arena, quick=quick, files_only=files_only)
     for field, (option, games) in reversed(list(_all_options().items())):
         if arena and (option.dealt or field in ARENA_OWN):
+            continue
+        if files_only and option.kind != OptionKind.FILE:
             continue
         owner = "" if games == game_names() else f" [{', '.join(games)}]"
         default = f" (default: {option.default})" if option.default not in (None, False) else ""

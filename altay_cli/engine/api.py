@@ -125,6 +125,7 @@ class OptionKind(StrEnum):
     INT = "int"
     CHOICE = "choice"  # one of `choices`
     CHOICE_LIST = "choice_list"  # comma-separated, each one of `choices` (case-insensitive)
+    FILE = "file"  # a file's path: the game reads it when it makes the configuration
 
 
 class GameOption(msgspec.Struct, frozen=True):
@@ -459,6 +460,12 @@ class Game(ABC):
     def describe(self, action: Any) -> str:
         """The action in a short English sentence."""
 
+    def describe_in(self, state: State, action: Any) -> str:
+        """`describe(action)` for an action (or event) of the game `state` is in: a game whose
+        words depend on its configuration (Mammothodus names its centre from its data set)
+        says it as that game does. By default `describe(action)`."""
+        return self.describe(action)
+
     @abstractmethod
     def parse(self, state: State, text: str) -> int:
         """The index in `state.legal_actions()` of the action `text` names; raises
@@ -551,6 +558,12 @@ class Game(ABC):
         except NotationError as exc:
             return exc.message
         return f"`{self.command_text(state.legal_actions()[index])}` is legal now: it is number {index}"
+
+    def reference_for(self, config: Any) -> str:
+        """The rules reference of games of this configuration (`altay rules` with game options,
+        `rules` in `altay play`): by default `reference()`; a game whose components come with
+        its configuration (Mammothodus's --data) writes that configuration's."""
+        return self.reference()
 
     def reference(self) -> str:
         """The game's rules reference for people and bot authors (`altay rules`), generated
