@@ -295,6 +295,10 @@ class Game(ABC):
     #: in-process players besides `random`: name -> "module:function" with the signature
     #: function(observation, legal actions as JSON values, random.Random) -> index
     in_process_bots: ClassVar[Mapping[str, str]] = {}
+    #: whether those players also get the game's static information (`static=`, as JSON
+    #: builtins, what a bot gets in `hello.static`): a game whose components come with its
+    #: configuration (Mammothodus's --data) needs it
+    in_process_static: ClassVar[bool] = False
     #: options for a short test game (`altay check-bot`), applied unless given
     quick_game_options: ClassVar[Mapping[str, Any]] = {}
     #: whether a seat can be asked to decide outside its own turn (a defence, a demand), and

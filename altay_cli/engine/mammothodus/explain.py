@@ -40,7 +40,7 @@ from .actions import (
     Use,
     action_from_builtins,
 )
-from .narration import card_words, listing, talent_words
+from .narration import card_words, listing, number_words, talent_words
 from .notation import command_text, describe, parse
 from .observation import _frame, attack_roll, moving, playing
 from .state import ACTIONS, COLORS, OFF, GameState, Phase
@@ -50,7 +50,7 @@ from .vocabulary import CardName, TalentName, values
 #: the rule behind each decision kind (`decision.purpose`), with its ruling where one applies
 RULES = {
     "start": (
-        "set-up (M60): each clan in seat order picks the two of its four figurines that start in the"
+        "set-up (M60): each clan in seat order picks the {start} of its four figurines that start in the"
         " centre; the other two wait off the field"
     ),
     "talent": (
@@ -139,7 +139,8 @@ RULES = {
 def rule(g: GameState, purpose: str) -> str:
     """The rule behind a decision kind, with this game's numbers."""
     text = RULES.get(purpose, "")
-    return text.format(per=g.data.population.per_figurine, swaps=generation.MAX_SWAPS)
+    start = number_words(g.data.limits.figurines_at_start)
+    return text.format(per=g.data.population.per_figurine, swaps=generation.MAX_SWAPS, start=start)
 
 
 #: the decision kind each action type answers
@@ -313,7 +314,7 @@ def explain(g: GameState, action: Any) -> str:
     if isinstance(action, Pass):
         reason = _no_pass(g, purpose)
     elif purpose not in ANSWERS.get(type(action), ()):
-        reason = f"it answers {_question(action)}, and {asked}"
+        reason = f"it answers {_question(g, action)}, and {asked}"
         asked = ""
     else:
         reason = _reasons(g, action, purpose or "")
@@ -322,21 +323,21 @@ def explain(g: GameState, action: Any) -> str:
 
 
 def _asked(g: GameState) -> str:
-    from .views import PURPOSE_WORDS
+    from .views import purpose_words
 
     purpose = purpose_of(g) or ""
     seat = g.to_move
     who = g.tables.clan_names[seat] if seat is not None else "nobody"
-    return f"the {who} choose {PURPOSE_WORDS.get(purpose, purpose)}, asked by {rule(g, purpose)}"
+    return f"the {who} choose {purpose_words(purpose, g.tables)}, asked by {rule(g, purpose)}"
 
 
-def _question(action: Any) -> str:
-    from .views import PURPOSE_WORDS
+def _question(g: GameState, action: Any) -> str:
+    from .views import purpose_words
 
     if isinstance(action, Card):
         return "a question that asks for a card"
     kinds = ANSWERS.get(type(action), ())
-    return listing([PURPOSE_WORDS[k] for k in kinds], "or") if kinds else "no question"
+    return listing([purpose_words(k, g.tables) for k in kinds], "or") if kinds else "no question"
 
 
 def _no_pass(g: GameState, purpose: str | None) -> str:

@@ -83,6 +83,7 @@ class MammothodusGame(Game):
     )
     guide = "games/mammothodus.md"
     in_process_bots = {"greedy": "bots.mammothodus_team:choose"}
+    in_process_static = True  # the team player reads the game's data set from it
     can_interrupt = True
     interrupt_name = "assistance"
 

@@ -57,6 +57,14 @@ def talent_words(name: Any) -> str:
     return TALENT_WORDS.get(str(name), str(name).replace("_", " "))
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number_words(n: int) -> str:
+    """A small count in words ("two"), a larger one in digits."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
 def listing(items: Sequence[str], last: str = "and") -> str:
     items = list(items)
     if len(items) <= 1:
@@ -262,8 +270,8 @@ def _protected(v: list[Any], say: Teller) -> str:
 _TEXTS: dict[str, Any] = {
     "turn": lambda v, say: f"-- Turn {v[1]}: {say.whose(v[0])} turn (human phase, then the Ancients' phase)",
     "start": lambda v, say: (
-        f"{say.says(v[0], 'start', 'starts', True)} with {say.own(v[0])} {v[1][0]} and {v[1][1]}"
-        " figurines in the centre"
+        f"{say.says(v[0], 'start', 'starts', True)} with {say.own(v[0])} {listing(list(v[1]))}"
+        f" figurine{'s' if len(v[1]) != 1 else ''} in the centre"
     ),
     "talent": lambda v, say: f"{say.says(v[0], 'choose', 'chooses', True)} the talent {talent_words(v[1])}",
     "human_card": _human_card,

@@ -22,6 +22,7 @@ from typing import Any
 import msgspec
 
 from .frames import Ask, Frame
+from .narration import number_words
 from .state import COLORS, OFF, GameState, Phase
 from .vocabulary import (
     ActionName,
@@ -399,7 +400,9 @@ def decision_of(g: GameState, seat: int) -> Decision | None:
     if g.phase is Phase.SETUP:
         who = g.setup_seat()
         if -1 in g.start_picks:
-            purpose, prompt = "start", "Choose the two figurines of your clan that start in the centre"
+            k = g.data.limits.figurines_at_start
+            figurines = f"{number_words(k)} figurine{'s' if k != 1 else ''}"
+            purpose, prompt = "start", f"Choose the {figurines} of your clan that start in the centre"
         else:
             purpose, prompt = "talent", "Choose your clan's talent (one that no clan holds yet)"
         return Decision(who, purpose, False, prompt if who == seat else None)

@@ -12,6 +12,11 @@ from .static import rulings
 REGION_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
+def _region(r: str) -> str:
+    """A region as the reference lists it: "North N" for the stand-in's letters, else its name."""
+    return f"{REGION_NAMES[r]} {r}" if r in REGION_NAMES else r
+
+
 def _cell(c: Cell) -> str:
     if c.shard is not None:
         return f"shard {c.shard}"
@@ -121,7 +126,7 @@ def map_section(d: DataFile) -> list[str]:
         f"{len(m.territories)} territories: the centre (T{m.centre}: no region, no colour; humans there"
         f" {'act on any card' if m.centre_activates else 'never act'}) and"
         f" {len(m.territories) - 1} others in {len(m.regions)} regions"
-        f" ({listing([f'{REGION_NAMES.get(r, r)} {r}' for r in m.regions])}), each with a colour"
+        f" ({listing([_region(r) for r in m.regions])}), each with a colour"
         f" ({listing([str(c) for c in m.colors])}). Human trails open only on the territories listed;"
         f" {len(m.initial_trails)} are open at the start.",
         "",

@@ -8,7 +8,7 @@ game's own data set (`tables`: its regions, centre, clans and limits)."""
 
 from __future__ import annotations
 
-from .narration import DISCOVERY_WORDS, card_words, cards_words, listing, talent_words
+from .narration import DISCOVERY_WORDS, card_words, cards_words, listing, number_words, talent_words
 from .observation import ClanView, Observation, TerritoryView
 from .tables import Tables
 
@@ -22,7 +22,7 @@ VIEWS = {
 }
 REGION_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 PURPOSE_WORDS = {
-    "start": "the two figurines that start in the centre",
+    "start": "the {start} that start in the centre",
     "talent": "your clan's talent",
     "action": "this turn's action",
     "extra": "whether to discard an extra-action card for one more action",
@@ -46,8 +46,21 @@ PURPOSE_WORDS = {
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
+def starting_figurines(tables: Tables) -> str:
+    """ "two figurines": how many of its figurines each clan starts with in the centre."""
+    k = tables.data.limits.figurines_at_start
+    return f"{number_words(k)} figurine{'s' if k != 1 else ''}"
+
+
+def purpose_words(purpose: str, tables: Tables) -> str:
+    """What a decision kind asks for, in words."""
+    return PURPOSE_WORDS.get(purpose, purpose).format(start=starting_figurines(tables))
+
+
 def region_name(region: str | None) -> str:
-    return "the centre" if region is None else REGION_NAMES.get(region, f"region {region}")
+    """A region as people say it: the stand-in's letters in full ("North"), any other name as
+    the data gives it."""
+    return "the centre" if region is None else REGION_NAMES.get(region, region)
 
 
 def _figures(t: TerritoryView, tables: Tables) -> str:
@@ -105,7 +118,8 @@ def map_lines(obs: Observation, tables: Tables, only_busy: bool = False) -> list
         if not shown:
             continue
         if region is not None:
-            lines.append(f" {region_name(region)} (region {region}):")
+            full = region_name(region)
+            lines.append(f" {full} (region {region}):" if full != region else f" Region {region}:")
         lines += [territory_line(t, tables, detail=not only_busy) for t in shown]
     return lines
 
@@ -206,7 +220,7 @@ def headline(obs: Observation, tables: Tables) -> str:
         return f"Game over: the Ancients {outcome}: {END_REASONS.get(obs.result.reason, obs.result.reason)}"
     if obs.phase == "setup":
         talents = any(c.talent_tokens is not None for c in obs.clans)
-        return "Set-up: each clan chooses the two figurines that start in the centre" + (
+        return f"Set-up: each clan chooses the {starting_figurines(tables)} that start in the centre" + (
             ", then its talent" if talents else ""
         )
     active = tables.clan_names[obs.active]
@@ -296,7 +310,7 @@ def decision_lines(obs: Observation, tables: Tables) -> list[str]:
     who = "You" if d.seat == obs.seat else f"P{d.seat} {names[d.seat]}"
     if d.seat != obs.seat and any(h.clan == d.seat for h in obs.team_hands or []):
         who = f"You, for P{d.seat} {names[d.seat]},"
-    what = PURPOSE_WORDS.get(d.purpose, d.purpose)
+    what = purpose_words(d.purpose, tables)
     out = [f"  {who} must choose {what}" + (" (or pass)" if d.optional else "")]
     if d.prompt:
         out.append(f"    {d.prompt}")
