@@ -105,6 +105,12 @@ def territory_line(t: TerritoryView, tables: Tables, detail: bool = True) -> str
     return f"{head} {'; '.join(parts) if parts else 'nothing'}"
 
 
+def region_heading(region: str) -> str:
+    """A region's heading in the map view: "North (region N):", "Region Tundra:"."""
+    full = region_name(region)
+    return f"{full} (region {region}):" if full != region else f"Region {region}:"
+
+
 def map_lines(obs: Observation, tables: Tables, only_busy: bool = False) -> list[str]:
     """Every territory, the centre first, then region by region in the data's order (a
     territory of no region but the centre's, if a map has one, with the centre)."""
@@ -118,8 +124,7 @@ def map_lines(obs: Observation, tables: Tables, only_busy: bool = False) -> list
         if not shown:
             continue
         if region is not None:
-            full = region_name(region)
-            lines.append(f" {full} (region {region}):" if full != region else f" Region {region}:")
+            lines.append(f" {region_heading(region)}")
         lines += [territory_line(t, tables, detail=not only_busy) for t in shown]
     return lines
 
