@@ -314,7 +314,10 @@ class ArenaParams:
 
     def schedule(self) -> list[ScheduledGame]:
         if self.sprt is not None:
-            return build_pair_schedule(self.players, self.games, self.seed, self.seed_scheme, self.rules())
+            game = self.rules()
+            return build_pair_schedule(
+                self.players, self.games, self.seed, self.seed_scheme, game, self.options_for(game)
+            )
         return build_schedule(
             len(self.bots),
             self.players,
@@ -326,6 +329,7 @@ class ArenaParams:
             teams=self.teams,
             stages=self.stages,
             gauntlet=self.gauntlet_index,
+            options=self.options_for(self.rules()),
         )
 
     @property

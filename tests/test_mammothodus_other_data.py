@@ -401,6 +401,8 @@ def test_rules_check_bot_and_an_arena_read_the_data(tmp_path: Path) -> None:
     args = ["arena", "--game", "mammothodus", "--data", str(OTHER_FILE), "a=random", "b=random 9"]
     r = run_altay([*args, "-p", "2", "--games", "2", "-j", "2", "--out", str(out), "--json"], timeout=300)
     assert r.returncode == 0, r.stderr
+    board = json.loads(r.stdout)
+    assert board["arena"]["roles"] == list(OTHER.clans.names), board["arena"]  # the data's clans
     r = run_altay(["arena", "verify", str(out)], timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
 

@@ -399,6 +399,11 @@ class Game(ABC):
         """Every role a seat can have, in the game's order (arena tables are ordered by it)."""
         return ()
 
+    def role_choices_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """`role_choices()` of games with these game options (Mammothodus's clans are named by
+        its --data file); by default `role_choices()`."""
+        return self.role_choices()
+
     @abstractmethod
     def explain_illegal(self, state: State, action: Any) -> str:
         """Why `action` is not legal now, in one sentence (a courtesy to bot authors)."""

@@ -11,6 +11,7 @@ and the viewer re-simulate the game with it; bots get it in `hello.static`."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -176,7 +177,11 @@ class MammothodusGame(Game):
         return list(tables_of(config).clan_names[: config.players])
 
     def role_choices(self) -> tuple[str, ...]:
-        return tuple(load().clans.names)  # the stand-in's (a data file's own come with its games)
+        return tuple(load().clans.names)  # the stand-in's; a data file's: role_choices_for
+
+    def role_choices_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        data = data_option(options.get("data"))
+        return tuple((load() if data is None else data).clans.names)
 
     def explain_illegal(self, state: Any, action: Any) -> str:
         from .explain import explain
@@ -317,11 +322,21 @@ def data_option(value: Any) -> DataFile | None:
         where = "the data"
     else:
         raise ConfigError(f"the data option is a file's path, not {type(value).__name__}")
-    try:
-        data = parse(raw)
-    except DataError as exc:
-        raise ConfigError(f"{where}: {exc}") from None
+    key = hashlib.blake2b(raw, digest_size=16).digest()
+    data = _PARSED.get(key)
+    if data is None:
+        try:
+            data = parse(raw)
+        except DataError as exc:
+            raise ConfigError(f"{where}: {exc}") from None
+        _PARSED[key] = data
+        while len(_PARSED) > 8:
+            _PARSED.pop(next(iter(_PARSED)))
     return None if data == load() else data
+
+
+#: data files already read and checked, by content (an arena deals many games of one file)
+_PARSED: dict[bytes, DataFile] = {}
 
 
 def _read(path: Any, where: str) -> bytes:
