@@ -217,7 +217,10 @@ class ArenaParams:
 
     def validate(self) -> None:
         game = self.rules()
-        low, high = game.kind.min_players, game.kind.max_players
+        try:
+            low, high = game.player_range(self.options_for(game))
+        except ValueError as exc:  # ConfigError: the game's options are not valid
+            raise ArenaUsageError(str(exc)) from None
         if not low <= self.players <= high:
             raise ArenaUsageError(
                 f"--players must be {low} to {high} for {game.kind.name}, not {self.players}"

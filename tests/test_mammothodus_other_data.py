@@ -397,6 +397,17 @@ def test_rules_check_bot_and_an_arena_read_the_data(tmp_path: Path) -> None:
     assert json.loads(r.stdout)["data"] == json.loads(msgspec.json.encode(OTHER))
     r = run_altay(["check-bot", "--game", "mammothodus", "--data", str(OTHER_FILE), "random"], timeout=300)
     assert r.returncode == 0 and "FAIL" not in r.stdout, r.stdout
+    # three clan names: games of 1 to 3 clans (check-bot's several seats at 3, a 4th bot refused)
+    three = tmp_path / "three.json"
+    three.write_bytes(
+        msgspec.json.encode(replace(OTHER, clans=replace(OTHER.clans, names=OTHER.clans.names[:3])))
+    )
+    r = run_altay(["check-bot", "--game", "mammothodus", "--data", str(three), "random"], timeout=300)
+    assert r.returncode == 0 and "several seats    3 players" in r.stdout, r.stdout
+    error = _one_sentence_error(
+        run_altay(["match", "--game", "mammothodus", "--data", str(three), *["random"] * 4])
+    )
+    assert "1 to 3 players" in error
     out = tmp_path / "arena"
     args = ["arena", "--game", "mammothodus", "--data", str(OTHER_FILE), "a=random", "b=random 9"]
     r = run_altay([*args, "-p", "2", "--games", "2", "-j", "2", "--out", str(out), "--json"], timeout=300)

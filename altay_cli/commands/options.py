@@ -289,6 +289,15 @@ def chosen_game() -> tuple[Game, dict[str, Any]]:
     return game, given
 
 
+def player_range(game: Game, options: dict[str, Any]) -> tuple[int, int]:
+    """The game's player range with these options, or a usage error saying what is wrong with
+    them (a data file that cannot be read)."""
+    try:
+        return game.player_range(options)
+    except ConfigError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
 def make_config(game: Game, players: int, seed: int, options: dict[str, Any]) -> Any:
     """The game's configuration, or a usage error saying what is wrong with the options."""
     try:

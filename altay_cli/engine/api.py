@@ -399,6 +399,11 @@ class Game(ABC):
         """Every role a seat can have, in the game's order (arena tables are ordered by it)."""
         return ()
 
+    def player_range(self, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """The fewest and most players of games with these game options: the kind's, unless the
+        options narrow it (Mammothodus: its --data file names fewer clans)."""
+        return self.kind.min_players, self.kind.max_players
+
     def role_choices_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         """`role_choices()` of games with these game options (Mammothodus's clans are named by
         its --data file); by default `role_choices()`."""

@@ -179,6 +179,12 @@ class MammothodusGame(Game):
     def role_choices(self) -> tuple[str, ...]:
         return tuple(load().clans.names)  # the stand-in's; a data file's: role_choices_for
 
+    def player_range(self, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """One clan per name of the data (the kind's range at most)."""
+        data = data_option((options or {}).get("data"))
+        names = len((load() if data is None else data).clans.names)
+        return self.kind.min_players, min(self.kind.max_players, names)
+
     def role_choices_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         data = data_option(options.get("data"))
         return tuple((load() if data is None else data).clans.names)
@@ -309,8 +315,11 @@ MAX_DATA_BYTES = 4 << 20
 
 def data_option(value: Any) -> DataFile | None:
     """The data set of the option `data`: a file's path (read and checked here), its content as
-    builtins, or a DataFile; None for the bundled stand-in (also when the file holds exactly
-    it, so such a game's log is the stand-in's). ConfigError, one sentence, for a bad one."""
+    builtins, or a DataFile; None (no option, or a file holding exactly the bundled stand-in, so
+    such a game's log is the stand-in's) for the stand-in. ConfigError, one sentence, for a bad
+    one."""
+    if value is None:
+        return None
     if isinstance(value, DataFile):
         raw = msgspec.json.encode(value)
         where = "the data"
