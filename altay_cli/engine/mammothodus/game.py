@@ -107,11 +107,8 @@ class MammothodusGame(Game):
     def validate_config(self, config: Any) -> None:
         if not isinstance(config, MammothodusConfig):
             raise ConfigError("not a Mammothodus configuration")
-        if config.data is not None:
-            try:  # a log's header or a saved state: the same checks as a file given with --data
-                parse(msgspec.json.encode(config.data))
-            except DataError as exc:
-                raise ConfigError(f"the game's data is not valid: {exc}") from None
+        if config.data is not None:  # a log's header or a saved state: checked as --data FILE is
+            checked_data(msgspec.json.encode(config.data), "the game's data")
         clans = len(tables_of(config).clan_names)
         if not 1 <= config.players <= min(clans, self.kind.max_players):
             most = min(clans, self.kind.max_players)
@@ -331,6 +328,12 @@ def data_option(value: Any) -> DataFile | None:
         where = "the data"
     else:
         raise ConfigError(f"the data option is a file's path, not {type(value).__name__}")
+    data = checked_data(raw, where)
+    return None if data == load() else data
+
+
+def checked_data(raw: bytes, where: str) -> DataFile:
+    """A data file's bytes, parsed and validated once per content; ConfigError naming `where`."""
     key = hashlib.blake2b(raw, digest_size=16).digest()
     data = _PARSED.get(key)
     if data is None:
@@ -341,7 +344,7 @@ def data_option(value: Any) -> DataFile | None:
         _PARSED[key] = data
         while len(_PARSED) > 8:
             _PARSED.pop(next(iter(_PARSED)))
-    return None if data == load() else data
+    return data
 
 
 #: data files already read and checked, by content (an arena deals many games of one file)

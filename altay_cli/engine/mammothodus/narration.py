@@ -22,7 +22,7 @@ TALENT_WORDS = {
 }
 DISCOVERY_WORDS = {
     "move_attack": "MOVE + ATTACK (a tribe that moves attacks the Ancients where it arrives)",
-    "defence_plus_1": "+1 TO DEFENCE (a die must show 5 or more to destroy a tribe)",
+    "defence_plus_1": "+1 TO DEFENCE (a tribe falls only to a die one higher than before)",
     "attack_plus_1": "+1 TO ATTACK (each tribe attack costs one more population per figurine)",
     "appear_move": "APPEARANCE + MOVEMENT (a tribe that appears on a trail moves at once)",
     "degradation_plus_2": "+2 DEGRADATIONS (the active clan takes two degradation cards)",
