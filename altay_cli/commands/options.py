@@ -202,7 +202,12 @@ def _store(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
 
 
 def game_options(
-    func: F | None = None, *, arena: bool = False, quick: bool = False, files_only: bool = False
+    func: F | None = None,
+    *,
+    arena: bool = False,
+    quick: bool = False,
+    files_only: bool = False,
+    game_help: str | None = None,
 ) -> Any:
     """--game NAME and every registered game's own options (each checked against the game chosen).
 
@@ -211,9 +216,9 @@ def game_options(
     (the arena stores those with its match conditions). `quick=True`: the command plays short
     test games (`Game.quick_game_options`), and the help shows those defaults. `files_only`:
     only the options that name a file (a game's components, such as Mammothodus's --data), for a
-    command that describes a game without playing one."""
+    command that describes a game without playing one (`game_help`: what --game says)."""
     if func is None:
-        return lambda f: game_options(f, arena=arena, quick=quick, files_only=files_only)
+        return lambda f: game_options(f, arena=arena, quick=quick, files_only=files_only, game_help=game_help)
     for field, (option, games) in reversed(list(_all_options().items())):
         if arena and (option.dealt or field in ARENA_OWN):
             continue
@@ -255,7 +260,8 @@ def game_options(
         type=click.Choice(game_names(), case_sensitive=False),
         default=DEFAULT_GAME,
         show_default=True,
-        help="The game to play; its own options follow (each marked with its game when not every "
+        help=game_help
+        or "The game to play; its own options follow (each marked with its game when not every "
         "game has it), and protocol/PROTOCOL.md links each game's guide for bot authors.",
         callback=lambda ctx, param, value: ctx.meta.__setitem__("altay_game", value.lower()) or value,
         expose_value=False,

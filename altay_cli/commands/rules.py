@@ -17,7 +17,7 @@ def writes_reference(game: Game) -> bool:
 
 
 @click.command()
-@game_options(files_only=True)
+@game_options(files_only=True, game_help="The game to describe; the options that name its data files follow.")
 @click.option(
     "--json",
     "as_json",
