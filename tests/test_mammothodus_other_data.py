@@ -262,6 +262,9 @@ def test_states_with_data_round_trip_and_their_digests_name_the_data() -> None:
     again = GAME.state_from_dict(data)
     assert again.digest() == state.digest() and again.legal_actions() == state.legal_actions()
     assert again.tables is state.tables  # one set of tables per data content
+    data["config"]["data"]["map"]["adjacency"].append([0, 99])  # a saved state's data is checked too
+    with pytest.raises(ValueError, match="not a Mammothodus state"):
+        GAME.state_from_dict(data)
     twin = GAME.new_state(config(FIVE, 2, 9))
     assert twin.digest() != GAME.new_state(config(OTHER, 2, 9)).digest()
 

@@ -11,7 +11,6 @@ and the viewer re-simulate the game with it; bots get it in `hello.static`."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -21,14 +20,14 @@ import msgspec
 from ..api import ConfigError, Drawing, EndReason, Game, GameKind, GameOption, OptionKind, Outcome, TeamResult
 from . import machine, notation, views
 from .actions import AnyAction, action_from_builtins, action_to_builtins
-from .data import DataError, DataFile, load, parse
+from .data import DataError, DataFile, load
 from .events import StepEvent, event_for
 from .hidden import perturb_hidden
 from .invariants import check_invariants
 from .observation import Observation, Settings, observe, player_observation, spectate
 from .state import MammothodusConfig, Phase, Result, config_builtins
 from .static import StaticInfo, static_info
-from .tables import tables_of
+from .tables import checked, tables_of
 
 ENGINE_VERSION = "mammothodus-1"
 #: why a game ended, in words that hold for any data set (the limits are the data's)
@@ -334,21 +333,10 @@ def data_option(value: Any) -> DataFile | None:
 
 def checked_data(raw: bytes, where: str) -> DataFile:
     """A data file's bytes, parsed and validated once per content; ConfigError naming `where`."""
-    key = hashlib.blake2b(raw, digest_size=16).digest()
-    data = _PARSED.get(key)
-    if data is None:
-        try:
-            data = parse(raw)
-        except DataError as exc:
-            raise ConfigError(f"{where}: {exc}") from None
-        _PARSED[key] = data
-        while len(_PARSED) > 8:
-            _PARSED.pop(next(iter(_PARSED)))
-    return data
-
-
-#: data files already read and checked, by content (an arena deals many games of one file)
-_PARSED: dict[bytes, DataFile] = {}
+    try:
+        return checked(raw)
+    except DataError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
 
 
 def _read(path: Any, where: str) -> bytes:

@@ -25,7 +25,7 @@ import msgspec
 from ..rng import Rng
 from .data import DataFile
 from .frames import Ask, Frame, entry_from_dict
-from .tables import Tables, tables_of
+from .tables import Tables, checked, tables_of
 
 COLORS = ("red", "green", "yellow", "blue")  # attack, move, population, development
 ACTIONS = ("move", "attack", "population", "development", "degradation", "activate")
@@ -318,6 +318,8 @@ class GameState:
     def from_dict(cls, data: dict[str, Any]) -> GameState:
         try:
             config = msgspec.convert(data["config"], MammothodusConfig)
+            if config.data is not None:  # checked as a file given with --data is
+                checked(msgspec.json.encode(config.data))
             g = cls(config)
             g.rng = Rng(int(data["rng"]))
             g.clans = [Clan.from_dict(c) for c in data["clans"]]

@@ -17,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from .data import DataFile, Fragment, Spirit, adaptation_name, figurines_for, load
+from .data import DataFile, Fragment, Spirit, adaptation_name, figurines_for, load, parse
 
 #: how many data sets' tables are kept (a process rarely plays more than one or two)
 CACHE_SIZE = 8
@@ -111,6 +111,22 @@ class Tables:
     def where(self, t: Any) -> str:
         """A territory as people name it: "the centre", "T4"."""
         return "the centre" if isinstance(t, int) and t == self.centre else f"T{t}"
+
+
+_PARSED: OrderedDict[bytes, DataFile] = OrderedDict()
+
+
+def checked(raw: bytes) -> DataFile:
+    """A data file's bytes parsed and validated (data.parse: DataError, one sentence), once per
+    content: an arena deals many games of one file, and every log of it carries it."""
+    key = hashlib.blake2b(raw, digest_size=16).digest()
+    data = _PARSED.get(key)
+    if data is None:
+        data = parse(raw)
+        _PARSED[key] = data
+        while len(_PARSED) > CACHE_SIZE:
+            _PARSED.popitem(last=False)
+    return data
 
 
 _CACHE: OrderedDict[str, Tables] = OrderedDict()
