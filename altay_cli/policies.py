@@ -2,7 +2,10 @@
 
 A policy chooses an index into the legal actions. `random` works for every game; a game may
 offer more by naming a function `choose(observation, legal_actions_as_json, rng) -> index` in
-`Game.in_process_bots` (Altay's greedy heuristic is bots/greedy.py).
+`Game.in_process_bots` (Altay's greedy heuristic is bots/greedy.py). With
+`Game.in_process_static` the function also gets `static`, the game's static information as JSON
+builtins, as a bot gets `hello.static` (Mammothodus's team player reads the game's own data set
+from it).
 """
 
 from __future__ import annotations
@@ -38,13 +41,26 @@ class FunctionPolicy:
         self.function = getattr(importlib.import_module(module), name)
         self.game = game
         self.rng = random.Random(seed)
+        self.wants_static = game.in_process_static
+        self._static: tuple[Any, Any] | None = None  # (configuration, its static information)
 
     def choose(self, state: State, actions: list[Any]) -> int:
         seat = state.to_move
         assert seat is not None
         legal = [self.game.action_to_builtins(a) for a in actions]
         observation = msgspec.to_builtins(state.observation(seat))  # as a bot would read it
-        return int(self.function(observation, legal, self.rng))
+        if not self.wants_static:
+            return int(self.function(observation, legal, self.rng))
+        return int(self.function(observation, legal, self.rng, static=self.static_of(state)))
+
+    def static_of(self, state: State) -> Any:
+        """The static information of the state's game, as JSON builtins, kept for the game (the
+        same object each time: a player may keep what it derives from it)."""
+        config = getattr(state, "config", None)
+        if self._static is None or self._static[0] is not config:
+            info = self.game.static_info(config) if config is not None else None
+            self._static = (config, None if info is None else msgspec.to_builtins(info))
+        return self._static[1]
 
 
 def policy_names(game: Game) -> list[str]:

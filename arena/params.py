@@ -225,7 +225,10 @@ class ArenaParams:
 
     def validate(self) -> None:
         game = self.rules()
-        low, high = game.kind.min_players, game.kind.max_players
+        try:
+            low, high = game.player_range(self.options_for(game))
+        except ValueError as exc:  # ConfigError: the game's options are not valid
+            raise ArenaUsageError(str(exc)) from None
         if not low <= self.players <= high:
             raise ArenaUsageError(
                 f"--players must be {low} to {high} for {game.kind.name}, not {self.players}"
@@ -322,7 +325,10 @@ class ArenaParams:
 
     def schedule(self) -> list[ScheduledGame]:
         if self.sprt is not None:
-            return build_pair_schedule(self.players, self.games, self.seed, self.seed_scheme, self.rules())
+            game = self.rules()
+            return build_pair_schedule(
+                self.players, self.games, self.seed, self.seed_scheme, game, self.options_for(game)
+            )
         return build_schedule(
             len(self.bots),
             self.players,
@@ -334,6 +340,7 @@ class ArenaParams:
             teams=self.teams,
             stages=self.stages,
             gauntlet=self.gauntlet_index,
+            options=self.options_for(self.rules()),
         )
 
     @property

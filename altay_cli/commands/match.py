@@ -22,6 +22,7 @@ from .options import (
     guessable_seed_warning,
     log_path_option,
     make_config,
+    player_range,
     sandbox_options,
     secret_seed,
     seed_option,
@@ -102,7 +103,7 @@ def match(
     from ..referee.match import check_seat_groups, seat_groups
 
     game, game_opts = chosen_game()
-    low, high = game.kind.min_players, game.kind.max_players
+    low, high = player_range(game, game_opts)
     if not low <= len(bots) <= high:
         raise click.UsageError(
             f"{game.kind.name} is for {low} to {high} players: give one bot per seat, not {len(bots)}"

@@ -209,6 +209,8 @@ def _option_help(field: str, games: list[str], quick: bool) -> str:
 
 
 def _click_type(option: GameOption) -> Any:
+    if option.kind == OptionKind.FILE:  # the game reads it (and says what is wrong with it)
+        return click.Path(dir_okay=True, path_type=str)
     if option.kind == OptionKind.INT:
         return Integer(1, 1_000_000)
     if option.kind == OptionKind.CHOICE:
@@ -218,20 +220,33 @@ def _click_type(option: GameOption) -> Any:
 
 def _store(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     if value is not None and ctx.get_parameter_source(param.name or "") != click.core.ParameterSource.DEFAULT:
+        if isinstance(param.type, click.Path) and "\0" not in value:
+            value = os.path.abspath(value)  # a file option: stored with an arena, read by its workers
         ctx.meta.setdefault(GAME_KEY, {})[param.name] = value
     return value
 
 
-def game_options(func: F | None = None, *, arena: bool = False, quick: bool = False) -> Any:
+def game_options(
+    func: F | None = None,
+    *,
+    arena: bool = False,
+    quick: bool = False,
+    files_only: bool = False,
+    game_help: str | None = None,
+) -> Any:
     """--game NAME and every registered game's own options (each checked against the game chosen).
 
     The command reads them with `chosen_game()`; their values are not passed as arguments.
     `arena=True` leaves out what the arena's deals set. `quick=True`: the command plays short
-    test games (`Game.quick_game_options`), and the help shows those defaults."""
+    test games (`Game.quick_game_options`), and the help shows those defaults. `files_only`:
+    only the options that name a file (a game's components, such as Mammothodus's --data), for a
+    command that describes a game without playing one (`game_help`: what --game says)."""
     if func is None:
-        return lambda f: game_options(f, arena=arena, quick=quick)
+        return lambda f: game_options(f, arena=arena, quick=quick, files_only=files_only, game_help=game_help)
     for field, (option, games) in reversed(list(_all_options().items())):
         if arena and option.dealt:
+            continue
+        if files_only and option.kind != OptionKind.FILE:
             continue
         help_text = _option_help(field, games, quick)
         if option.kind == OptionKind.FLAG:
@@ -263,7 +278,8 @@ def game_options(func: F | None = None, *, arena: bool = False, quick: bool = Fa
         type=click.Choice(game_names(), case_sensitive=False),
         default=DEFAULT_GAME,
         show_default=True,
-        help="The game to play; its own options follow (each marked with its game when not every "
+        help=game_help
+        or "The game to play; its own options follow (each marked with its game when not every "
         "game has it), and protocol/PROTOCOL.md links each game's guide for bot authors.",
         callback=lambda ctx, param, value: ctx.meta.__setitem__("altay_game", value.lower()) or value,
         expose_value=False,
@@ -295,6 +311,15 @@ def chosen_game() -> tuple[Game, dict[str, Any]]:
             flag = "--" + field.replace("_", "-")
             raise click.UsageError(f"{flag} is not an option of {game.kind.name}")
     return game, given
+
+
+def player_range(game: Game, options: dict[str, Any]) -> tuple[int, int]:
+    """The game's player range with these options, or a usage error saying what is wrong with
+    them (a data file that cannot be read)."""
+    try:
+        return game.player_range(options)
+    except ConfigError as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 def make_config(game: Game, players: int, seed: int, options: dict[str, Any]) -> Any:

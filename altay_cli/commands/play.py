@@ -20,6 +20,7 @@ from .options import (
     game_options,
     guessable_seed_warning,
     make_config,
+    player_range,
     sandbox_options,
     secret_seed,
     seed_option,
@@ -131,11 +132,9 @@ def play(
             raise click.UsageError(str(exc)) from None
         game = loaded.game
         players = loaded.config.players
-    elif not game.kind.min_players <= players <= game.kind.max_players:
-        raise click.BadParameter(
-            f"{game.kind.name} is for {game.kind.min_players} to {game.kind.max_players} players",
-            param_hint="--players",
-        )
+    elif not (span := player_range(game, game_opts))[0] <= players <= span[1]:
+        low, high = span
+        raise click.BadParameter(f"{game.kind.name} is for {low} to {high} players", param_hint="--players")
     try:
         specs = {s.seat: s for text in seats for s in parse_seat_specs(text, players, game)}
     except SeatSpecError as exc:

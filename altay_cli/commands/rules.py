@@ -6,8 +6,8 @@ import click
 import msgspec
 import orjson
 
-from ..engine import Game, load_game
-from .options import game_name_option
+from ..engine import Game
+from .options import chosen_game, game_options, make_config
 
 
 def writes_reference(game: Game) -> bool:
@@ -17,14 +17,14 @@ def writes_reference(game: Game) -> bool:
 
 
 @click.command()
-@game_name_option("The game to describe.")
+@game_options(files_only=True, game_help="The game to describe; the options that name its data files follow.")
 @click.option(
     "--json",
     "as_json",
     is_flag=True,
     help="The static information bots receive once, in `hello.static`, as JSON (every game).",
 )
-def rules(game_name: str, as_json: bool) -> None:
+def rules(as_json: bool) -> None:
     """Print a game's rules reference: what never changes in a game of it.
 
     The reference is the text the game writes from its engine's own data (`Game.reference()`),
@@ -33,17 +33,21 @@ def rules(game_name: str, as_json: bool) -> None:
     makes where the rulebook is silent; Innovation: how to win, splays, special achievements,
     every card's dogmas and every ruling). A game that writes no reference prints its static
     information as JSON instead, and says so on stderr. `--json` always prints the static
-    information, exactly what bots receive in `hello.static`.
+    information, exactly what bots receive in `hello.static`. A game whose components come from
+    a data file (Mammothodus's `--data FILE`) describes that file's game; a bad file is refused
+    with one sentence (exit code 2).
 
     \b
     Examples:
       altay rules                              Altay's reference
       altay rules --game innovation | less     Innovation's
       altay rules --json | jq .factions        Altay's static information
+      altay rules --game mammothodus --data my-map.json    with another data file
     """
-    game = load_game(game_name)
+    game, given = chosen_game()
+    config = make_config(game, game.kind.min_players, 0, given) if given else None
     if as_json:
-        static = game.static_info(game.make_config(game.kind.min_players, 0))
+        static = game.static_info(config or game.make_config(game.kind.min_players, 0))
         click.echo(orjson.dumps(msgspec.to_builtins(static), option=orjson.OPT_INDENT_2).decode())
         return
     if not writes_reference(game):
@@ -51,4 +55,4 @@ def rules(game_name: str, as_json: bool) -> None:
             f"{game.kind.title} writes no readable reference yet: its static information follows, as JSON.",
             err=True,
         )
-    click.echo(game.reference(), nl=False)
+    click.echo(game.reference() if config is None else game.reference_for(config), nl=False)

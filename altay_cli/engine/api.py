@@ -125,6 +125,7 @@ class OptionKind(StrEnum):
     INT = "int"
     CHOICE = "choice"  # one of `choices`
     CHOICE_LIST = "choice_list"  # comma-separated, each one of `choices` (case-insensitive)
+    FILE = "file"  # a file's path: the game reads it when it makes the configuration
 
 
 class GameOption(msgspec.Struct, frozen=True):
@@ -301,6 +302,10 @@ class Game(ABC):
     #: in-process players besides `random`: name -> "module:function" with the signature
     #: function(observation, legal actions as JSON values, random.Random) -> index
     in_process_bots: ClassVar[Mapping[str, str]] = {}
+    #: whether those players also get the game's static information (`static=`, as JSON
+    #: builtins, what a bot gets in `hello.static`): a game whose components come with its
+    #: configuration (Mammothodus's --data) needs it
+    in_process_static: ClassVar[bool] = False
     #: options for a short test game (`altay check-bot`), applied unless given
     quick_game_options: ClassVar[Mapping[str, Any]] = {}
     #: whether a seat can be asked to decide outside its own turn (a defence, a demand), and
@@ -403,6 +408,16 @@ class Game(ABC):
         """Every role a seat can have, in the game's order (arena tables are ordered by it)."""
         return ()
 
+    def player_range(self, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """The fewest and most players of games with these game options: the kind's, unless the
+        options narrow it (Mammothodus: its --data file names fewer clans)."""
+        return self.kind.min_players, self.kind.max_players
+
+    def role_choices_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """`role_choices()` of games with these game options (Mammothodus's clans are named by
+        its --data file); by default `role_choices()`."""
+        return self.role_choices()
+
     @abstractmethod
     def explain_illegal(self, state: State, action: Any) -> str:
         """Why `action` is not legal now, in one sentence (a courtesy to bot authors)."""
@@ -467,6 +482,12 @@ class Game(ABC):
     @abstractmethod
     def describe(self, action: Any) -> str:
         """The action in a short English sentence."""
+
+    def describe_in(self, state: State, action: Any) -> str:
+        """`describe(action)` for an action (or event) of the game `state` is in: a game whose
+        words depend on its configuration (Mammothodus names its centre from its data set)
+        says it as that game does. By default `describe(action)`."""
+        return self.describe(action)
 
     @abstractmethod
     def parse(self, state: State, text: str) -> int:
@@ -561,6 +582,12 @@ class Game(ABC):
         except NotationError as exc:
             return exc.message
         return f"`{self.command_text(state.legal_actions()[index])}` is legal now: it is number {index}"
+
+    def reference_for(self, config: Any) -> str:
+        """The rules reference of games of this configuration (`altay rules` with game options,
+        `rules` in `altay play`): by default `reference()`; a game whose components come with
+        its configuration (Mammothodus's --data) writes that configuration's."""
+        return self.reference()
 
     def reference(self) -> str:
         """The game's rules reference for people and bot authors (`altay rules`), generated

@@ -255,11 +255,11 @@ class PlayApp:
         own = step.seat == viewer or not self.humans or self.same_person(step.seat, viewer)
         if own:
             shown: Any = game.action_to_builtins(step.action)
-            text = game.describe(step.action)
+            text = game.describe_in(step.after, step.action)
         else:
             seen = game.event_for(step.after, step.seat, step.action, viewer)
             shown = msgspec.to_builtins(seen) if seen is not None else None
-            text = game.describe(seen) if seen is not None else "(a decision you do not see)"
+            text = game.describe_in(step.after, seen) if seen is not None else "(a decision you do not see)"
         return {"n": step.n, "seat": step.seat, "action": shown, "text": text}
 
     def led(self, seat: int) -> tuple[int, ...]:
@@ -436,7 +436,11 @@ class PlayApp:
     def ambiguous(self, exc: AmbiguousCommand, legal: list[Any]) -> None:
         game = self.game
         options = [
-            {"index": i, "command": game.command_text(legal[i]), "text": game.describe(legal[i])}
+            {
+                "index": i,
+                "command": game.command_text(legal[i]),
+                "text": game.describe_in(self.session.state, legal[i]),
+            }
             for i in exc.candidates
         ]
         if self.json:
@@ -473,7 +477,7 @@ class PlayApp:
         elif word == "why":
             self.why(line.split(None, 1)[1] if args else "")
         elif word == "rules":
-            text = self.game.reference()
+            text = self.game.reference_for(self.session.config)
             if self.json:
                 self.emit({"type": "rules", "text": text})
             else:

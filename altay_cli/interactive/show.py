@@ -58,10 +58,10 @@ class ShowPrinter:
                     self.say(line)
         action = game.action_from_builtins(d.action)
         if self.seat is None or d.seat == self.seat:
-            text = game.describe(action)
+            text = game.describe_in(before, action)
         else:
             seen = game.event_for(after, d.seat, action, self.seat)
-            text = game.describe(seen) if seen is not None else "(a decision you do not see)"
+            text = game.describe_in(after, seen) if seen is not None else "(a decision you do not see)"
         status = "" if d.status == "ok" else f" [{safe_text(d.status, 20)}]"
         self.say(f"  {d.n:>4}  {self.label(before, d.seat)}: {text}{status}")
         note = game.narrate(after, d.seat, action, self.seat)  # no --seat: in the third person

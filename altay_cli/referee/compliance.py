@@ -130,7 +130,8 @@ def check_bot(
     game = game or load_game()
     full_options = dict(game_options or {})
     game_options = {**game.quick_game_options, **full_options}
-    counts = [players] if players else list(range(max(2, game.kind.min_players), game.kind.max_players + 1))
+    low, high = game.player_range(game_options)
+    counts = [players] if players else list(range(max(2, low), high + 1)) or [high]
     for n in counts:
         game.make_config(n, seed, game_options)  # ConfigError now, before anything runs
     checks: list[Check] = []
@@ -150,6 +151,7 @@ def check_bot(
     options = MatchOptions(move_ms=move_ms, startup_ms=startup_ms, on_failure="lose", sandbox=sandbox)
     runner = _Runner(bot, game, game_options, options, seed, _Dumper(dump))
     runner.full_options = full_options
+    runner.most = high
     try:
         return _name_the_jvm(bot.argv, runner.run(counts, checks, skip_rest, move_ms), sandbox.memory_mb)
     finally:
@@ -170,6 +172,7 @@ class _Runner:
         self.options, self.seed, self.dumper = options, seed, dumper
         self.seat: BotSeat | None = None
         self.full_options: Mapping[str, Any] | None = None  # for the extra, full-length games
+        self.most = game.kind.max_players  # the most players of a game with these options
         self.exits: list[tuple[bool, str]] = []  # (exited cleanly, how) per game
         self.stderr_bytes = 0
         self.stderr_truncated = False
@@ -239,7 +242,7 @@ class _Runner:
         played: list[_Played] = []
         plan = list(counts)
         # the extra games keep to --players when it was given (counts is then that one count)
-        pressure = counts[0] if len(counts) == 1 else self.game.kind.max_players
+        pressure = counts[0] if len(counts) == 1 else self.most
         game_no = 0
         while game_no < len(plan):
             game_no += 1
@@ -268,9 +271,9 @@ class _Runner:
                 and extra < EXTRA_PRESSURE_GAMES
             ):
                 plan.append(pressure)  # one more game, until it had to answer out of turn
-        if self.game.kind.cooperative and self.game.kind.max_players > 1:
+        if self.game.kind.cooperative and self.most > 1:
             game_no += 1  # several seats: at --players when that is more than one, else at the most
-            plan.append(counts[0] if len(counts) == 1 and counts[0] > 1 else self.game.kind.max_players)
+            plan.append(counts[0] if len(counts) == 1 and counts[0] > 1 else self.most)
             check, result = self.play_every_seat(game_no, plan[-1])
             checks.append(check)
             if not check.passed:

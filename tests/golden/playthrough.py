@@ -71,7 +71,10 @@ def playthrough_text(p: Playthrough) -> str:
             if viewer == seat:
                 continue
             seen = game.event_for(state, seat, action, viewer)
-            out.append(f"  seat {viewer} learns: " + (game.describe(seen) if seen is not None else "nothing"))
+            out.append(
+                f"  seat {viewer} learns: "
+                + (game.describe_in(state, seen) if seen is not None else "nothing")
+            )
             note = game.narrate(state, seat, action, viewer)
             out.extend(f"    {line}" for line in (note or "").splitlines())
         note = game.narrate(state, seat, action, seat)

@@ -1,6 +1,6 @@
 """Every decision of Mammothodus as a typed value with a stable JSON form.
 
-Set-up asks each clan for its two `start` figurines. A turn's Ancients' phase asks for an
+Set-up asks each clan for its `start` figurines (two in the stand-in). A turn's Ancients' phase asks for an
 `action` (move, attack, population, development, degradation, activate), then for each
 figurine used (`figurine`) the cards played on it (`card`, one at a time, `pass` to stop);
 allies answer with `card` or `pass` to assist. A move goes `step` by `step` and may take or
@@ -29,9 +29,9 @@ class Action(msgspec.Struct, frozen=True, tag_field="type"):
 
 
 class Start(Action, tag="start"):
-    """Set-up: the two figurines (by colour) that start in the centre."""
+    """Set-up: the figurines (limits.figurines_at_start, by colour) that start in the centre."""
 
-    colors: tuple[ColorName, ColorName]
+    colors: tuple[ColorName, ...]
 
 
 class ChooseAction(Action, tag="action"):
@@ -90,7 +90,7 @@ class Adapt(Action, tag="adapt"):
 
 
 class Line(Action, tag="line"):
-    """The portal line (0-3) whose place of power you activate."""
+    """The portal line (0, 1, ...: one per place of power) whose place of power you activate."""
 
     line: int
 

@@ -107,12 +107,10 @@ territory), ("protection_bonus", clan, territory, bonus).
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from typing import Any
 
 from . import ops
 from .actions import Adapt, Card, ChooseAction, Figurine, Hit, Line, Put, Reroll, Roll, Shard, Step, Token
-from .data import Fragment, adaptation_name, load
 from .frames import Frame
 from .machine import END, ask, call, protection_bonus, routine, steps_of, talent_name
 from .state import ACTIONS, COLORS, OFF, GameState
@@ -185,9 +183,9 @@ def card_value(card: str, colors: tuple[str, ...]) -> int:
     return 1 if card in colors else 0
 
 
-def own_colors(action: str, t: int) -> tuple[str, ...]:
+def own_colors(g: GameState, action: str, t: int) -> tuple[str, ...]:
     """The colours the clan may play on a figurine in t: the action's and the territory's."""
-    territory = ops.color_of(t)
+    territory = g.tables.color[t]
     base = ACTION_COLOR[action]
     return (base,) if territory is None or territory == base else (base, territory)
 
@@ -254,7 +252,7 @@ def take_back(g: GameState, seat: int, card: str) -> None:
 # ---------------------------------------------------------------------------- where allies stand
 def near(g: GameState, seat: int, t: int) -> bool:
     """Has clan `seat` a figurine in t or a territory adjacent to it?"""
-    nb = ops.neighbours()[t]
+    nb = g.tables.neighbours[t]
     return any(w != OFF and (w == t or w in nb) for w in g.clans[seat].figurines)
 
 
@@ -266,33 +264,23 @@ def others(g: GameState, me: int) -> tuple[int, ...]:
     return tuple(s for s in range(g.n) if s != me)
 
 
-@cache
-def _region_links() -> frozenset[tuple[str, str]]:
-    m = load().map
-
-    def key(t: int) -> str:
-        return m.territories[t].region or "centre"
-
-    return frozenset(p for a, b in m.adjacency for p in ((key(a), key(b)), (key(b), key(a))))
+def region_key(g: GameState, t: int) -> str:
+    return g.tables.region[t] or "centre"
 
 
-def region_key(t: int) -> str:
-    return ops.region_of(t) or "centre"
-
-
-def regions_close(a: int, b: int) -> bool:
+def regions_close(g: GameState, a: int, b: int) -> bool:
     """M35: are territories a and b in the same or neighbouring regions?"""
-    ra, rb = region_key(a), region_key(b)
+    ra, rb = region_key(g, a), region_key(g, b)
     if not CENTRE_IS_A_REGION and "centre" in (ra, rb):
         return False
-    return ra == rb or (ra, rb) in _region_links()
+    return ra == rb or (ra, rb) in g.tables.region_links
 
 
 def near_region(g: GameState, seat: int, me: int) -> bool:
     """Has clan `seat` a figurine in the region of one of clan `me`'s figurines, or in a
     neighbouring region?"""
     mine = [w for w in g.clans[me].figurines if w != OFF]
-    return any(w != OFF and regions_close(w, m) for w in g.clans[seat].figurines for m in mine)
+    return any(w != OFF and regions_close(g, w, m) for w in g.clans[seat].figurines for m in mine)
 
 
 def ally_potential(g: GameState, me: int, t: int, action: str) -> int:
@@ -302,15 +290,10 @@ def ally_potential(g: GameState, me: int, t: int, action: str) -> int:
 
 
 # ---------------------------------------------------------------------------- places of power
-@cache
-def _fragments() -> dict[int, Fragment]:
-    return {f.id: f for f in load().portal.fragments}
-
-
 def line_conditions(g: GameState, line: int) -> tuple[Counter[str], set[str], set[str]]:
     """M46: the shards (a multiset of types), regions and colours the open fragments ask of a
     portal line."""
-    frags = _fragments()
+    frags = g.tables.fragments
     shards: Counter[str] = Counter()
     regions: set[str] = set()
     colors: set[str] = set()
@@ -332,17 +315,17 @@ def open_shards_at(g: GameState, t: int) -> list[int]:
 
 
 def shard_name(g: GameState, shard: int) -> str:
-    return load().shards.types[g.shard_type[shard]]
+    return g.data.shards.types[g.shard_type[shard]]
 
 
 def line_met(g: GameState, line: int, t: int) -> bool:
     """Can line's place of power be activated in t (shards, region, colour, place free)?"""
-    if t == ops.CENTRE or g.places[line] >= 0:
+    if t == g.tables.centre or g.places[line] >= 0:
         return False
     if ONE_PLACE_PER_TERRITORY and t in g.places:
         return False
     shards, regions, colors = line_conditions(g, line)
-    if any(r != ops.region_of(t) for r in regions) or any(c != ops.color_of(t) for c in colors):
+    if any(r != g.tables.region[t] for r in regions) or any(c != g.tables.color[t] for c in colors):
         return False
     here = Counter(shard_name(g, i) for i in open_shards_at(g, t))
     return all(here[k] >= n for k, n in shards.items())
@@ -356,7 +339,7 @@ def activation_lines(g: GameState, me: int, t: int, hand: list[str]) -> list[int
     """The lines clan `me` could activate in t with its hand (and, M36, its allies' cards)."""
     if t == OFF:
         return []
-    own = points(hand, own_colors("activate", t))
+    own = points(hand, own_colors(g, "activate", t))
     if own <= 0:
         return []
     help_ = ally_potential(g, me, t, "activate") if ALLIES_PAY_ACTIVATION else 0
@@ -394,7 +377,7 @@ def can_act(g: GameState, me: int, k: int, action: str, hand: list[str], fresh: 
         return False
     if action == "activate":
         return bool(activation_lines(g, me, t, hand))
-    if points(hand, own_colors(action, t)) <= 0:
+    if points(hand, own_colors(g, action, t)) <= 0:
         return False
     return not (action == "attack" and ATTACK_NEEDS_TARGET and not has_targets(g, t))
 
@@ -462,7 +445,7 @@ def token_options(g: GameState, me: int) -> list[Token]:
 def token_places(g: GameState, me: int, k: int) -> list[int]:
     """Where clan `me` may put a token next to its figurine k (M66)."""
     t = g.clans[me].figurines[k]
-    return sorted({t, *ops.neighbours()[t]}) if TOKEN_NEXT_TO_FIGURINE else [t]
+    return sorted({t, *g.tables.neighbours[t]}) if TOKEN_NEXT_TO_FIGURINE else [t]
 
 
 def _performable(g: GameState, f: Frame, hand: list[str]) -> list[str]:
@@ -480,9 +463,9 @@ def tribe_threshold(g: GameState) -> int:
     except ModuleNotFoundError as exc:
         if exc.name != f"{__package__}.humans":
             raise
-        return load().dice.hit
+        return g.data.dice.hit
     fn = getattr(humans, "hit_threshold", None)
-    return int(fn(g)) if fn is not None else load().dice.hit
+    return int(fn(g)) if fn is not None else g.data.dice.hit
 
 
 # ---------------------------------------------------------------------------- the phase
@@ -629,7 +612,7 @@ class FigurineTurn:
         if action == "activate" and f.v["pts"] >= activation_cost(g):
             f.pc = 4
             return None
-        options: list[Any] = playable(clan.hand, own_colors(action, t))
+        options: list[Any] = playable(clan.hand, own_colors(g, action, t))
         options += draw3_option(clan.hand)
         if not options:
             if f.v["pts"] == 0:
@@ -649,7 +632,7 @@ class FigurineTurn:
             return play_draw3(g, f.me)
         spend(g, f.me, choice.card)
         f.v["own"] = (*f.v["own"], choice.card)
-        f.v["pts"] += card_value(choice.card, own_colors(f.v["action"], f.v["at"]))
+        f.v["pts"] += card_value(choice.card, own_colors(g, f.v["action"], f.v["at"]))
         g.log.append(("play", f.me, choice.card, COLORS[f.v["fig"]]))
         return None
 
@@ -750,7 +733,7 @@ class Move:
         if t == OFF or f.v["steps"] <= 0:
             g.carried.pop(key, None)
             return END
-        options: list[Any] = [Step(n) for n in ops.neighbours()[t]]
+        options: list[Any] = [Step(n) for n in g.tables.neighbours[t]]
         carried = g.carried.get(key)
         touched = f.v["touched"]
         if carried is None:
@@ -800,14 +783,14 @@ class Attack:
         bonus = protection_bonus(g, f.v["at"])  # M71: +2 to each die where a protection acts
         if bonus:
             g.log.append(("protection_bonus", f.me, f.v["at"], bonus))
-        dice = tuple(ops.roll(g) + bonus for _ in range(f.v["n"]))
+        dice = tuple(ops.roll(g) + bonus for _ in range(ops.dice_count(g, f.v["n"])))
         f.v.update(dice=dice, marked=(), used=())
         g.log.append(("dice", f.me, f.v["at"], dice))
         return None
 
     def s1(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
-        if REROLL_ONLY_IF_PAYABLE and clan.population - 1 < load().population.lose_below:
+        if REROLL_ONLY_IF_PAYABLE and clan.population - 1 < g.data.population.lose_below:
             f.pc = 3
             return None
         marked = f.v["marked"]
@@ -859,7 +842,7 @@ class Attack:
         if idx < 0:
             need, at_least = 1, tribe_threshold(g)
         else:
-            spirit = load().spirits.cards[g.spirit_on[idx]]
+            spirit = g.tables.spirits[g.spirit_on[idx]]
             need, at_least = spirit.dice, spirit.min
         spent = tuple(i for v, i in free if v >= at_least)[:need]  # M39: the smallest that do
         f.v["used"] = (*used, *spent)
@@ -874,7 +857,7 @@ class Attack:
 
 
 def spirit_here(g: GameState, t: int, name: str) -> int:
-    cards = load().spirits.cards
+    cards = g.tables.spirits
     return next(i for i, w in enumerate(g.spirits) if w == t and cards[g.spirit_on[i]].name == name)
 
 
@@ -884,7 +867,7 @@ def hit_options(g: GameState, t: int, dice: tuple[int, ...], used: tuple[int, ..
     out = []
     if g.tribes[t] > 0 and any(v >= tribe_threshold(g) for v in free):
         out.append(Hit("tribe"))
-    cards = load().spirits.cards
+    cards = g.tables.spirits
     for i, w in enumerate(g.spirits):
         if w == t:
             spirit = cards[g.spirit_on[i]]
@@ -899,7 +882,7 @@ class Develop:
 
     def s0(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
-        boxes = load().degradation_track.boxes
+        boxes = g.data.degradation_track.boxes
         open_boxes = min(boxes, len(clan.on_field())) if DEVELOPMENT_OPEN_BOXES else boxes
         while f.v["points"] > 0 and clan.degradation < open_boxes:
             clan.degradation += 1
@@ -909,8 +892,8 @@ class Develop:
             return END
         options: list[Any] = []
         for index in g.market:
-            if Adapt(adaptation_name(index)) not in options:
-                options.append(Adapt(adaptation_name(index)))
+            if Adapt(g.tables.adaptation_names[index]) not in options:
+                options.append(Adapt(g.tables.adaptation_names[index]))
         if g.adaptation_deck:
             options.append(Adapt("deck"))
         if not options:
@@ -930,10 +913,10 @@ class Develop:
             g.log.append(("adapt_declined", f.me))
             return None
         if choice.card == "deck":
-            card, source = adaptation_name(g.adaptation_deck.pop()), "deck"
+            card, source = g.tables.adaptation_names[g.adaptation_deck.pop()], "deck"
         else:
-            i = next(i for i, x in enumerate(g.market) if adaptation_name(x) == choice.card)
-            card, source = adaptation_name(g.market.pop(i)), "market"
+            i = next(i for i, x in enumerate(g.market) if g.tables.adaptation_names[x] == choice.card)
+            card, source = g.tables.adaptation_names[g.market.pop(i)], "market"
         g.clans[f.me].hand.append(card)
         g.log.append(("adapt", f.me, card, source))
         return None

@@ -190,14 +190,15 @@ def load() -> DataFile:
     return parse(DATA_FILE.read_bytes())
 
 
-def adaptation_name(index: int) -> str:
-    """An adaptation card (its index in the data) as the card string a clan's hand holds:
-    "extra:red", "double:blue", "wild" or "draw3"."""
-    card = load().adaptation.cards[index]
+def adaptation_name(index: int, d: DataFile | None = None) -> str:
+    """An adaptation card (its index in the data `d`, the stand-in by default) as the card
+    string a clan's hand holds: "extra:red", "double:blue", "wild" or "draw3"."""
+    card = (load() if d is None else d).adaptation.cards[index]
     return card.kind if card.color is None else f"{card.kind.replace('_action', '')}:{card.color}"
 
 
-def figurines_for(population: int) -> int:
-    """M12: how many figurines a clan's population supports, ceil(pop / 4) in 0..4."""
-    p = load().population
+def figurines_for(population: int, d: DataFile | None = None) -> int:
+    """M12: how many figurines a clan's population supports with the data `d` (the stand-in by
+    default): ceil(population / per_figurine), from 0 to max_figurines (0..4 in the stand-in)."""
+    p = (load() if d is None else d).population
     return max(0, min(p.max_figurines, -(-population // p.per_figurine)))

@@ -1,4 +1,5 @@
-"""Mammothodus in the web viewer (the seam's `Drawing` facet): the map laid out from data.json,
+"""Mammothodus in the web viewer (the seam's `Drawing` facet): the map laid out from the game's
+data set (data.json, or the file given with --data),
 one frame per step through given eyes, the JavaScript that draws it (draw.js, package data) and
 each decision in the game's notation as those eyes may know it.
 
@@ -31,11 +32,12 @@ from typing import Any
 
 from ..api import Drawing, Eyes, EyesKind
 from . import generation, humans, notation
-from .data import DataFile, load
+from .data import DataFile
 from .events import event_for
 from .layout import BOX, Layout, Node, layout
 from .observation import SPECTATOR, Observation, decision_of, spectate
 from .state import ACTION_OF_COLOR, COLORS, GameState
+from .tables import Tables, tables_of
 from .views import REGION_NAMES
 
 
@@ -143,13 +145,14 @@ def _cell(c: Any) -> str:
 
 def frame_from(
     obs: Observation,
+    tables: Tables,
     hands: list[list[str]] | None = None,
     closed_types: dict[int, list[str]] | None = None,
     prompt: str | None = None,
 ) -> dict[str, Any]:
-    """A frame from one observation; `hands`, `closed_types` and `prompt` only for eyes that see
-    everything (they come from the full state)."""
-    d = load()
+    """A frame from one observation of a game of the data set `tables`; `hands`, `closed_types`
+    and `prompt` only for eyes that see everything (they come from the full state)."""
+    d = tables.data
     figs = []
     shards = []
     tokens = []
@@ -249,7 +252,7 @@ def frame_from(
 
 
 def _closed_types(g: GameState) -> dict[int, list[str]]:
-    types = load().shards.types
+    types = g.data.shards.types
     out: dict[int, list[str]] = {}
     for i, where in enumerate(g.shard_at):
         if where >= 0 and not g.shard_open[i]:
@@ -259,18 +262,20 @@ def _closed_types(g: GameState) -> dict[int, list[str]]:
 
 class MammothodusDrawing(Drawing):
     def static(self, config: Any) -> dict[str, Any]:
-        return static_drawing(load(), config.players, config.talents, config.discoveries, config.max_turns)
+        d = tables_of(config).data
+        return static_drawing(d, config.players, config.talents, config.discoveries, config.max_turns)
 
     def frame(self, state: Any, eyes: Eyes) -> dict[str, Any]:
         if eyes.kind == EyesKind.SEAT:
             if eyes.seat is None or not 0 <= eyes.seat < state.n:
                 raise ValueError(f"there is no seat {eyes.seat} in this game")
-            return frame_from(state.observation(eyes.seat))
+            return frame_from(state.observation(eyes.seat), state.tables)
         if eyes.kind == EyesKind.SPECTATOR:
-            return frame_from(spectate(state))
+            return frame_from(spectate(state), state.tables)
         asked = decision_of(state, state.to_move if state.to_move is not None else SPECTATOR)
         return frame_from(
             spectate(state),
+            state.tables,
             hands=[list(c.hand) for c in state.clans],
             closed_types=_closed_types(state),
             prompt=None if asked is None else asked.prompt,
@@ -291,7 +296,7 @@ class MammothodusDrawing(Drawing):
         for what, values in happened:
             if what == "draw" or (what == "adapt" and values[-1] == "deck"):
                 got.setdefault(values[0], []).append(values[1])
-        names = load().clans.names
+        names = state.tables.clan_names
         parts = []
         for clan, cards in got.items():
             who = "" if clan == seat else f"{names[clan]} "

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from ..api import AmbiguousCommand, NotationError
-from . import ancients, generation, ops
+from . import ancients, generation
 from .actions import (
     Adapt,
     Card,
@@ -40,17 +40,17 @@ from .actions import (
     Use,
     action_from_builtins,
 )
-from .data import adaptation_name, figurines_for, load
-from .narration import card_words, listing, talent_words, where
+from .narration import card_words, listing, number_words, talent_words
 from .notation import command_text, describe, parse
 from .observation import _frame, attack_roll, moving, playing
 from .state import ACTIONS, COLORS, OFF, GameState, Phase
+from .tables import Tables
 from .vocabulary import CardName, TalentName, values
 
 #: the rule behind each decision kind (`decision.purpose`), with its ruling where one applies
 RULES = {
     "start": (
-        "set-up (M60): each clan in seat order picks the two of its four figurines that start in the"
+        "set-up (M60): each clan in seat order picks the {start} of its four figurines that start in the"
         " centre; the other two wait off the field"
     ),
     "talent": (
@@ -112,16 +112,16 @@ RULES = {
     ),
     "place": (
         "a generation change (your deck ran out): the population check; the population supports one"
-        " figurine per four (M12); each missing figurine is placed in the centre, or where one of your"
+        " figurine per {per} (M12); each missing figurine is placed in the centre, or where one of your"
         " figurines stands or next to it (M52); this is compulsory (M59)"
     ),
     "remove": (
         "a generation change (your deck ran out): the population check; the population supports one"
-        " figurine per four (M12); each figurine above that leaves the field; this is compulsory (M59)"
+        " figurine per {per} (M12); each figurine above that leaves the field; this is compulsory (M59)"
     ),
     "swap": (
         "a generation change: respecialisation; two figurines may trade places, a figurine off the field"
-        " included (M57), up to three swaps (M53)"
+        " included (M57), up to {swaps} swaps (M53)"
     ),
     "direct": (
         "the humans could go several ways: the active clan sends them (M17). A tribe steps toward the"
@@ -134,6 +134,14 @@ RULES = {
         " a used token returns to its owner's reserve (M68)"
     ),
 }
+
+
+def rule(g: GameState, purpose: str) -> str:
+    """The rule behind a decision kind, with this game's numbers."""
+    text = RULES.get(purpose, "")
+    start = number_words(g.data.limits.figurines_at_start)
+    return text.format(per=g.data.population.per_figurine, swaps=generation.MAX_SWAPS, start=start)
+
 
 #: the decision kind each action type answers
 ANSWERS = {
@@ -190,8 +198,9 @@ def _int(word: str) -> int | None:
     return int(word) if word.isdecimal() and len(word) < 6 else None
 
 
-def parse_any(text: str) -> Any | None:
-    """The action the command `text` names, legal or not (None: no command of the notation)."""
+def parse_any(text: str, tables: Tables) -> Any | None:
+    """The action the command `text` names, legal or not (None: no command of the notation), in
+    a game of the data set `tables` (its shard types and spirits)."""
     raw = text.strip()
     if raw.startswith("{"):
         try:
@@ -213,8 +222,8 @@ def parse_any(text: str) -> Any | None:
         return Card(card) if card is not None else None
     if verb in ("pass", "done", "stop", "no") and not rest:
         return Pass()
-    if verb == "start" and len(rest) == 2 and None not in colour:
-        return Start((colour[0], colour[1]))
+    if verb == "start" and rest and None not in colour:
+        return Start(tuple(colour))  # type: ignore[arg-type]
     if verb in ("fig", "figurine") and len(rest) == 1 and colour[0]:
         return Figurine(colour[0])
     if verb == "card" and rest and _card(rest):
@@ -224,13 +233,13 @@ def parse_any(text: str) -> Any | None:
     if verb == "drop" and not rest:
         return Shard(None)
     if verb == "shard" and len(rest) == 1:
-        return Shard(_one(rest[0], load().shards.types) or rest[0])
+        return Shard(_one(rest[0], tables.data.shards.types) or rest[0])
     if verb == "reroll" and len(rest) == 1 and numbers[0] is not None:
         return Reroll(numbers[0])
     if verb == "roll" and not rest:
         return Roll()
     if verb == "hit" and len(rest) >= 1:
-        target = _one(" ".join(rest), ["tribe", *(s.name for s in load().spirits.cards)])
+        target = _one(" ".join(rest), ["tribe", *(s.name for s in tables.spirits)])
         return Hit(target or " ".join(rest))
     if verb == "adapt" and rest:
         card = "deck" if rest == ["deck"] else _card(rest)
@@ -244,7 +253,7 @@ def parse_any(text: str) -> Any | None:
     if verb == "swap" and len(rest) == 2 and None not in colour:
         return Swap(colour[0], colour[1])
     if verb == "direct" and len(rest) >= 2 and numbers[-1] is not None:
-        who = _one(" ".join(rest[:-1]), ["tribe", *(s.name for s in load().spirits.cards)])
+        who = _one(" ".join(rest[:-1]), ["tribe", *(s.name for s in tables.spirits)])
         return Direct(who or " ".join(rest[:-1]), numbers[-1])
     if verb == "talent" and len(rest) == 1:
         return Talent(_one(rest[0], values(TalentName)) or rest[0])
@@ -278,7 +287,7 @@ def why(g: GameState, text: str) -> str:
     except AmbiguousCommand as exc:
         return f"{exc.message}: say which (`why` then explains it)"
     except NotationError:
-        action = parse_any(text)
+        action = parse_any(text, g.tables)
     if action is None:
         verbs = listing(sorted({command_text(a).split()[0] for a in legal}), "or")
         return (
@@ -287,10 +296,10 @@ def why(g: GameState, text: str) -> str:
         )
     if action in legal:
         index = legal.index(action)
-        rule = RULES.get(purpose or "", "")
+        rule_ = rule(g, purpose or "")
         return (
-            f"`{command_text(action)}` is legal now (number {index}). Your clan {describe(action)}"
-            f"{_effect(g, action)}. It is asked by {rule}."
+            f"`{command_text(action)}` is legal now (number {index}). Your clan {describe(action, g.tables)}"
+            f"{_effect(g, action)}. It is asked by {rule_}."
         )
     return f"`{command_text(action)}` is not legal now: {explain(g, action)}"
 
@@ -308,7 +317,7 @@ def explain(g: GameState, action: Any) -> str:
     if isinstance(action, Pass):
         reason = _no_pass(g, purpose)
     elif purpose not in ANSWERS.get(type(action), ()):
-        reason = f"it answers {_question(action)}, and {asked}"
+        reason = f"it answers {_question(g, action)}, and {asked}"
         asked = ""
     else:
         reason = _reasons(g, action, purpose or "")
@@ -317,21 +326,21 @@ def explain(g: GameState, action: Any) -> str:
 
 
 def _asked(g: GameState) -> str:
-    from .views import PURPOSE_WORDS
+    from .views import purpose_words
 
     purpose = purpose_of(g) or ""
     seat = g.to_move
-    who = load().clans.names[seat] if seat is not None else "nobody"
-    return f"the {who} choose {PURPOSE_WORDS.get(purpose, purpose)}, asked by {RULES.get(purpose, '')}"
+    who = g.tables.clan_names[seat] if seat is not None else "nobody"
+    return f"the {who} choose {purpose_words(purpose, g.tables)}, asked by {rule(g, purpose)}"
 
 
-def _question(action: Any) -> str:
-    from .views import PURPOSE_WORDS
+def _question(g: GameState, action: Any) -> str:
+    from .views import purpose_words
 
     if isinstance(action, Card):
         return "a question that asks for a card"
     kinds = ANSWERS.get(type(action), ())
-    return listing([PURPOSE_WORDS[k] for k in kinds], "or") if kinds else "no question"
+    return listing([purpose_words(k, g.tables) for k in kinds], "or") if kinds else "no question"
 
 
 def _no_pass(g: GameState, purpose: str | None) -> str:
@@ -352,7 +361,7 @@ def _effect(g: GameState, action: Any) -> str:
     """A few words on what a legal answer does, where the description alone does not say it."""
     p = playing(g)
     if isinstance(action, Card) and p is not None and g.pending is not None and g.pending.purpose == "card":
-        n = ancients.card_value(action.card, ancients.own_colors(p.action, p.territory))
+        n = ancients.card_value(action.card, ancients.own_colors(g, p.action, p.territory))
         if action.card != ancients.DRAW3:
             return f" (it counts as {n} for the {p.action})"
     if isinstance(action, Card) and action.card == ancients.DRAW3:
@@ -372,8 +381,8 @@ def _hand(g: GameState, seat: int) -> list[str]:
     return g.clans[seat].hand
 
 
-def _colours_for(action: str, t: int) -> str:
-    colours = ancients.own_colors(action, t)
+def _colours_for(g: GameState, action: str, t: int) -> str:
+    colours = ancients.own_colors(g, action, t)
     return listing(list(colours), "or")
 
 
@@ -396,7 +405,10 @@ def _action_reason(g: GameState, me: int, action: str) -> str:
         if not targets:
             return "an attack needs a tribe or a spirit where one of your figurines stands (M32)"
         need = listing(
-            [f"{_colours_for('attack', clan.figurines[k])} (in {where(clan.figurines[k])})" for k in targets],
+            [
+                f"{_colours_for(g, 'attack', clan.figurines[k])} (in {g.tables.where(clan.figurines[k])})"
+                for k in targets
+            ],
             "or",
         )
         return f"your hand holds no card for an attack there: it needs {need}"
@@ -415,7 +427,7 @@ def _action_reason(g: GameState, me: int, action: str) -> str:
             " and your hand with your allies' near the place falls short"
         )
     need = listing(
-        [f"{_colours_for(action, clan.figurines[k])} (for the {COLORS[k]} figurine)" for k in figs], "or"
+        [f"{_colours_for(g, action, clan.figurines[k])} (for the {COLORS[k]} figurine)" for k in figs], "or"
     )
     return f"your hand holds no card for a {action} on a figurine on the field: it needs {need}"
 
@@ -431,10 +443,11 @@ def _figurine_reason(g: GameState, me: int, color: str) -> str:
     if k in clan.acted:
         return f"your {color} figurine has already acted in this action (each acts once per action, M45)"
     if action == "attack" and not ancients.has_targets(g, t):
-        return f"there is no tribe or spirit in {where(t)} to attack (M32)"
+        return f"there is no tribe or spirit in {g.tables.where(t)} to attack (M32)"
     if action == "activate":
-        return f"{where(t)} meets no portal line's conditions, or the cards fall short of the cost"
-    return f"your hand holds no {_colours_for(action, t)} card (the {action}'s colour or {where(t)}'s)"
+        return f"{g.tables.where(t)} meets no portal line's conditions, or the cards fall short of the cost"
+    colours, there = _colours_for(g, action, t), g.tables.where(t)
+    return f"your hand holds no {colours} card (the {action}'s colour or {there}'s)"
 
 
 def _card_reason(g: GameState, seat: int, card: str, purpose: str) -> str:
@@ -458,7 +471,7 @@ def _card_reason(g: GameState, seat: int, card: str, purpose: str) -> str:
     if purpose == "card":
         p = playing(g)
         if p is not None:
-            colours = _colours_for(p.action, p.territory)
+            colours = _colours_for(g, p.action, p.territory)
             return f"{words} counts as none of {colours}, the colours this figurine may use"
     if purpose == "assist":
         p = playing(g)
@@ -481,9 +494,9 @@ def _step_reason(g: GameState, action: Step | Shard) -> str:
         return "no figurine is moving"
     t = m.territory
     if isinstance(action, Step):
-        if action.to not in ops.neighbours()[t]:
-            nb = ", ".join(where(x) for x in ops.neighbours()[t])
-            return f"{where(action.to)} is not next to {where(t)} (its neighbours: {nb})"
+        if action.to not in g.tables.neighbours[t]:
+            nb = ", ".join(g.tables.where(x) for x in g.tables.neighbours[t])
+            return f"{g.tables.where(action.to)} is not next to {g.tables.where(t)} (its neighbours: {nb})"
         return "no step is left"
     if action.take is None:
         if m.carries is None:
@@ -494,10 +507,9 @@ def _step_reason(g: GameState, action: Step | Shard) -> str:
     here = Counter(ancients.shard_name(g, i) for i in ancients.open_shards_at(g, t))
     if not here.get(action.take):
         shown = listing(sorted(here), "and") if here else "none"
-        return f"no face-up {action.take} shard lies in {where(t)} (face up there: {shown})"
-    return (
-        f"a {action.take} shard was put down in {where(t)} in this move; it is not picked up again here (M41)"
-    )
+        return f"no face-up {action.take} shard lies in {g.tables.where(t)} (face up there: {shown})"
+    there = g.tables.where(t)
+    return f"a {action.take} shard was put down in {there} in this move; it is not picked up again here (M41)"
 
 
 def _reroll_reason(g: GameState, action: Reroll | Roll) -> str:
@@ -505,7 +517,7 @@ def _reroll_reason(g: GameState, action: Reroll | Roll) -> str:
     if a is None:
         return "no attack is being rolled"
     clan = g.clans[a.clan]
-    if clan.population - 1 < load().population.lose_below:
+    if clan.population - 1 < g.data.population.lose_below:
         return "a re-roll costs one population, which would take yours below the loss limit (M38)"
     if isinstance(action, Roll):
         return "no die is marked yet: mark dice with `reroll N` first"
@@ -521,13 +533,13 @@ def _hit_reason(g: GameState, action: Hit) -> str:
     free = [x for i, x in enumerate(a.dice) if i not in a.used]
     if action.target == "tribe":
         if not g.tribes[a.territory]:
-            return f"no tribe stands in {where(a.territory)}"
+            return f"no tribe stands in {g.tables.where(a.territory)}"
         unspent = listing([str(x) for x in free]) or "none"
         return f"a tribe needs a die of {a.tribe_min} or more, and the unspent dice are {unspent}"
-    spirits = [load().spirits.cards[g.spirit_on[i]] for i, w in enumerate(g.spirits) if w == a.territory]
+    spirits = [g.tables.spirits[g.spirit_on[i]] for i, w in enumerate(g.spirits) if w == a.territory]
     spirit = next((s for s in spirits if s.name.lower() == action.target.lower()), None)
     if spirit is None:
-        return f"no spirit called {action.target} stands in {where(a.territory)}"
+        return f"no spirit called {action.target} stands in {g.tables.where(a.territory)}"
     return (
         f"the {spirit.name} spirit needs {spirit.dice} dice of {spirit.min} or more at once, and the unspent"
         f" dice are {listing([str(x) for x in free]) or 'none'}"
@@ -536,7 +548,7 @@ def _hit_reason(g: GameState, action: Hit) -> str:
 
 def _place_reason(g: GameState, me: int, action: Place | Remove | Swap) -> str:
     clan = g.clans[me]
-    want, have = figurines_for(clan.population), len(clan.on_field())
+    want, have = g.tables.figurines_for(clan.population), len(clan.on_field())
     if isinstance(action, Swap):
         a, b = COLORS.index(action.a), COLORS.index(action.b)
         if clan.figurines[a] == clan.figurines[b]:
@@ -555,7 +567,7 @@ def _place_reason(g: GameState, me: int, action: Place | Remove | Swap) -> str:
     places = generation.placeable(g, me, ())
     return (
         f"a figurine is placed in the centre or in or next to a territory where one of yours stands"
-        f" (M52): {listing([where(t) for t in places], 'or')}"
+        f" (M52): {listing([g.tables.where(t) for t in places], 'or')}"
     )
 
 
@@ -565,20 +577,20 @@ def _direct_reason(g: GameState, action: Direct) -> str:
     if options and action.who.lower() != str(options[0].who).lower():
         return f"the humans to send now are: {options[0].who}"
     return (
-        f"{where(action.to)} is not one of the ways the humans' rules leave open:"
-        f" {listing([where(o.to) for o in options], 'or')}"
+        f"{g.tables.where(action.to)} is not one of the ways the humans' rules leave open:"
+        f" {listing([g.tables.where(o.to) for o in options], 'or')}"
     )
 
 
 def _talent_reason(g: GameState, action: Any) -> str:
-    names = load().talents.names
+    names = g.tables.talent_names
     if not g.config.talents:
         return "the advanced talents are not in this game (`--talents`)"
     if isinstance(action, Talent):
         if action.name not in names:
             return f"there is no talent {action.name}; the talents: {listing(list(names), 'and')}"
         holder = next((s for s, i in enumerate(g.talent_of) if i >= 0 and names[i] == action.name), None)
-        return f"{talent_words(action.name)} is held by the {load().clans.names[holder]} already (M63)"
+        return f"{talent_words(action.name)} is held by the {g.tables.clan_names[holder]} already (M63)"
     me = g.to_move if g.to_move is not None else 0
     if isinstance(action, Token):
         clan = g.clans[me]
@@ -597,7 +609,7 @@ def _talent_reason(g: GameState, action: Any) -> str:
         if f is None:
             return "no talent token is waiting to be put"
         t = g.clans[f.me].figurines[f.v["fig"]]
-        return f"a token goes in {where(t)} or next to it (M66)"
+        return f"a token goes in {g.tables.where(t)} or next to it (M66)"
     if isinstance(action, Use):
         return "a token is used when its moment comes and its owner is asked, with the tokens lying there"
     return "that is not a talent decision"
@@ -606,8 +618,13 @@ def _talent_reason(g: GameState, action: Any) -> str:
 def _reasons(g: GameState, action: Any, purpose: str) -> str:
     me = g.to_move if g.to_move is not None else 0
     if isinstance(action, Start):
-        if action.colors[0] == action.colors[1]:
-            return "the two starting figurines are two different ones"
+        k = g.data.limits.figurines_at_start
+        if len(set(action.colors)) != len(action.colors):
+            return "the starting figurines are different ones"
+        if len(action.colors) != k:
+            return f"each clan starts with {k} figurine{'s' if k != 1 else ''} in the centre"
+        if g.phase is Phase.SETUP and -1 in g.start_picks:
+            return "name the starting figurines in the colours' order (red, green, yellow, blue)"
         return "every clan has chosen its starting figurines"
     if isinstance(action, ChooseAction):
         return _action_reason(g, me, action.action)
@@ -624,18 +641,20 @@ def _reasons(g: GameState, action: Any, purpose: str) -> str:
     if isinstance(action, Adapt):
         if action.card == "deck":
             return "the adaptation deck is empty"
-        market = [adaptation_name(i) for i in g.market]
+        market = [g.tables.adaptation_names[i] for i in g.market]
         holds = listing([card_words(c) for c in market]) or "nothing"
         return f"the market holds no {card_words(action.card)} card (it holds {holds})"
     if isinstance(action, Line):
         if not 0 <= action.line < len(g.places):
             return f"the portal has lines 0 to {len(g.places) - 1}"
         if g.places[action.line] >= 0:
-            at = where(g.places[action.line])
+            at = g.tables.where(g.places[action.line])
             return f"the place of power of line {action.line} is already active in {at}"
         p = playing(g)
         t = p.territory if p is not None else OFF
-        return f"{where(t)} does not meet every condition of line {action.line} (`portal` shows them)"
+        return (
+            f"{g.tables.where(t)} does not meet every condition of line {action.line} (`portal` shows them)"
+        )
     if isinstance(action, (Place, Remove, Swap)):
         return _place_reason(g, me, action)
     if isinstance(action, Direct):

@@ -1,10 +1,17 @@
 """Mammothodus behind the seam: `GAME`, the `altay_cli.engine.api.Game` the registry returns.
 
 A cooperative game: every seat shares one result (won or lost, with the reason) and one rank;
-the progress score is the number of places of power activated (0-4), reported as `total`."""
+the progress score is the number of places of power activated, reported as `total`.
+
+Its components come from a data file: the bundled stand-in (data.json), or the one given with
+the game option `--data FILE`, read and checked when the configuration is made (a bad file is a
+ConfigError, one sentence, before any game starts). The configuration then carries the data
+whole (`MammothodusConfig.data`), so the game log's header holds it and `replay`, `arena verify`
+and the viewer re-simulate the game with it; bots get it in `hello.static`."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,23 +31,25 @@ from ..api import (
 )
 from . import machine, notation, views
 from .actions import AnyAction, action_from_builtins, action_to_builtins
-from .data import load
+from .data import DataError, DataFile, load
 from .events import StepEvent, event_for
 from .hidden import perturb_hidden
 from .invariants import check_invariants
 from .observation import Observation, Settings, observe, player_observation, spectate
-from .state import MammothodusConfig, Phase, Result
+from .state import MammothodusConfig, Phase, Result, config_builtins
 from .static import StaticInfo, static_info
+from .tables import checked, tables_of
 
 ENGINE_VERSION = "mammothodus-2"  # 2: M26 and M44 follow the rulebook, M77 (issue 22)
+#: why a game ended, in words that hold for any data set (the limits are the data's)
 END_REASONS = {
-    "portal_opened": "the four places of power are active and every clan stands in the centre",
-    "too_many_tribes": "a 13th human tribe had to appear",
-    "too_many_spirits": "a 4th spirit had to appear",
-    "too_many_trails": "a 9th human trail had to open",
+    "portal_opened": "every place of power is active and every clan stands in the centre",
+    "too_many_tribes": "a human tribe had to appear while the most the map may hold stood on it",
+    "too_many_spirits": "a spirit had to appear while the most the map may hold stood on it",
+    "too_many_trails": "a human trail had to open and no trail token was left",
     "no_degradation_cards": "a degradation card had to be taken and none was left",
     "population_exhausted": "a clan's population was 0 or less at a generation change",
-    "population_below_minimum": "a clan's population fell below -4",
+    "population_below_minimum": "a clan's population fell below the bottom of its track",
     "turn_limit": "the turn limit was reached (the portal did not open in time)",
     "no_adaptation_cards": "the adaptation market had to be refilled from an empty deck (M50's alternative)",
     "no_human_cards": "a human card had to be revealed and none was left",
@@ -75,9 +84,17 @@ class MammothodusGame(Game):
             default=400,
             metavar="N",
         ),
+        GameOption(
+            "data",
+            OptionKind.FILE,
+            "play with the components of this data file (the format of the bundled data.json) instead"
+            " of the stand-in; the game log records them",
+            metavar="FILE",
+        ),
     )
     guide = "games/mammothodus.md"
     in_process_bots = {"greedy": "bots.mammothodus_team:choose"}
+    in_process_static = True  # the team player reads the game's data set from it
     can_interrupt = True
     length_unit = LengthUnit.TURNS  # clans' turns, the unit of its limit (max_turns)
     interrupt_name = "assistance"
@@ -86,9 +103,11 @@ class MammothodusGame(Game):
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> MammothodusConfig:
         given = {k: v for k, v in (options or {}).items() if v is not None}
-        unknown = set(given) - {"discoveries", "talents", "max_turns"}
+        unknown = set(given) - {"discoveries", "talents", "max_turns", "data"}
         if unknown:
             raise ConfigError(f"Mammothodus has no option {', '.join(sorted(unknown))}")
+        if "data" in given:
+            given["data"] = data_option(given["data"])
         try:
             config = MammothodusConfig(players=players, seed=seed, **given)
         except TypeError as exc:
@@ -99,8 +118,12 @@ class MammothodusGame(Game):
     def validate_config(self, config: Any) -> None:
         if not isinstance(config, MammothodusConfig):
             raise ConfigError("not a Mammothodus configuration")
-        if not 1 <= config.players <= 4:
-            raise ConfigError(f"Mammothodus is for 1 to 4 clans, not {config.players}")
+        if config.data is not None:  # a log's header or a saved state: checked as --data FILE is
+            checked_data(msgspec.json.encode(config.data), "the game's data")
+        clans = len(tables_of(config).clan_names)
+        if not 1 <= config.players <= min(clans, self.kind.max_players):
+            most = min(clans, self.kind.max_players)
+            raise ConfigError(f"Mammothodus is for 1 to {most} clans, not {config.players}")
         if not 1 <= config.max_turns <= 100_000:
             raise ConfigError(f"max_turns must be 1 to 100000, not {config.max_turns}")
         if not 0 <= config.seed < 2**64:
@@ -108,6 +131,12 @@ class MammothodusGame(Game):
 
     def deal(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> MammothodusConfig:
         return self.make_config(players, seed, options)
+
+    def config_to_builtins(self, config: Any) -> dict[str, Any]:
+        """Without data, exactly as before data could be given (logs and goldens unchanged)."""
+        out = config_builtins(config)
+        out.pop("seed", None)
+        return out
 
     def public_settings(self, config: Any) -> Settings:
         return Settings(config.players, config.discoveries, config.talents, config.max_turns)
@@ -117,7 +146,7 @@ class MammothodusGame(Game):
         return machine.new_game(config)
 
     def static_info(self, config: Any) -> StaticInfo:
-        return static_info()
+        return static_info(config)
 
     def event_for(self, state: Any, seat: int, action: Any, viewer: int) -> StepEvent:
         return event_for(state, seat, action, viewer)
@@ -150,13 +179,23 @@ class MammothodusGame(Game):
         )
 
     def roles(self, state: Any) -> list[str]:
-        return list(load().clans.names[: state.n])
+        return list(state.tables.clan_names[: state.n])
 
     def config_roles(self, config: Any) -> list[str]:
-        return list(load().clans.names[: config.players])
+        return list(tables_of(config).clan_names[: config.players])
 
     def role_choices(self) -> tuple[str, ...]:
-        return tuple(load().clans.names)
+        return tuple(load().clans.names)  # the stand-in's; a data file's: role_choices_for
+
+    def player_range(self, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """One clan per name of the data (the kind's range at most)."""
+        data = data_option((options or {}).get("data"))
+        names = len((load() if data is None else data).clans.names)
+        return self.kind.min_players, min(self.kind.max_players, names)
+
+    def role_choices_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        data = data_option(options.get("data"))
+        return tuple((load() if data is None else data).clans.names)
 
     def explain_illegal(self, state: Any, action: Any) -> str:
         from .explain import explain
@@ -171,7 +210,14 @@ class MammothodusGame(Game):
     def reference(self) -> str:
         from .reference import reference
 
-        return reference()
+        return reference(load())
+
+    def reference_for(self, config: Any) -> str:
+        from .reference import reference
+
+        if config is None or config.data is None:
+            return self.reference()
+        return reference(config.data, "the data file given with --data")
 
     def check_invariants(self, state: Any) -> list[str]:
         return check_invariants(state)
@@ -202,6 +248,9 @@ class MammothodusGame(Game):
     def describe(self, action: Any) -> str:
         return notation.describe(action)
 
+    def describe_in(self, state: Any, action: Any) -> str:
+        return notation.describe(action, state.tables)
+
     def parse(self, state: Any, text: str) -> int:
         return notation.parse(state.legal_actions(), text)
 
@@ -209,13 +258,13 @@ class MammothodusGame(Game):
         return views.VIEWS
 
     def view(self, state: Any, seat: int | None, name: str) -> list[str]:
-        return views.view(spectate(state) if seat is None else observe(state, seat), name)
+        return views.view(spectate(state) if seat is None else observe(state, seat), name, state.tables)
 
     def player_observation(self, state: Any, seat: int, seats: Sequence[int]) -> Observation:
         return player_observation(state, seat, seats)
 
     def player_view(self, state: Any, seat: int, seats: Sequence[int], name: str) -> list[str]:
-        return views.view(player_observation(state, seat, seats), name)
+        return views.view(player_observation(state, seat, seats), name, state.tables)
 
     def spectator_observation(self, state: Any) -> Observation:
         return spectate(state)
@@ -227,7 +276,7 @@ class MammothodusGame(Game):
 
     def narrate(self, state: Any, seat: int, action: Any, viewer: int | None) -> str | None:
         knows = seat if viewer is None else viewer
-        lines = notation.narration(event_for(state, seat, action, knows).happened, viewer)
+        lines = notation.narration(event_for(state, seat, action, knows).happened, viewer, state.tables)
         return "\n".join(lines) if lines else None
 
     def turn_of(self, state: Any) -> tuple[str, int] | None:
@@ -245,14 +294,17 @@ class MammothodusGame(Game):
         return state.pending is not None and len(state.stack) > 4
 
     def seat_label(self, state: Any, seat: int) -> str:
-        return f"P{seat} {load().clans.names[seat]}"
+        return f"P{seat} {state.tables.clan_names[seat]}"
 
     def describe_config(self, config: Any) -> str:
         extras = [
             name for name, on in (("discoveries", config.discoveries), ("talents", config.talents)) if on
         ]
-        return f"Mammothodus: {config.players} clan{'s' if config.players != 1 else ''}" + (
-            f", advanced: {', '.join(extras)}" if extras else ""
+        own = f", data set {tables_of(config).key[:12]}" if config.data is not None else ""
+        return (
+            f"Mammothodus: {config.players} clan{'s' if config.players != 1 else ''}"
+            + (f", advanced: {', '.join(extras)}" if extras else "")
+            + own
         )
 
     def end_reason_text(self, reason: str | None) -> str:
@@ -263,6 +315,56 @@ class MammothodusGame(Game):
 
     def help_text(self) -> str:
         return notation.HELP
+
+
+#: the largest data file --data reads (the stand-in is 12 KiB)
+MAX_DATA_BYTES = 4 << 20
+
+
+def data_option(value: Any) -> DataFile | None:
+    """The data set of the option `data`: a file's path (read and checked here), its content as
+    builtins, or a DataFile; None (no option, or a file holding exactly the bundled stand-in, so
+    such a game's log is the stand-in's) for the stand-in. ConfigError, one sentence, for a bad
+    one."""
+    if value is None:
+        return None
+    if isinstance(value, DataFile):
+        raw = msgspec.json.encode(value)
+        where = "the data"
+    elif isinstance(value, (str, os.PathLike)):
+        where = f"--data {os.fspath(value)}"
+        raw = _read(value, where)
+    elif isinstance(value, Mapping):
+        raw = msgspec.json.encode(value)
+        where = "the data"
+    else:
+        raise ConfigError(f"the data option is a file's path, not {type(value).__name__}")
+    data = checked_data(raw, where)
+    return None if data == load() else data
+
+
+def checked_data(raw: bytes, where: str) -> DataFile:
+    """A data file's bytes, parsed and validated once per content; ConfigError naming `where`."""
+    try:
+        return checked(raw)
+    except DataError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
+
+
+def _read(path: Any, where: str) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_DATA_BYTES + 1)
+    except FileNotFoundError:
+        raise ConfigError(f"{where}: no such file") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{where}: a directory, not a data file") from None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise ConfigError(f"{where}: cannot be read ({reason})") from None
+    if len(raw) > MAX_DATA_BYTES:
+        raise ConfigError(f"{where}: larger than {MAX_DATA_BYTES >> 20} MiB, too large for a data file")
+    return raw
 
 
 GAME = MammothodusGame()

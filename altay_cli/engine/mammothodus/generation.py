@@ -42,7 +42,6 @@ from typing import Any
 
 from . import ops
 from .actions import Card, Place, Remove, Swap
-from .data import adaptation_name, figurines_for, load
 from .frames import Frame
 from .machine import END, ask, call, routine, steps_of
 from .state import COLORS, OFF, GameState
@@ -60,9 +59,9 @@ PLACING_REVEALS_SHARD = False  # M58
 POPULATION_CHECK_OPTIONAL = False  # M59
 
 
-def hand_size() -> int:
-    """M56: the hand an end of turn fills up to."""
-    return load().limits.hand
+def hand_size(g: GameState) -> int:
+    """M56: the hand an end of turn fills up to (data.limits.hand)."""
+    return g.data.limits.hand
 
 
 # ---------------------------------------------------------------------------- end of turn
@@ -88,7 +87,7 @@ class EndTurn:
             g.log.append(("discard", f.me, card))
             f.pc = 0
             return None
-        missing = hand_size() - len(g.clans[f.me].hand)
+        missing = hand_size(g) - len(g.clans[f.me].hand)
         if missing > 0:
             return call(g, "draw", f.me, n=missing)
         return None
@@ -104,7 +103,7 @@ class EndTurn:
 def refill_market(g: GameState) -> None:
     """Fill the adaptation market up to its size from the adaptation deck (M50: an empty deck
     leaves it short)."""
-    size = load().adaptation.market
+    size = g.data.adaptation.market
     while len(g.market) < size:
         if not g.adaptation_deck:
             if MARKET_REFILL_FROM_EMPTY_DECK_LOSES:
@@ -112,7 +111,7 @@ def refill_market(g: GameState) -> None:
             return
         index = g.adaptation_deck.pop()
         g.market.append(index)
-        g.log.append(("market", adaptation_name(index)))
+        g.log.append(("market", g.tables.adaptation_names[index]))
 
 
 # ---------------------------------------------------------------------------- drawing
@@ -150,7 +149,7 @@ class Generation:
         g.log.append(("degradation_check", f.me, cards))
         for _ in range(cards):
             ops.take_degradation(g, f.me)
-        clan.degradation = load().degradation_track.start
+        clan.degradation = g.data.degradation_track.start
 
     def s1(g: GameState, f: Frame) -> Any:
         # M14: no population left at a generation change leaves no figurine on the field
@@ -161,7 +160,7 @@ class Generation:
 
     def s2(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
-        want = figurines_for(clan.population)
+        want = g.tables.figurines_for(clan.population)
         have = len(clan.on_field())
         if have < want:
             places = placeable(g, f.me, f.v["anchors"])
@@ -192,7 +191,7 @@ class Generation:
                     if at == action.territory and not g.shard_open[shard]:
                         g.shard_open[shard] = True
                         g.log.append(
-                            ("shard_open", action.territory, load().shards.types[g.shard_type[shard]])
+                            ("shard_open", action.territory, g.data.shards.types[g.shard_type[shard]])
                         )
         else:
             where = clan.figurines[k]
@@ -233,10 +232,10 @@ def placeable(g: GameState, me: int, anchors: tuple[int, ...]) -> list[int]:
     one of its figurines, or one adjacent to such a territory. M52: figurines placed in this
     change count too (otherwise only `anchors`, the territories held before the check)."""
     held = [t for t in g.clans[me].figurines if t != OFF] if PLACE_NEXT_TO_NEW_FIGURINES else anchors
-    out = {ops.CENTRE}
+    out = {g.tables.centre}
     for where in held:
         out.add(where)
-        out.update(ops.neighbours()[where])
+        out.update(g.tables.neighbours[where])
     return sorted(out)
 
 

@@ -36,7 +36,6 @@ from typing import Any
 from . import ops
 from .actions import Direct, Use
 from .ancients import is_draw3, play_draw3, with_draw3_anytime
-from .data import load
 from .frames import Frame
 from .machine import END, ask, call, protection_bonus, routine, steps_of
 from .state import GameState
@@ -114,7 +113,7 @@ def talent_tokens(g: GameState, t: int, talent: str) -> int:
     """How many tokens of `talent` lie in territory t (0 without talents)."""
     if not g.config.talents:
         return 0
-    names = load().talents.names
+    names = g.tables.talent_names
     return sum(1 for owner in g.talents[t] if g.talent_of[owner] >= 0 and names[g.talent_of[owner]] == talent)
 
 
@@ -130,7 +129,7 @@ class TalentUse:
     clan (M69), each may use them; returns (owner, tokens) in g.ret, or None."""
 
     def s0(g: GameState, f: Frame) -> Any:
-        index = load().talents.names.index(f.v["talent"])
+        index = g.tables.talent_names.index(f.v["talent"])
         seats = [(g.active + i) % g.n for i in range(g.n)] if OWNERS_CLOCKWISE else list(range(g.n))
         here = g.talents[f.v["at"]]
         f.v.update(order=tuple(s for s in seats if g.talent_of[s] == index and s in here), i=0)
@@ -178,13 +177,14 @@ DISCOVERIES = (MOVE_ATTACK, DEFENCE_PLUS_1, ATTACK_PLUS_1, APPEAR_MOVE, DEGRADAT
 
 def discovered(g: GameState, name: str) -> bool:
     """Whether the human discovery `name` (data.discoveries.cards) is in force."""
-    cards = load().discoveries.cards
+    cards = g.tables.discovery_names
     return any(cards[i] == name for i in g.discoveries)
 
 
 def hit_threshold(g: GameState) -> int:
-    """The die result an Ancient needs to destroy a human tribe: 4, or 5 with +1 TO DEFENSE."""
-    return load().dice.hit + (1 if discovered(g, DEFENCE_PLUS_1) else 0)
+    """The die result an Ancient needs to destroy a human tribe: the data's (4), one more with
+    +1 TO DEFENSE."""
+    return g.data.dice.hit + (1 if discovered(g, DEFENCE_PLUS_1) else 0)
 
 
 def human_attack_bonus(g: GameState) -> int:
@@ -203,10 +203,10 @@ def appear_move(g: GameState) -> bool:
 
 
 # ---------------------------------------------------------------------------- geometry
-def activates(t: int, color: str) -> bool:
+def activates(g: GameState, t: int, color: str) -> bool:
     """Whether figures in territory t act on a human card of this colour (M3)."""
-    c = ops.color_of(t)
-    return load().map.centre_activates if c is None else c == color
+    c = g.tables.color[t]
+    return g.data.map.centre_activates if c is None else c == color
 
 
 def places_of_power(g: GameState) -> set[int]:
@@ -219,7 +219,7 @@ def tribe_steps(g: GameState, t: int) -> tuple[int, ...]:
     Distance by distance from 1: a place of power at that distance is the target; else the
     territories at that distance holding the most Ancient figurines. The steps are the
     neighbours of t on a shortest path to a target. Empty when there is no target at all (M21)."""
-    dist = ops.distances()
+    dist = g.tables.distances
     places = places_of_power(g)
     counts = {x: ops.ancient_count(g, x) for x in range(len(dist))}
     if not places and not any(counts.values()):
@@ -232,14 +232,14 @@ def tribe_steps(g: GameState, t: int) -> tuple[int, ...]:
             best = max((counts[x] for x in ring), default=0)
             targets = [x for x in ring if best and counts[x] == best]
         if targets:
-            return tuple(nb for nb in ops.neighbours()[t] if any(dist[nb][x] == d - 1 for x in targets))
+            return tuple(nb for nb in g.tables.neighbours[t] if any(dist[nb][x] == d - 1 for x in targets))
     return ()
 
 
 def spirit_targets(g: GameState, t: int) -> tuple[int, ...]:
     """Where a spirit in t (with no Ancients there) goes: the nearest territories with Ancient
     figurines, and among them those with the most figurines. Empty when there are none (M21)."""
-    row = ops.distances()[t]
+    row = g.tables.distances[t]
     counts = {x: ops.ancient_count(g, x) for x in range(len(row))}
     held = [x for x, n in counts.items() if n]
     if not held:
@@ -257,8 +257,8 @@ def no_target(g: GameState) -> None:
         ops.lose(g, "humans_without_target")
 
 
-def spirit_name(card: int) -> str:
-    return load().spirits.cards[card].name
+def spirit_name(g: GameState, card: int) -> str:
+    return g.tables.spirits[card].name
 
 
 # ---------------------------------------------------------------------------- effects
@@ -272,7 +272,7 @@ def reshuffle(g: GameState, me: int) -> None:
         ops.lose(g, "portal_track_exhausted")
     if g.config.discoveries and g.discovery_deck:
         card = g.discovery_deck.pop()
-        name = load().discoveries.cards[card]
+        name = g.tables.discovery_names[card]
         g.log.append(("discovery", name))
         if name == DEGRADATION_PLUS_2:
             pile = "deck" if DEGRADATION_DISCOVERY_INTO_DECK else "discard"  # M26
@@ -313,7 +313,7 @@ def activation_jobs(g: GameState, color: str) -> tuple[tuple[str, int, int], ...
     tribes: list[tuple[str, int, int]] = []
     spirits: list[tuple[str, int, int]] = []
     for t in range(len(g.tribes)):
-        if not activates(t, color):
+        if not activates(g, t, color):
             continue
         if g.tribes[t] > 0:
             tribes.append(("tribes", t, g.tribes[t]))
@@ -449,10 +449,10 @@ class Humans:
         f.pc = SPIRIT_DO
         where = ", ".join(str(x) for x in options)
         prompt = (
-            f"the {spirit_name(card)} spirit in territory {t} goes to the nearest Ancients and attacks:"
+            f"the {spirit_name(g, card)} spirit in territory {t} goes to the nearest Ancients and attacks:"
             f" choose its territory ({where})"
         )
-        choices = with_draw3_anytime(g, f.me, [Direct(spirit_name(card), x) for x in options], False)
+        choices = with_draw3_anytime(g, f.me, [Direct(spirit_name(g, card), x) for x in options], False)
         return ask(g, f.me, choices, "direct", prompt)
 
     def s2(g: GameState, f: Frame) -> Any:
@@ -531,7 +531,7 @@ class Humans:
             return END
         color = f.v["color"]
         g.log.append(("no_movement", color))
-        f.v.update(spawn=tuple(t for t in sorted(g.trails) if activates(t, color)), j=0)
+        f.v.update(spawn=tuple(t for t in sorted(g.trails) if activates(g, t, color)), j=0)
         return None
 
     def s6(g: GameState, f: Frame) -> Any:
@@ -550,7 +550,7 @@ class Humans:
     # ------------------------------------------------------------------ talents (M68-M76)
     def s7(g: GameState, f: Frame) -> Any:
         """BAIT_LOOP: the next territory (ascending) with a bait and a tribe in or next to it."""
-        nb = ops.neighbours()
+        nb = g.tables.neighbours
         for t in range(f.v["bait_at"] + 1, len(g.tribes)):
             if talent_tokens(g, t, BAIT) and (g.tribes[t] or any(g.tribes[x] for x in nb[t])):
                 f.v["bait_at"] = t
@@ -572,7 +572,7 @@ class Humans:
         held = f.v["baited"]
         f.v["baited"] = (*held, t)
         pulled = 0
-        for x in ops.neighbours()[t]:
+        for x in g.tables.neighbours[t]:
             if x in held:
                 continue
             while g.tribes[x] > 0:
@@ -597,7 +597,7 @@ class Humans:
         present = min(x, g.tribes[t]) > 0 if kind == "tribes" else _spirit_at(g, x, t) >= 0
         if not present or not talent_tokens(g, t, TRAP):
             return None
-        what = f"{x} human tribe(s)" if kind == "tribes" else f"the {spirit_name(x)} spirit"
+        what = f"{x} human tribe(s)" if kind == "tribes" else f"the {spirit_name(g, x)} spirit"
         why = f"{what} enter T{t}: spring traps there (one attack die each), or pass"
         return offer(g, f, TRAP, t, TRAP_DO, why, many=True)
 
@@ -610,7 +610,7 @@ class Humans:
         g.ret = None
         kind, t, x = f.v["ent"]
         bonus = protection_bonus(g, t)
-        dice = tuple(ops.roll(g) + bonus for _ in range(n))
+        dice = tuple(ops.roll(g) + bonus for _ in range(ops.dice_count(g, n)))
         g.log.append(("trap", owner, t, dice))
         if kind == "tribes":
             kills = min(sum(1 for v in dice if v >= hit_threshold(g)), x, g.tribes[t])
@@ -619,7 +619,7 @@ class Humans:
                 g.log.append(("tribe", "destroyed", t))
             f.v["ent"] = (kind, t, x - kills)
             return None
-        spirit = load().spirits.cards[x]
+        spirit = g.tables.spirits[x]
         k = _spirit_at(g, x, t)
         if k >= 0 and sum(1 for v in dice if v >= spirit.min) >= spirit.dice:
             from .ancients import destroy_spirit

@@ -1,19 +1,24 @@
 """Conservation and consistency: cards of every clan, tribes, spirits, shards and trail tokens
 are where they can be, the population in its range, figurines on real territories, and (with the
-advanced talents) every clan's talent tokens in its reserve or on the field."""
+advanced talents) every clan's talent tokens in its reserve or on the field. Every bound is the
+game's own data set's."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .data import load
+from .ancients import ONE_PLACE_PER_TERRITORY
 from .state import COLORS, OFF, GameState, Phase
 
 
 def check_invariants(g: GameState) -> list[str]:
-    d = load()
+    d = g.data
     bad: list[str] = []
-    n_terr = len(d.map.territories)
+    n_terr = g.tables.n
+    #: every card a clan can hold at once: its deck, every adaptation and degradation card
+    most_cards = sum(d.clan_deck.cards.values()) + len(d.adaptation.cards) + d.degradation.cards
+    pop = d.population
+    fell = g.phase is Phase.OVER and g.end_reason == "population_below_minimum"
     base = Counter({str(c): k for c, k in d.clan_deck.cards.items()})
     degradation_out = 0
     adaptation_out = 0
@@ -27,9 +32,10 @@ def check_invariants(g: GameState) -> list[str]:
         for k, where in enumerate(clan.figurines):
             if where != OFF and not 0 <= where < n_terr:
                 bad.append(f"clan {s}'s {COLORS[k]} figurine is nowhere ({where})")
-        if not d.population.min - 10 <= clan.population <= d.population.max:
+        # below the floor only in the step that lost the game for it (M14)
+        if clan.population > pop.max or (clan.population < pop.lose_below and not fell):
             bad.append(f"clan {s}'s population {clan.population} is off the track")
-        if g.phase is Phase.PLAY and len(clan.hand) > 50:
+        if len(clan.hand) > most_cards:
             bad.append(f"clan {s} holds {len(clan.hand)} cards")
     if degradation_out + g.degradation_supply != d.degradation.cards:
         bad.append(f"{degradation_out} degradation cards out and {g.degradation_supply} in the supply")
@@ -50,9 +56,16 @@ def check_invariants(g: GameState) -> list[str]:
         bad.append("human cards are not conserved")
     if len(g.shard_at) != len(g.shard_type) or any(not -2 <= t < n_terr for t in g.shard_at):
         bad.append("shards lie outside the map")
+    if len(g.places) != g.tables.lines:
+        bad.append(f"{len(g.places)} portal lines, not one per place of power ({g.tables.lines})")
     for line, t in enumerate(g.places):
         if t == d.map.centre:
             bad.append(f"the place of power of line {line} is in the centre")
+        elif not -1 <= t < n_terr:
+            bad.append(f"the place of power of line {line} is nowhere ({t})")
+    active = [t for t in g.places if t >= 0]
+    if ONE_PLACE_PER_TERRITORY and len(set(active)) != len(active):
+        bad.append("two places of power share a territory (M37)")
     if not 0 <= g.portal_open <= len(g.portal):
         bad.append("the portal track is inconsistent")
     bad += _talents(g)
@@ -60,8 +73,8 @@ def check_invariants(g: GameState) -> list[str]:
 
 
 def _talents(g: GameState) -> list[str]:
-    d = load()
-    n_terr = len(d.map.territories)
+    d = g.data
+    n_terr = g.tables.n
     if not g.config.talents:
         if g.talents or any(i != -1 for i in g.talent_of) or any(g.talent_reserve) or g.protected:
             return ["talent data in a game without talents"]

@@ -19,12 +19,13 @@ With the advanced talents (`config.talents`), set-up ends with each clan choosin
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from itertools import combinations
 from typing import Any
 
 from ..api import IllegalAction
 from . import ops
 from .actions import Pass, Start, Talent
-from .data import load
 from .frames import Ask, Frame
 from .ops import GameOver
 from .state import COLORS, GameState, MammothodusConfig, Phase
@@ -95,7 +96,14 @@ class MammothodusState(GameState):
         return observe(self, seat)
 
 
-START_PAIRS = tuple((a, b) for i, a in enumerate(COLORS) for b in COLORS[i + 1 :])
+@cache
+def start_choices(k: int) -> tuple[tuple[str, ...], ...]:
+    """M60: the sets of `k` figurine colours (data.limits.figurines_at_start) a clan may start
+    with in the centre, in the colours' order (k = 2: the six pairs)."""
+    return tuple(combinations(COLORS, k))
+
+
+START_PAIRS = start_choices(2)  # the stand-in's two figurines at the start
 #: M63: with talents, once every clan has its starting figurines, each clan in seat order chooses
 #: a talent that no clan has chosen yet; only when every talent is taken (more clans than talents,
 #: which the stand-in data's five talents for four clans never reach) may one be chosen again.
@@ -105,7 +113,7 @@ TALENTS_DISTINCT = True
 
 def talent_choices(g: GameState) -> list[str]:
     """The talents the next clan may choose (M63)."""
-    names = load().talents.names
+    names = g.tables.talent_names
     taken = {i for i in g.talent_of if i >= 0}
     free = [name for i, name in enumerate(names) if i not in taken]
     return free if TALENTS_DISTINCT and free else list(names)
@@ -124,7 +132,7 @@ def protection_bonus(g: GameState, t: int) -> int:
 def talent_name(g: GameState, seat: int) -> str | None:
     """Clan `seat`'s talent, None before it chose (or without talents)."""
     i = g.talent_of[seat]
-    return None if i < 0 else load().talents.names[i]
+    return None if i < 0 else g.tables.talent_names[i]
 
 
 def _setup_done(g: GameState) -> bool:
@@ -132,12 +140,13 @@ def _setup_done(g: GameState) -> bool:
 
 
 def new_game(config: MammothodusConfig) -> MammothodusState:
-    """The rulebook's preparation with the stand-in components: shards face down (one per
-    territory but the centre), a tribe on each initial trail, every deck shuffled, four
-    fragments of the shuffled portal track face up, the adaptation market, population 7 and four
-    cards for every clan. Each clan then picks its two starting figurines (a decision)."""
-    d = load()
+    """The rulebook's preparation with the configuration's components (the stand-in's unless it
+    gives data): shards face down (one per territory but the centre), a tribe on each initial
+    trail, every deck shuffled, the first fragments of the shuffled portal track face up, the
+    adaptation market, the starting population and a hand for every clan. Each clan then picks
+    its starting figurines (a decision)."""
     g = MammothodusState(config)
+    d = g.data
     rng = g.rng
     kinds = [k for k in range(len(d.shards.types)) for _ in range(d.shards.per_type)]
     rng.shuffle(kinds)
@@ -198,7 +207,7 @@ def _legal(g: GameState) -> list[Any]:
         return []
     if g.phase is Phase.SETUP:
         if -1 in g.start_picks:
-            return [Start(pair) for pair in START_PAIRS]
+            return [Start(pair) for pair in start_choices(g.data.limits.figurines_at_start)]
         return [Talent(name) for name in talent_choices(g)]
     top = g.stack[-1]
     assert isinstance(top, Ask)
@@ -226,13 +235,13 @@ def apply_index(g: GameState, index: int) -> None:
     if g.phase is Phase.SETUP:
         seat = g.setup_seat()
         if isinstance(action, Talent):  # M63, and M15: the talent's tokens
-            g.talent_of[seat] = load().talents.names.index(action.name)
-            g.talent_reserve[seat] = load().talents.tokens
+            g.talent_of[seat] = g.tables.talent_names.index(action.name)
+            g.talent_reserve[seat] = g.data.talents.tokens
             g.log.append(("talent", seat, action.name))
         else:
             g.start_picks[seat] = index
             for color in action.colors:
-                g.clans[seat].figurines[COLORS.index(color)] = ops.CENTRE
+                g.clans[seat].figurines[COLORS.index(color)] = g.tables.centre
             g.log.append(("start", seat, action.colors))
         if _setup_done(g):
             _begin(g)

@@ -8,6 +8,7 @@ a word works; case does not matter."""
 from __future__ import annotations
 
 import re
+from itertools import permutations
 from typing import Any
 
 from ..api import AmbiguousCommand, IllegalCommand, InvalidCommand
@@ -35,12 +36,13 @@ from .actions import (
     action_from_builtins,
 )
 from .events import StepEvent
-from .narration import card_words, happening_text, narration, talent_words, where
+from .narration import card_words, happening_text, listing, narration, talent_words
+from .tables import Tables
 
 __all__ = ["HELP", "command_text", "describe", "happening_text", "narration", "parse"]
 
 HELP = """\
-  start red green      set-up: the two figurines (by colour) that start in the centre
+  start red green      set-up: the figurines (by colour) that start in the centre
   move | attack | population | development | degradation | activate    this turn's action
   fig red              act with your red figurine next        red, wild, double:red   play a card
   step 5               move the figurine to territory 5      shard sun / drop        take or drop a shard
@@ -59,7 +61,7 @@ HELP = """\
 
 def command_text(a: Any) -> str:
     if isinstance(a, Start):
-        return f"start {a.colors[0]} {a.colors[1]}"
+        return "start " + " ".join(a.colors)
     if isinstance(a, ChooseAction):
         return a.action
     if isinstance(a, Figurine):
@@ -101,14 +103,20 @@ def command_text(a: Any) -> str:
     raise TypeError(f"not a Mammothodus action: {a!r}")
 
 
-def describe(a: Any) -> str:
-    """The decision in a short sentence, its subject left out ("P1: moves to T5")."""
+def describe(a: Any, tables: Tables | None = None) -> str:
+    """The decision in a short sentence, its subject left out ("P1: moves to T5"). With the
+    game's data set (`tables`) the centre is called by its name; without it, by its number."""
+
+    def where(t: int) -> str:
+        return tables.where(t) if tables is not None else f"T{t}"
+
     if isinstance(a, StepEvent):
         a = a.action
     if isinstance(a, dict):
         a = action_from_builtins(a)
     if isinstance(a, Start):
-        return f"starts with its {a.colors[0]} and {a.colors[1]} figurines in the centre"
+        figurines = "figurine" if len(a.colors) == 1 else "figurines"
+        return f"starts with its {listing(list(a.colors))} {figurines} in the centre"
     if isinstance(a, ChooseAction):
         return f"chooses the action {a.action}"
     if isinstance(a, Figurine):
@@ -172,8 +180,8 @@ def _forms(a: Any) -> list[list[str]]:
         out.append(["figurine", a.color])
     if isinstance(a, Pass):
         out += [["done"], ["stop"], ["no"]]
-    if isinstance(a, Start):
-        out.append(["start", a.colors[1], a.colors[0]])
+    if isinstance(a, Start):  # the colours in any order
+        out += [["start", *order] for order in permutations(a.colors) if list(order) != list(a.colors)]
     if isinstance(a, Use) and a.n == 1:
         out.append(["use", _spoken(a.talent), str(a.at), "1"])
     if isinstance(a, Talent) and "_" in a.name:  # the data's own name is typed as well

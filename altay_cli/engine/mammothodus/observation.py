@@ -22,8 +22,8 @@ from typing import Any
 
 import msgspec
 
-from .data import adaptation_name, figurines_for, load
 from .frames import Ask, Frame
+from .narration import number_words
 from .state import COLORS, OFF, GameState, Phase
 from .vocabulary import (
     ActionName,
@@ -264,7 +264,7 @@ def carried_type(g: GameState, clan: int, k: int) -> str | None:
         return None
     for key in (f"{clan}:{COLORS[k]}", f"{clan}:{k}"):
         if key in g.carried:
-            return load().shards.types[g.shard_type[g.carried[key]]]
+            return g.data.shards.types[g.shard_type[g.carried[key]]]
     return None
 
 
@@ -276,7 +276,7 @@ def spirit_next(g: GameState) -> str | None:
     """The spirit card face up on top of the spirit stack, the next one summoned (M77)."""
     if not SPIRIT_STACK_FACE_UP or not g.spirit_deck:
         return None
-    return load().spirits.cards[g.spirit_deck[-1]].name
+    return g.data.spirits.cards[g.spirit_deck[-1]].name
 
 
 def spectate(g: GameState) -> Observation:
@@ -286,17 +286,18 @@ def spectate(g: GameState) -> Observation:
 
 
 def observe(g: GameState, seat: int) -> Observation:
-    d = load()
-    names = d.clans.names
+    d = g.data
+    tables = g.tables
+    names = tables.clan_names
     talents = g.config.talents
-    n = len(d.map.territories)
+    n = tables.n
     shards_at: list[list[int]] = [[] for _ in range(n)]
     for i, where in enumerate(g.shard_at):
         if where >= 0:
             shards_at[where].append(i)
     spirits_at: list[list[str]] = [[] for _ in range(n)]
     for i, where in enumerate(g.spirits):
-        spirits_at[where].append(d.spirits.cards[g.spirit_on[i]].name)
+        spirits_at[where].append(tables.spirits[g.spirit_on[i]].name)
     figures_at: list[list[FigurineView]] = [[] for _ in range(n)]
     for s, clan in enumerate(g.clans):
         for k, where in enumerate(clan.figurines):
@@ -330,7 +331,7 @@ def observe(g: GameState, seat: int) -> Observation:
             seat=s,
             name=names[s],
             population=c.population,
-            figurines_supported=figurines_for(c.population),
+            figurines_supported=tables.figurines_for(c.population),
             degradation=c.degradation,
             figurines={COLORS[k]: (None if w == OFF else w) for k, w in enumerate(c.figurines)},
             hand=sorted(c.hand) if s == seat or not OTHER_HANDS_HIDDEN else None,  # M78
@@ -343,7 +344,7 @@ def observe(g: GameState, seat: int) -> Observation:
         )
         for s, c in enumerate(g.clans)
     ]
-    frags = {f.id: f for f in d.portal.fragments}
+    frags = tables.fragments
     portal = [
         FragmentView(
             fid,
@@ -371,7 +372,7 @@ def observe(g: GameState, seat: int) -> Observation:
         portal_open=portal,
         portal_closed=len(g.portal) - g.portal_open,
         places=[None if t < 0 else t for t in g.places],
-        market=[adaptation_name(i) for i in g.market],
+        market=[tables.adaptation_names[i] for i in g.market],
         adaptation_deck=len(g.adaptation_deck),
         degradation_supply=g.degradation_supply,
         spirits_in_supply=len(g.spirit_deck),
@@ -422,7 +423,9 @@ def decision_of(g: GameState, seat: int) -> Decision | None:
     if g.phase is Phase.SETUP:
         who = g.setup_seat()
         if -1 in g.start_picks:
-            purpose, prompt = "start", "Choose the two figurines of your clan that start in the centre"
+            k = g.data.limits.figurines_at_start
+            figurines = f"{number_words(k)} figurine{'s' if k != 1 else ''}"
+            purpose, prompt = "start", f"Choose the {figurines} of your clan that start in the centre"
         else:
             purpose, prompt = "talent", "Choose your clan's talent (one that no clan holds yet)"
         return Decision(who, purpose, False, prompt if who == seat else None)
@@ -442,10 +445,6 @@ def _listing(items: Sequence[str], last: str = "or") -> str:
 def possessive(name: str) -> str:
     """ "the Bisons'" (a clan's name is a plural) or "the Bear's"."""
     return f"the {name}'" if name.endswith("s") else f"the {name}'s"
-
-
-def _where(t: int) -> str:
-    return "the centre" if t == load().map.centre else f"T{t}"
 
 
 def prompt_of(g: GameState, ask: Ask) -> str:
@@ -470,12 +469,12 @@ def _question(g: GameState, ask: Ask) -> str:
         return f"Dice {dice}: choose a target to destroy, or pass"
     if ask.purpose == "direct":
         humans = human_phase(g)
-        where = _listing([_where(o.to) for o in ask.options if hasattr(o, "to")])  # not Draw 3 (M44)
+        where = _listing([g.tables.where(o.to) for o in ask.options if hasattr(o, "to")])  # not Draw 3 (M44)
         if humans is not None and humans.directing is not None:
             d = humans.directing
             who = "a human tribe" if d.who == "tribe" else f"the {d.who} spirit"
             verb = "moves one step" if d.who == "tribe" else "goes to the nearest Ancients and attacks"
-            return f"{who} in {_where(d.at)} {verb}: send it to {where}"
+            return f"{who} in {g.tables.where(d.at)} {verb}: send it to {where}"
         return f"Send the humans to {where}"
     if ask.purpose == "step":
         m = moving(g)
@@ -483,14 +482,14 @@ def _question(g: GameState, ask: Ask) -> str:
             left = f"{m.steps_left} step{'s' if m.steps_left != 1 else ''} left"
             return f"Move your {m.figurine} figurine ({left}), take or put down a shard, or stop"
     if ask.purpose == "assist":
-        names = load().clans.names
+        names = g.tables.clan_names
         p = playing(g)
         if p is not None:
             from .ancients import ACTION_COLOR
 
             whose = possessive(names[p.clan])
             colour = ACTION_COLOR[p.action]
-            return f"Help {whose} {p.action} in {_where(p.territory)} with a {colour} card, or pass"
+            return f"Help {whose} {p.action} in {g.tables.where(p.territory)} with a {colour} card, or pass"
         f = _frame(g, "ancients_degradation")
         if f is not None:
             whose = possessive(names[f.me])
@@ -500,10 +499,10 @@ def _question(g: GameState, ask: Ask) -> str:
         if tp is not None:
             from .narration import talent_words
 
-            talent = talent_words(load().talents.names[g.talent_of[tp.clan]])
+            talent = talent_words(g.tables.talent_names[g.talent_of[tp.clan]])
             return f"Put a {talent} token in or next to the territory of your {tp.figurine} figurine"
     # the engine's own words, with the centre called by its name
-    return re.sub(rf"\b(territory |T){load().map.centre}\b", "the centre", ask.prompt)
+    return re.sub(rf"\b(territory |T){g.tables.centre}\b", "the centre", ask.prompt)
 
 
 def human_phase(g: GameState) -> HumanPhase | None:
@@ -553,7 +552,7 @@ def moving(g: GameState) -> Moving | None:
     if f is None:
         return None
     k = f.v["fig"]
-    types = load().shards.types
+    types = g.data.shards.types
     return Moving(
         clan=f.me,
         figurine=COLORS[k],

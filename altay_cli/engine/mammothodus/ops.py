@@ -6,10 +6,6 @@ Every change is logged (state.log) for the events of the step."""
 
 from __future__ import annotations
 
-from collections import deque
-from functools import cache
-
-from .data import load
 from .state import OFF, GameState, Phase, Result
 
 
@@ -18,46 +14,12 @@ class GameOver(Exception):
 
 
 # ---------------------------------------------------------------------------- the map
-@cache
-def neighbours() -> tuple[tuple[int, ...], ...]:
-    m = load().map
-    out: list[set[int]] = [set() for _ in m.territories]
-    for a, b in m.adjacency:
-        out[a].add(b)
-        out[b].add(a)
-    return tuple(tuple(sorted(s)) for s in out)
+def color_of(g: GameState, t: int) -> str | None:
+    return g.tables.color[t]
 
 
-@cache
-def distances() -> tuple[tuple[int, ...], ...]:
-    """distances()[a][b]: the fewest steps from a to b."""
-    nb = neighbours()
-    n = len(nb)
-    table = []
-    for a in range(n):
-        dist = [-1] * n
-        dist[a] = 0
-        todo = deque([a])
-        while todo:
-            x = todo.popleft()
-            for y in nb[x]:
-                if dist[y] < 0:
-                    dist[y] = dist[x] + 1
-                    todo.append(y)
-        table.append(tuple(dist))
-    return tuple(table)
-
-
-def color_of(t: int) -> str | None:
-    c = load().map.territories[t].color
-    return None if c is None else str(c)
-
-
-def region_of(t: int) -> str | None:
-    return load().map.territories[t].region
-
-
-CENTRE = 0
+def region_of(g: GameState, t: int) -> str | None:
+    return g.tables.region[t]
 
 
 # ---------------------------------------------------------------------------- figures
@@ -79,6 +41,12 @@ def roll(g: GameState) -> int:
     return g.rng.below(6) + 1
 
 
+def dice_count(g: GameState, n: int) -> int:
+    """How many dice an attack of n rolls: n, or the data's cap on the dice supply (M19)."""
+    cap = g.data.dice.cap
+    return n if cap is None else min(n, cap)
+
+
 def damage(g: GameState, clan: int, amount: int, why: str) -> None:
     """The clan loses population; below the track's floor the players lose at once (M14)."""
     if amount <= 0:
@@ -86,30 +54,30 @@ def damage(g: GameState, clan: int, amount: int, why: str) -> None:
     c = g.clans[clan]
     c.population -= amount
     g.log.append(("population", clan, -amount, why))
-    if c.population < load().population.lose_below:
+    if c.population < g.data.population.lose_below:
         lose(g, "population_below_minimum")
 
 
 def gain(g: GameState, clan: int, amount: int) -> None:
     c = g.clans[clan]
     before = c.population
-    c.population = min(load().population.max, c.population + amount)
+    c.population = min(g.data.population.max, c.population + amount)
     g.log.append(("population", clan, c.population - before, "gain"))
 
 
 # ---------------------------------------------------------------------------- humans and spirits
 def add_tribe(g: GameState, t: int, why: str = "appear") -> None:
-    """A tribe appears; the 13th one is a defeat."""
-    if sum(g.tribes) >= load().limits.tribes:
+    """A tribe appears; one more than the data's limit (the stand-in's 13th) is a defeat."""
+    if sum(g.tribes) >= g.data.limits.tribes:
         lose(g, "too_many_tribes")
     g.tribes[t] += 1
     g.log.append(("tribe", why, t))
 
 
 def summon_spirit(g: GameState, t: int) -> int:
-    """A random spirit card's figurine appears in t (the 4th spirit is a defeat); returns the
+    """A random spirit card's figurine appears in t (one more than the limit is a defeat); returns the
     index of the spirit on the field."""
-    if len(g.spirits) >= load().limits.spirits or not g.spirit_deck:
+    if len(g.spirits) >= g.data.limits.spirits or not g.spirit_deck:
         lose(g, "too_many_spirits")
     card = g.spirit_deck.pop()
     g.spirits.append(t)
@@ -130,11 +98,11 @@ def spirit_attack(g: GameState, t: int) -> None:
 
 
 def open_trail(g: GameState) -> None:
-    """A New Trail card: a random trail token is placed on its territory (the 9th is a defeat)."""
+    """A New Trail card: a random trail token is placed on its territory (none left is a defeat)."""
     if not g.trail_tokens:
         lose(g, "too_many_trails")
     number = g.trail_tokens.pop()
-    t = load().map.trail_positions[str(number)]
+    t = g.tables.trail_at[number]
     g.trails.append(t)
     g.log.append(("trail", number, t))
 
@@ -156,8 +124,10 @@ def take_degradation(g: GameState, clan: int, pile: str = "discard") -> None:
 
 # ---------------------------------------------------------------------------- the end
 def check_win(g: GameState) -> None:
-    """All four places of power and a figurine of every clan in the centre: the team wins."""
-    if all(t >= 0 for t in g.places) and all(CENTRE in clan.figurines for clan in g.clans):
+    """Every place of power the data lists and a figurine of every clan in the centre: the team
+    wins."""
+    centre = g.tables.centre
+    if all(t >= 0 for t in g.places) and all(centre in clan.figurines for clan in g.clans):
         finish(g, Result.WON, "portal_opened")
         raise GameOver
 

@@ -5,11 +5,16 @@ fragments, shards, spirits, the tracks, talents, discoveries and every ruling.""
 
 from __future__ import annotations
 
-from .data import Cell, DataFile, load
+from .data import Cell, DataFile
 from .narration import DISCOVERY_WORDS, TALENT_WORDS, card_words, listing
 from .static import rulings
 
 REGION_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def _region(r: str) -> str:
+    """A region as the reference lists it: "North N" for the stand-in's letters, else its name."""
+    return f"{REGION_NAMES[r]} {r}" if r in REGION_NAMES else r
 
 
 def _cell(c: Cell) -> str:
@@ -32,6 +37,13 @@ def _name(d: DataFile, t: int) -> str:
     return "centre" if t == d.map.centre else f"T{t}"
 
 
+def _every(n: int, what: str) -> str:
+    """ "all 4 places", "both places", "the place"."""
+    if n == 1:
+        return f"the {what}"
+    return f"both {what}s" if n == 2 else f"all {n} {what}s"
+
+
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -43,7 +55,8 @@ def win_and_loss(d: DataFile) -> list[str]:
     return [
         "## How the team wins",
         "",
-        f"The clans win together the moment all {lim.places_of_power} places of power are active and a"
+        f"The clans win together the moment {_every(lim.places_of_power, 'place')} of power"
+        f" {'is' if lim.places_of_power == 1 else 'are'} active and a"
         " figurine of every clan stands in the centre. A place of power is activated by a figurine"
         " standing in a territory that meets every condition of one portal line (see The portal).",
         "",
@@ -70,7 +83,8 @@ def turn(d: DataFile) -> list[str]:
     return [
         "## A turn",
         "",
-        "Set-up: each clan picks the two figurines that start in the centre (M60); with the advanced"
+        f"Set-up: each clan picks the {d.limits.figurines_at_start} figurines that start in the centre (M60);"
+        " with the advanced"
         " talents, then its talent (M63). The first clan is drawn at random (M61). Then clans take turns"
         " clockwise; a turn is:",
         "",
@@ -110,9 +124,10 @@ def map_section(d: DataFile) -> list[str]:
     lines = [
         "## The map",
         "",
-        f"{len(m.territories)} territories: the centre (no region, no colour: humans there never act) and"
+        f"{len(m.territories)} territories: the centre (T{m.centre}: no region, no colour; humans there"
+        f" {'act on any card' if m.centre_activates else 'never act'}) and"
         f" {len(m.territories) - 1} others in {len(m.regions)} regions"
-        f" ({listing([f'{REGION_NAMES.get(r, r)} {r}' for r in m.regions])}), each with a colour"
+        f" ({listing([_region(r) for r in m.regions])}), each with a colour"
         f" ({listing([str(c) for c in m.colors])}). Human trails open only on the territories listed;"
         f" {len(m.initial_trails)} are open at the start.",
         "",
@@ -202,7 +217,12 @@ def components(d: DataFile) -> list[str]:
         f"- **Degradation marker** (M13): {d.degradation_track.boxes} boxes, back to"
         f" {d.degradation_track.start} at each generation change, which brings one degradation card per"
         " figurine on the field beyond the marker.",
-        f"- **Dice** (M19): a die of {d.dice.hit} or more destroys a tribe.",
+        f"- **Dice** (M19): a die of {d.dice.hit} or more destroys a tribe; "
+        + (
+            "no limit on the dice of one attack."
+            if d.dice.cap is None
+            else f"one attack rolls at most {d.dice.cap} dice."
+        ),
         f"- **Start**: {d.limits.figurines_at_start} figurines per clan in the centre.",
         "",
         "## Advanced rules",
@@ -232,13 +252,15 @@ def rulings_section() -> list[str]:
     return [*lines, ""]
 
 
-def reference() -> str:
-    d = load()
+def reference(d: DataFile, source: str = "`data.json`") -> str:
+    """The reference of a game played with the data set `d` (`source` names where it comes from:
+    the bundled stand-in, or the file given with --data)."""
+    clans = len(d.clans.names)
     head = [
         "# Mammothodus: rules reference",
         "",
-        "A cooperative game for 1 to 4 clans of the Ancients against human tribes and spirits that the"
-        " engine moves. Generated from the engine's data (`data.json`) and rulings (`RULINGS.md`);"
+        f"A cooperative game for 1 to {clans} clans of the Ancients against human tribes and spirits"
+        f" that the engine moves. Generated from the engine's data ({source}) and rulings (`RULINGS.md`);"
         " `altay rules --game mammothodus --json` prints the data as bots get it in `hello.static`, and"
         " the bot guide is protocol/games/mammothodus.md.",
         "",

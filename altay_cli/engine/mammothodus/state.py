@@ -23,7 +23,9 @@ from typing import Any
 import msgspec
 
 from ..rng import Rng
+from .data import DataFile
 from .frames import Ask, Frame, entry_from_dict
+from .tables import Tables, checked, tables_of
 
 COLORS = ("red", "green", "yellow", "blue")  # attack, move, population, development
 ACTIONS = ("move", "attack", "population", "development", "degradation", "activate")
@@ -72,6 +74,22 @@ class MammothodusConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
     discoveries: bool = False  # advanced rules: human discoveries (M16)
     talents: bool = False  # advanced rules: Ancient talents (M15)
     max_turns: int = 400  # adjudication: the team loses at the turn limit (M62)
+    #: the components (map, decks, portal, limits...): None plays the bundled stand-in,
+    #: data.json; a game with another data file carries it whole, so its log replays with it
+    data: DataFile | None = None
+
+
+def config_builtins(config: MammothodusConfig, digest: bool = False) -> dict[str, Any]:
+    """The configuration as JSON builtins; without data, exactly as before data could be given
+    (so the stand-in's logs and digests stay as they were). `digest`: the data by its content
+    hash (a state's digest need not encode the whole data set at every step)."""
+    if config.data is None:
+        out = msgspec.to_builtins(config)
+        out.pop("data", None)
+        return out
+    out = msgspec.to_builtins(msgspec.structs.replace(config, data=None))
+    out["data"] = tables_of(config).key if digest else msgspec.to_builtins(config.data)
+    return out
 
 
 class Clan:
@@ -80,10 +98,10 @@ class Clan:
     __slots__ = ("acted", "deck", "degradation", "discard", "figurines", "hand", "population")
 
     def __init__(self) -> None:
-        self.population = 7
+        self.population = 0  # set from the data at set-up
         self.degradation = 0  # the degradation defence marker (M13)
         #: figurines by bonus colour (index into COLORS): territory, or OFF
-        self.figurines = [OFF, OFF, OFF, OFF]
+        self.figurines = [OFF] * len(COLORS)
         self.deck: list[str] = []  # the top is the end
         self.hand: list[str] = []
         self.discard: list[str] = []
@@ -125,8 +143,8 @@ class Clan:
         c.hand = [str(x) for x in d["hand"]]
         c.discard = [str(x) for x in d["discard"]]
         c.acted = [int(x) for x in d["acted"]]
-        if len(c.figurines) != 4:
-            raise ValueError("a clan has four figurines")
+        if len(c.figurines) != len(COLORS):
+            raise ValueError(f"a clan has {len(COLORS)} figurines, one per colour")
         return c
 
 
@@ -137,10 +155,13 @@ class GameState:
     def __init__(self, config: MammothodusConfig) -> None:
         n = config.players
         self.config = config
+        #: the data set this game plays and the tables derived from it (shared by clones)
+        self.tables: Tables = tables_of(config)
+        self.data = self.tables.data
         self.n = n
         self.rng = Rng(config.seed)
         self.clans = [Clan() for _ in range(n)]
-        self.tribes = [0] * 21  # human tribes per territory
+        self.tribes = [0] * self.tables.n  # human tribes per territory
         self.spirits: list[int] = []  # territory of each spirit on the field (index: spirit card)
         self.spirit_on: list[int] = []  # the spirit card (index into data) of each spirit on the field
         self.spirit_deck: list[int] = []  # spirit cards not summoned, the next one is the end
@@ -149,8 +170,9 @@ class GameState:
         self.shard_open: list[bool] = []  # per shard id: face up
         self.carried: dict[str, int] = {}  # "clan:colour" -> shard id carried in a move this turn
         self.trails: list[int] = []  # territories with an open human trail
-        self.trail_tokens: list[int] = []  # face-down trail tokens left (numbers 1-8), the next is the end
-        self.places: list[int] = [-1, -1, -1, -1]  # territory of each line's place of power, -1 if not yet
+        self.trail_tokens: list[int] = []  # face-down trail tokens left (their numbers), the next is the end
+        #: per portal line (one per place of power): the territory of its place, -1 if not yet
+        self.places: list[int] = [-1] * self.tables.lines
         self.human_deck: list[str] = []  # the next card is the end
         self.human_discard: list[str] = []
         self.portal: list[int] = []  # fragment ids (index into data) in their row, left to right
@@ -241,16 +263,18 @@ class GameState:
         return g
 
     def to_dict(self) -> dict[str, Any]:
-        out = self._to_dict()
+        return self._with_talents(self._to_dict(config_builtins(self.config)))
+
+    def _with_talents(self, out: dict[str, Any]) -> dict[str, Any]:
         if self.config.talents:  # only then: a game without talents keeps its old form and digests
             out["talent_of"] = self.talent_of
             out["talent_reserve"] = self.talent_reserve
             out["protected"] = self.protected
         return out
 
-    def _to_dict(self) -> dict[str, Any]:
+    def _to_dict(self, config: dict[str, Any]) -> dict[str, Any]:
         return {
-            "config": msgspec.to_builtins(self.config),
+            "config": config,
             "rng": self.rng.state,
             "clans": [c.to_dict() for c in self.clans],
             "tribes": self.tribes,
@@ -286,12 +310,16 @@ class GameState:
         }
 
     def digest(self) -> str:
-        return hashlib.blake2b(msgspec.json.encode(self.to_dict()), digest_size=16).hexdigest()
+        """A hash of the whole state (its data set by content hash)."""
+        state = self._with_talents(self._to_dict(config_builtins(self.config, digest=True)))
+        return hashlib.blake2b(msgspec.json.encode(state), digest_size=16).hexdigest()
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
         try:
             config = msgspec.convert(data["config"], MammothodusConfig)
+            if config.data is not None:  # checked as a file given with --data is
+                checked(msgspec.json.encode(config.data))
             g = cls(config)
             g.rng = Rng(int(data["rng"]))
             g.clans = [Clan.from_dict(c) for c in data["clans"]]
@@ -324,6 +352,6 @@ class GameState:
             raise ValueError(f"not a Mammothodus state: {exc}") from None
         if len(g.talent_of) != config.players or len(g.talent_reserve) != config.players:
             raise ValueError("not a Mammothodus state: talents of the wrong size")
-        if len(g.clans) != config.players or len(g.tribes) != 21:
+        if len(g.clans) != config.players or len(g.tribes) != g.tables.n or len(g.places) != g.tables.lines:
             raise ValueError("not a Mammothodus state: zones of the wrong size")
         return g

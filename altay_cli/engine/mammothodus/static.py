@@ -1,14 +1,18 @@
-"""What bots get once, in `hello.static`: the map (territories with region and colour,
-adjacency, trails), the decks' contents, the portal fragments, the spirits, the population
-track, the limits, and every ruling (RULINGS.md's stand-ins and this engine's own)."""
+"""What bots get once, in `hello.static`: the game's data set (the map: territories with region
+and colour, adjacency, trails; the decks' contents, the portal fragments, the spirits, the
+population track, the limits), exactly as the game plays it (the bundled stand-in, or the file
+given with --data), and every ruling (RULINGS.md's stand-ins and this engine's own)."""
 
 from __future__ import annotations
 
 import re
+from functools import cache
+from typing import Any
 
 import msgspec
 
-from .data import DATA_FILE, DataFile, load
+from .data import DATA_FILE, DataFile
+from .tables import tables_of
 
 
 class Ruling(msgspec.Struct, frozen=True):
@@ -18,8 +22,13 @@ class Ruling(msgspec.Struct, frozen=True):
 
 
 class StaticInfo(msgspec.Struct):
-    data: DataFile  # the components, exactly as data.json holds them
+    data: DataFile  # the components, exactly as the game's data file holds them
     rulings: list[Ruling]
+
+
+@cache
+def _rulings() -> tuple[Ruling, ...]:
+    return tuple(rulings())
 
 
 def rulings() -> list[Ruling]:
@@ -33,5 +42,6 @@ def rulings() -> list[Ruling]:
     return out
 
 
-def static_info() -> StaticInfo:
-    return StaticInfo(load(), rulings())
+def static_info(config: Any = None) -> StaticInfo:
+    """The static information of a game of this configuration (None: the bundled stand-in)."""
+    return StaticInfo(tables_of(config).data, list(_rulings()))

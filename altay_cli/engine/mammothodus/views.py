@@ -3,15 +3,14 @@ where, and each territory's neighbours), the clans, the portal track with what e
 and the decision being asked with what is in progress (the figurine in motion, the dice...).
 
 Everything is said from the observation alone, so a view shows exactly what its seat may know
-(a player leading several clans sees their hands too: `Observation.team_hands`)."""
+(a player leading several clans sees their hands too: `Observation.team_hands`), named with the
+game's own data set (`tables`: its regions, centre, clans and limits)."""
 
 from __future__ import annotations
 
-from functools import cache
-
-from .data import load
-from .narration import DISCOVERY_WORDS, card_words, cards_words, listing, talent_words, where
+from .narration import DISCOVERY_WORDS, card_words, cards_words, listing, number_words, talent_words
 from .observation import ClanView, Observation, TerritoryView
+from .tables import Tables
 
 VIEWS = {
     "full": "the map with each territory's neighbours, every clan, the portal track and the supplies",
@@ -23,7 +22,7 @@ VIEWS = {
 }
 REGION_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 PURPOSE_WORDS = {
-    "start": "the two figurines that start in the centre",
+    "start": "the {start} that start in the centre",
     "talent": "your clan's talent",
     "action": "this turn's action",
     "extra": "whether to discard an extra-action card for one more action",
@@ -47,28 +46,35 @@ PURPOSE_WORDS = {
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
+def starting_figurines(tables: Tables) -> str:
+    """ "two figurines": how many of its figurines each clan starts with in the centre."""
+    k = tables.data.limits.figurines_at_start
+    return f"{number_words(k)} figurine{'s' if k != 1 else ''}"
+
+
+def purpose_words(purpose: str, tables: Tables) -> str:
+    """What a decision kind asks for, in words."""
+    return PURPOSE_WORDS.get(purpose, purpose).format(start=starting_figurines(tables))
+
+
 def region_name(region: str | None) -> str:
-    return "the centre" if region is None else REGION_NAMES.get(region, f"region {region}")
+    """A region as people say it: the stand-in's letters in full ("North"), any other name as
+    the data gives it."""
+    return "the centre" if region is None else REGION_NAMES.get(region, region)
 
 
-@cache
-def neighbours() -> tuple[tuple[int, ...], ...]:
-    from .ops import neighbours as nb
-
-    return nb()
-
-
-def _figures(t: TerritoryView) -> str:
-    names = load().clans.names
+def _figures(t: TerritoryView, tables: Tables) -> str:
+    names = tables.clan_names
     by_clan: dict[int, list[str]] = {}
     for a in t.ancients:
         by_clan.setdefault(a.clan, []).append(a.color + (f" carrying {a.carries}" if a.carries else ""))
     return "; ".join(f"{names[c]} {listing(cs)}" for c, cs in by_clan.items())
 
 
-def territory_line(t: TerritoryView, detail: bool = True) -> str:
+def territory_line(t: TerritoryView, tables: Tables, detail: bool = True) -> str:
     """One territory: name, colour and, in detail, its neighbours; then what stands there."""
-    name = where(t.id) if t.region is None else f"T{t.id}"
+    where = tables.where
+    name = where(t.id)
     colour = t.color or "no colour"
     parts = []
     if t.tribes:
@@ -76,7 +82,7 @@ def territory_line(t: TerritoryView, detail: bool = True) -> str:
     if t.spirits:
         parts.append(f"spirit{'s' if len(t.spirits) != 1 else ''} {listing(t.spirits)}")
     if t.ancients:
-        parts.append(f"Ancients: {_figures(t)}")
+        parts.append(f"Ancients: {_figures(t, tables)}")
     if t.open_shards:
         parts.append(f"face-up shard{'s' if len(t.open_shards) != 1 else ''} {listing(t.open_shards)}")
     if t.closed_shards and detail:
@@ -86,7 +92,7 @@ def territory_line(t: TerritoryView, detail: bool = True) -> str:
     if t.place is not None:
         parts.append(f"PLACE OF POWER of line {t.place} (active; tribes here summon spirits)")
     if t.talents:
-        names = load().clans.names
+        names = tables.clan_names
         parts.append(
             "talent tokens " + listing([f"{names[k.clan]} {talent_words(k.talent)}" for k in t.talents])
         )
@@ -94,35 +100,43 @@ def territory_line(t: TerritoryView, detail: bool = True) -> str:
         parts.append("protected this turn")
     head = f"  {name + ' (' + colour + ')':<23}"
     if detail:
-        head += " next to " + ", ".join(where(n) for n in neighbours()[t.id]) + "."
+        head += " next to " + ", ".join(where(n) for n in tables.neighbours[t.id]) + "."
         return head + (" " + "; ".join(parts) if parts else "")
     return f"{head} {'; '.join(parts) if parts else 'nothing'}"
 
 
-def map_lines(obs: Observation, only_busy: bool = False) -> list[str]:
+def region_heading(region: str) -> str:
+    """A region's heading in the map view: "North (region N):", "Region Tundra:"."""
+    full = region_name(region)
+    return f"{full} (region {region}):" if full != region else f"Region {region}:"
+
+
+def map_lines(obs: Observation, tables: Tables, only_busy: bool = False) -> list[str]:
+    """Every territory, the centre first, then region by region in the data's order (a
+    territory of no region but the centre's, if a map has one, with the centre)."""
     lines = []
     by_region: dict[str | None, list[TerritoryView]] = {}
     for t in obs.territories:
         by_region.setdefault(t.region, []).append(t)
-    for region in (None, *load().map.regions):
-        ts = by_region.get(region, [])
+    for region in (None, *tables.data.map.regions):
+        ts = sorted(by_region.get(region, []), key=lambda t: (t.id != tables.centre, t.id))
         shown = [t for t in ts if not only_busy or t.tribes or t.spirits or t.ancients or t.place is not None]
         if not shown:
             continue
         if region is not None:
-            lines.append(f" {region_name(region)} (region {region}):")
-        lines += [territory_line(t, detail=not only_busy) for t in shown]
+            lines.append(f" {region_heading(region)}")
+        lines += [territory_line(t, tables, detail=not only_busy) for t in shown]
     return lines
 
 
-def _figurine_places(c: ClanView) -> str:
+def _figurine_places(c: ClanView, tables: Tables) -> str:
     at: dict[str, list[str]] = {}
     for colour, t in c.figurines.items():
-        at.setdefault("off the field" if t is None else f"in {where(t)}", []).append(colour)
+        at.setdefault("off the field" if t is None else f"in {tables.where(t)}", []).append(colour)
     return "; ".join(f"{listing(cs)} {place}" for place, cs in at.items())
 
 
-def clan_line(c: ClanView, obs: Observation) -> str:
+def clan_line(c: ClanView, obs: Observation, tables: Tables) -> str:
     you = " (you)" if c.seat == obs.seat else ""
     hand = c.hand
     team = {h.clan: h.hand for h in obs.team_hands or []}
@@ -138,7 +152,7 @@ def clan_line(c: ClanView, obs: Observation) -> str:
     return (
         f"  P{c.seat} {c.name}{you}: population {c.population} (supports {c.figurines_supported}"
         f" figurine{'s' if c.figurines_supported != 1 else ''} at the next generation change);"
-        f" figurines {_figurine_places(c)}; degradation marker {c.degradation};"
+        f" figurines {_figurine_places(c, tables)}; degradation marker {c.degradation};"
         f" hand {shown}; deck {c.deck_size}, discard {len(c.discard)}{acted}{talent}"
     )
 
@@ -158,8 +172,9 @@ def _line_needs(obs: Observation, line: int) -> tuple[list[str], set[str], set[s
     return sorted(shards), regions, colours
 
 
-def portal_lines(obs: Observation) -> list[str]:
+def portal_lines(obs: Observation, tables: Tables) -> list[str]:
     """Each portal line: what its place of power needs, where it could go, whether it is active."""
+    where = tables.where
     lines = [
         "  Each line's place of power is activated in a territory that meets every condition of the",
         "  line on the open fragments: those shards face up there, its region, its colour. It costs",
@@ -201,8 +216,8 @@ def portal_lines(obs: Observation) -> list[str]:
     return lines
 
 
-def headline(obs: Observation) -> str:
-    d = load()
+def headline(obs: Observation, tables: Tables) -> str:
+    d = tables.data
     if obs.result is not None:
         from .game import END_REASONS
 
@@ -210,10 +225,10 @@ def headline(obs: Observation) -> str:
         return f"Game over: the Ancients {outcome}: {END_REASONS.get(obs.result.reason, obs.result.reason)}"
     if obs.phase == "setup":
         talents = any(c.talent_tokens is not None for c in obs.clans)
-        return "Set-up: each clan chooses the two figurines that start in the centre" + (
+        return f"Set-up: each clan chooses the {starting_figurines(tables)} that start in the centre" + (
             ", then its talent" if talents else ""
         )
-    active = d.clans.names[obs.active]
+    active = tables.clan_names[obs.active]
     places = sum(1 for p in obs.places if p is not None)
     tribes = sum(t.tribes for t in obs.territories)
     spirits = sum(len(t.spirits) for t in obs.territories)
@@ -226,15 +241,16 @@ def headline(obs: Observation) -> str:
     )
 
 
-def _whose(clan: int, obs: Observation) -> str:
+def _whose(clan: int, obs: Observation, tables: Tables) -> str:
     if clan == obs.seat:
         return "your"
-    name = load().clans.names[clan]
+    name = tables.clan_names[clan]
     return f"the {name}'" if name.endswith("s") else f"the {name}'s"
 
 
-def progress_lines(obs: Observation) -> list[str]:
+def progress_lines(obs: Observation, tables: Tables) -> list[str]:
     """What is in progress, from the observation's named fields."""
+    where = tables.where
     out = []
     if obs.humans is not None:
         card = "a New Trail card" if obs.humans.card == "new_trail" else f"the {obs.humans.card} card"
@@ -250,13 +266,13 @@ def progress_lines(obs: Observation) -> list[str]:
         cards = cards_words(p.cards)
         allies = ""
         if p.allies:
-            names = load().clans.names
+            names = tables.clan_names
             allies = "; allies " + listing([f"{names[a.clan]} {card_words(a.card)}" for a in p.allies])
             allies += f" ({p.ally_points} point{'s' if p.ally_points != 1 else ''})"
         bonus = "; its bonus adds 1" if p.bonus else ""
         line = f"; portal line {p.line}, cost {p.cost}" if p.line is not None else ""
         out.append(
-            f"    {p.action}: {_whose(p.clan, obs)} {p.figurine} figurine in {where(p.territory)};"
+            f"    {p.action}: {_whose(p.clan, obs, tables)} {p.figurine} figurine in {where(p.territory)};"
             f" cards {cards} ({p.points} point{'s' if p.points != 1 else ''}){allies}{bonus}{line}"
         )
     m = obs.moving
@@ -264,7 +280,7 @@ def progress_lines(obs: Observation) -> list[str]:
         carrying = f", carrying a {m.carries} shard" if m.carries else ""
         handled = f"; already picked up or put down here: {listing(m.handled_here)}" if m.handled_here else ""
         out.append(
-            f"    moving: {_whose(m.clan, obs)} {m.figurine} figurine, now in {where(m.territory)},"
+            f"    moving: {_whose(m.clan, obs, tables)} {m.figurine} figurine, now in {where(m.territory)},"
             f" {m.steps_left} step{'s' if m.steps_left != 1 else ''} left{carrying}{handled}"
         )
     a = obs.attack
@@ -282,28 +298,28 @@ def progress_lines(obs: Observation) -> list[str]:
             f"; then {gen.then_draw} card{'s' if gen.then_draw != 1 else ''} to draw" if gen.then_draw else ""
         )
         out.append(
-            f"    generation change of {load().clans.names[gen.clan]}: {gen.swaps_left} swap(s) left{draw}"
+            f"    generation change of {tables.clan_names[gen.clan]}: {gen.swaps_left} swap(s) left{draw}"
         )
     tp = obs.token_placement
     if tp is not None:
-        out.append(
-            f"    talent tokens to put next to {_whose(tp.clan, obs)} {tp.figurine} figurine: {tp.left}"
-        )
+        whose = _whose(tp.clan, obs, tables)
+        out.append(f"    talent tokens to put next to {whose} {tp.figurine} figurine: {tp.left}")
     return out
 
 
-def decision_lines(obs: Observation) -> list[str]:
+def decision_lines(obs: Observation, tables: Tables) -> list[str]:
     d = obs.decision
     if d is None:
         return []
-    who = "You" if d.seat == obs.seat else f"P{d.seat} {load().clans.names[d.seat]}"
+    names = tables.clan_names
+    who = "You" if d.seat == obs.seat else f"P{d.seat} {names[d.seat]}"
     if d.seat != obs.seat and any(h.clan == d.seat for h in obs.team_hands or []):
-        who = f"You, for P{d.seat} {load().clans.names[d.seat]},"
-    what = PURPOSE_WORDS.get(d.purpose, d.purpose)
+        who = f"You, for P{d.seat} {names[d.seat]},"
+    what = purpose_words(d.purpose, tables)
     out = [f"  {who} must choose {what}" + (" (or pass)" if d.optional else "")]
     if d.prompt:
         out.append(f"    {d.prompt}")
-    return out + progress_lines(obs)
+    return out + progress_lines(obs, tables)
 
 
 def market_line(obs: Observation) -> str:
@@ -321,31 +337,32 @@ def market_line(obs: Observation) -> str:
     )
 
 
-def view(obs: Observation, name: str) -> list[str]:
+def view(obs: Observation, name: str, tables: Tables) -> list[str]:
+    """The view `name` of an observation of a game played with the data set `tables`."""
     if name == "full":
         return [
-            headline(obs),
-            *map_lines(obs),
+            headline(obs, tables),
+            *map_lines(obs, tables),
             " Clans:",
-            *(clan_line(c, obs) for c in obs.clans),
+            *(clan_line(c, obs, tables) for c in obs.clans),
             " Portal:",
-            *portal_lines(obs),
+            *portal_lines(obs, tables),
             market_line(obs),
-            *decision_lines(obs),
+            *decision_lines(obs, tables),
         ]
     if name == "compact":
         return [
-            headline(obs),
-            *map_lines(obs, only_busy=True),
-            *(clan_line(c, obs) for c in obs.clans),
-            *decision_lines(obs),
+            headline(obs, tables),
+            *map_lines(obs, tables, only_busy=True),
+            *(clan_line(c, obs, tables) for c in obs.clans),
+            *decision_lines(obs, tables),
         ]
     if name == "map":
-        return map_lines(obs)
+        return map_lines(obs, tables)
     if name == "clans":
-        return [clan_line(c, obs) for c in obs.clans]
+        return [clan_line(c, obs, tables) for c in obs.clans]
     if name == "portal":
-        return portal_lines(obs)
+        return portal_lines(obs, tables)
     if name == "decision":
-        return decision_lines(obs) or ["  nothing is being asked"]
+        return decision_lines(obs, tables) or ["  nothing is being asked"]
     raise ValueError(f"no view {name!r}; views: {', '.join(VIEWS)}")
