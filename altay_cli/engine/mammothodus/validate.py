@@ -45,6 +45,7 @@ COLOURED_ADAPTATIONS = ("extra_action", "double")
 PLAIN_ADAPTATIONS = ("wild", "draw3")
 #: What `hit` and `direct` name besides a spirit (ancients.py, humans.py): no spirit may be called so.
 TRIBE = "tribe"
+CENTRE = "centre"  # the centre counts as a region of this name in M35 (tables.py, ancients.py)
 #: Besides the colours, the human deck's one other card (humans.py reveals it as a new trail).
 NEW_TRAIL = "new_trail"
 
@@ -400,6 +401,13 @@ def check_map(d: DataFile) -> None:
     if not 0 <= m.centre < n:
         raise fail("map.centre", f"territory {m.centre} does not exist ({span(n)})")
     need_unique_names("map.regions", m.regions, "region")
+    for i, region in enumerate(m.regions):
+        if region.casefold() == CENTRE:
+            raise fail(
+                f"map.regions[{i}]",
+                f"{q(region)} is what the rules call the centre's own place among the regions (M35),"
+                " expected another name",
+            )
     colours = [str(c) for c in m.colors]
     for i, c in enumerate(colours):
         if c in colours[:i]:
