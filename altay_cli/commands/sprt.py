@@ -237,7 +237,7 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
     import datetime as dt
     from dataclasses import replace
 
-    from arena.params import ArenaParams, ArenaUsageError, BotEntry, SprtSpec, parse_bot
+    from arena.params import ArenaParams, ArenaUsageError, BotEntry, SprtSpec, parse_bot, with_match_fields
 
     game, game_opts = chosen_game()
     if opts["resume"] and opts["out"] is None:
@@ -289,7 +289,7 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
         if game_opts:
             top["game_options"] = {**stored.game_options, **game_opts}
         match = typed_match_fields(ctx, opts)
-        return replace(stored, **top, match=replace(stored.match, **match))
+        return replace(stored, **top, match=with_match_fields(stored.match, match))
 
     opts["as_csv"] = False
     folder: Path = opts["out"] or Path("sprt-out-" + dt.datetime.now().strftime("%Y%m%d-%H%M%S"))
