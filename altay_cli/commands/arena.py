@@ -36,10 +36,14 @@ from .options import (
 
 if TYPE_CHECKING:  # imported lazily at run time, so `altay --help` stays fast
     from altay_cli.referee import MatchOptions
+    from arena.modes import ArenaRun
     from arena.params import ArenaParams
     from arena.store import ArenaStore
 
 EXIT_OK, EXIT_INCOMPLETE, EXIT_USAGE = 0, 1, 2
+EXIT_H0, EXIT_UNDECIDED = 3, 4  # altay sprt
+#: The exit code of each `arena.modes.Outcome` (by its value: the arena is imported lazily).
+EXIT_CODES = {"complete": EXIT_OK, "h1": EXIT_OK, "h0": EXIT_H0, "undecided": EXIT_UNDECIDED}
 
 RUN_HELP = """Play a round-robin arena between bot programs and print the leaderboard.
 
@@ -433,20 +437,27 @@ def _check_bots(params: ArenaParams) -> None:
 
 
 class RunMode:
-    """What differs between a round robin and an SPRT played on the same machinery: the command's
-    name in messages, when the run may stop early, how results print, what the exit code says."""
+    """How a run of the arena's machinery shows itself: its rule (`arena.modes`: when it may stop
+    early, how it ended) with the command's progress display, results and exit codes."""
 
-    command = "arena"
+    def __init__(self, rule: ArenaRun | None = None) -> None:
+        from arena.modes import ArenaRun
+
+        self.rule = rule or ArenaRun()
+
+    @property
+    def command(self) -> str:
+        return self.rule.command
 
     def finished(self, store: ArenaStore, params: ArenaParams) -> bool:
         """True when nothing more needs playing even though scheduled games are missing."""
-        return False
+        return self.rule.finished(store, params)
 
     def progress(self, store: ArenaStore, params: ArenaParams, opts: dict[str, Any]) -> tuple[Any, Any]:
         """The progress display and the runner's `stop` hook (None: play every game)."""
         from arena.progress import make_progress
 
-        return make_progress(opts["quiet"]), None
+        return make_progress(opts["quiet"]), self.rule.stopper(store, params, None)
 
     def print_results(
         self, store: ArenaStore, params: ArenaParams, scheduled: int, opts: dict[str, Any]
@@ -456,7 +467,8 @@ class RunMode:
 
     def exit_code(self, store: ArenaStore, params: ArenaParams, complete: bool) -> int | None:
         """The exit code of a run that ended without interruption; None: the usual rule."""
-        return EXIT_OK if complete else None
+        outcome = self.rule.outcome(store, params, complete)
+        return None if outcome is None else EXIT_CODES[outcome]
 
 
 def _run(
