@@ -3,6 +3,7 @@
 Modules, one job each:
   schedule     which bots play which deal in which seats (pure, deterministic)
   params       the arena parameters: parsed from the command line, stored, compared on resume
+               (each game's clocks, failure policy and sandbox are the referee's MatchOptions)
   store        the SQLite results database (WAL, one transaction per finished game)
   worker       a worker process: plays scheduled games with the referee, returns GameRecords
   runner       the parent: feeds workers, stores results, stops cleanly on Ctrl-C/SIGTERM
@@ -28,8 +29,8 @@ Usage from Python:
     schedule = params.schedule()          # list[ScheduledGame], in game-id order
 """
 
-from .params import ArenaParams, BotEntry, MatchConditions
+from .params import ArenaParams, BotEntry
 from .records import GameRecord
 from .schedule import ScheduledGame, build_schedule
 
-__all__ = ["ArenaParams", "BotEntry", "GameRecord", "MatchConditions", "ScheduledGame", "build_schedule"]
+__all__ = ["ArenaParams", "BotEntry", "GameRecord", "ScheduledGame", "build_schedule"]

@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .params import ArenaParams, BotEntry, MatchConditions
+from .params import ArenaParams, BotEntry, match_from_dict
 from .runner import run_arena
 from .store import ArenaStore
 from .worker import WorkerSetup
@@ -41,7 +41,7 @@ def bench_arena(
         bots=tuple(BotEntry(f"r{i}", f"{bot} {i}") for i in range(n_bots)),
         players=players,
         games=deals,
-        match=MatchConditions(move_ms=5000, sandbox=sandbox),
+        match=match_from_dict({"move_ms": 5000, "sandbox": sandbox}),
         game_options={} if max_rounds is None else {"max_rounds": max_rounds},
     )
     schedule = params.schedule()
@@ -62,7 +62,7 @@ def bench_arena(
     from altay_cli.referee.sandbox import isolation_for
 
     out: dict[str, Any] = {
-        "sandbox": isolation_for(params.match.sandbox_policy()).describe(),
+        "sandbox": isolation_for(params.match.sandbox).describe(),
         "games": len(schedule),
         "players": players,
         "bots": f"{n_bots} x {bot}",

@@ -369,7 +369,7 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
                 "bank_ms": params.match.bank_ms,
                 "increment_ms": params.match.increment_ms,
                 "on_failure": params.match.on_failure,
-                "sandbox": params.match.sandbox_policy().conditions(),
+                "sandbox": params.match.sandbox.conditions(),
             },
             "games_scheduled": scheduled,
             "games_played": len(records),

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from altay_cli.engine import DEFAULT_GAME
+from altay_cli.records import ClockKind
+from altay_cli.referee.types import MatchOptions
 
 from .schedule import (
     SEATINGS,
@@ -33,7 +35,6 @@ LEGACY_MATCH_OPTIONS = ("max_rounds", "trading")
 
 if TYPE_CHECKING:
     from altay_cli.engine import Game
-    from altay_cli.referee.sandbox import SandboxPolicy
 _NAME = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
 
 
@@ -75,94 +76,80 @@ class BotEntry:
             conditions=tuple((str(k), v) for k, v in data.get("conditions", ())),
         )
 
-    def conditions_over(self, match: MatchConditions) -> MatchConditions:
+    def conditions_over(self, match: MatchOptions) -> MatchOptions:
         """The match conditions with this bot's own values."""
-        return replace(match, **dict(self.conditions)) if self.conditions else match
+        return with_match_fields(match, dict(self.conditions)) if self.conditions else match
 
 
-@dataclass(frozen=True, slots=True)
-class MatchConditions:
-    """How each game is played (clocks, fault policy, sandbox); the same for every game. The
-    game's own options are `ArenaParams.game_options`."""
-
-    move_ms: int = 1000
-    bank_ms: int = 0
-    increment_ms: int = 0
-    startup_ms: int = 10000
-    on_failure: str = "lose"
-    retries: int = 1
-    clock: str = "wall"  # records.ClockKind: what the clocks charge (wall or CPU time)
-    # The sandbox (see altay_cli.referee.sandbox.SandboxPolicy; sizes in MiB, 0 = no limit).
-    sandbox: str = "auto"
-    bot_memory: int = 1024
-    bot_processes: int = 128
-    bot_cpus: float = 1.0
-    bot_cpu_time: int = 600
-    bot_file_size: int = 64
-    bot_scratch: int = 64
-    bot_network: bool = False
-    bot_env: tuple[str, ...] = ()
-    bot_ro: tuple[str, ...] = ()
-
-    def problem(self) -> str | None:
-        """What is wrong with these values (wrong type or out of range), or None."""
-        for name in MatchConditions.__dataclass_fields__:
-            value, default = getattr(self, name), getattr(_DEFAULT_CONDITIONS, name)
-            if isinstance(default, bool):
-                if not isinstance(value, bool):
-                    return f"{name.replace('_', '-')} must be true or false, not {value!r}"
-            elif isinstance(default, int | float) and (
-                isinstance(value, bool) or not isinstance(value, int | float) or value < 0
-            ):
-                return f"{name.replace('_', '-')} must be a number >= 0, not {value!r}"
-            elif isinstance(default, int) and not isinstance(default, bool) and isinstance(value, float):
-                return f"{name.replace('_', '-')} must be a whole number, not {value!r}"
-        if self.move_ms < 1 or self.startup_ms < 1:
-            return "move-ms and startup-ms must be at least 1"
-        return None
-
-    def sandbox_policy(self) -> SandboxPolicy:
-        from altay_cli.referee.sandbox import SandboxPolicy
-
-        return SandboxPolicy(
-            mode=self.sandbox,
-            memory_mb=self.bot_memory,
-            processes=self.bot_processes,
-            cpus=self.bot_cpus,
-            cpu_time_s=self.bot_cpu_time,
-            file_size_mb=self.bot_file_size,
-            scratch_mb=self.bot_scratch,
-            network=self.bot_network,
-            env=self.bot_env,
-            read_only=self.bot_ro,
-        )
-
-    @staticmethod
-    def sandbox_fields(policy: SandboxPolicy) -> dict[str, Any]:
-        """The MatchConditions fields for a sandbox policy (the inverse of sandbox_policy)."""
-        return {
-            "sandbox": policy.mode,
-            "bot_memory": policy.memory_mb,
-            "bot_processes": policy.processes,
-            "bot_cpus": policy.cpus,
-            "bot_cpu_time": policy.cpu_time_s,
-            "bot_file_size": policy.file_size_mb,
-            "bot_scratch": policy.scratch_mb,
-            "bot_network": policy.network,
-            "bot_env": tuple(policy.env),
-            "bot_ro": tuple(policy.read_only),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> MatchConditions:
-        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-        for key in ("bot_env", "bot_ro"):
-            if key in known:
-                known[key] = tuple(known[key])
-        return cls(**known)
+#: Where each match condition an arena stores lives in the referee's `MatchOptions`: the names
+#: are those of the command-line options, the stored parameters and `--set NAME.FIELD=VALUE`;
+#: the sandbox's are fields of `MatchOptions.sandbox` (a `SandboxPolicy`). `no_timeout`,
+#: `max_line_bytes` and `stderr_cap_bytes` keep the referee's defaults in every arena.
+MATCH_FIELDS = ("move_ms", "bank_ms", "increment_ms", "startup_ms", "on_failure", "retries", "clock")
+SANDBOX_FIELDS = {
+    "sandbox": "mode",
+    "bot_memory": "memory_mb",
+    "bot_processes": "processes",
+    "bot_cpus": "cpus",
+    "bot_cpu_time": "cpu_time_s",
+    "bot_file_size": "file_size_mb",
+    "bot_scratch": "scratch_mb",
+    "bot_network": "network",
+    "bot_env": "env",
+    "bot_ro": "read_only",
+}
 
 
-_DEFAULT_CONDITIONS = MatchConditions()
+def match_fields(options: MatchOptions) -> dict[str, Any]:
+    """The match conditions of `options` by their arena names, as plain data (what is stored)."""
+    out: dict[str, Any] = {name: getattr(options, name) for name in MATCH_FIELDS}
+    out["clock"] = str(options.clock)
+    for name, field_ in SANDBOX_FIELDS.items():
+        out[name] = getattr(options.sandbox, field_)
+    return out
+
+
+def with_match_fields(options: MatchOptions, fields: Mapping[str, Any]) -> MatchOptions:
+    """`options` with the conditions `fields` names (arena names, e.g. `bot_memory`) replaced;
+    other keys are ignored (stored parameters may hold keys older versions wrote)."""
+    top = {k: v for k, v in fields.items() if k in MATCH_FIELDS}
+    if "clock" in top:
+        top["clock"] = ClockKind(top["clock"])
+    sandbox = {SANDBOX_FIELDS[k]: v for k, v in fields.items() if k in SANDBOX_FIELDS}
+    for key in ("env", "read_only"):
+        if key in sandbox:
+            sandbox[key] = tuple(sandbox[key])
+    if sandbox:
+        top["sandbox"] = replace(options.sandbox, **sandbox)
+    return replace(options, **top) if top else options
+
+
+def conditions_problem(options: MatchOptions) -> str | None:
+    """What is wrong with the arena's conditions in `options` (wrong type or out of range), or
+    None; in the words of the command-line options."""
+    for name, value in match_fields(options).items():
+        default = DEFAULT_FIELDS[name]
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                return f"{name.replace('_', '-')} must be true or false, not {value!r}"
+        elif isinstance(default, int | float) and (
+            isinstance(value, bool) or not isinstance(value, int | float) or value < 0
+        ):
+            return f"{name.replace('_', '-')} must be a number >= 0, not {value!r}"
+        elif isinstance(default, int) and not isinstance(default, bool) and isinstance(value, float):
+            return f"{name.replace('_', '-')} must be a whole number, not {value!r}"
+    if options.move_ms < 1 or options.startup_ms < 1:
+        return "move-ms and startup-ms must be at least 1"
+    return None
+
+
+def match_from_dict(data: Mapping[str, Any]) -> MatchOptions:
+    """The stored match conditions (the keys `match_fields` writes) as the referee's record."""
+    return with_match_fields(MatchOptions(), data)
+
+
+#: The default of every condition, by its arena name (the type a per-bot value must have).
+DEFAULT_FIELDS: Mapping[str, Any] = match_fields(MatchOptions())
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +182,7 @@ class ArenaParams:
     games: int  # deals; see arena.schedule
     seed: int = 1  # the master seed; deal seeds are derived from it (see arena.schedule)
     seatings: str = "rotate"
-    match: MatchConditions = field(default_factory=MatchConditions)
+    match: MatchOptions = field(default_factory=MatchOptions)
     seed_scheme: str = "keyed"
     game: str = DEFAULT_GAME
     game_options: dict[str, Any] = field(default_factory=dict)  # the game's own options
@@ -282,7 +269,7 @@ class ArenaParams:
                         f"bot {b.name}: {key.replace('_', '-')} cannot be set per bot; "
                         f"these can: {', '.join(f.replace('_', '-') for f in PER_BOT_FIELDS)}"
                     )
-            problem = b.conditions_over(self.match).problem()
+            problem = conditions_problem(b.conditions_over(self.match))
             if problem:
                 raise ArenaUsageError(f"bot {b.name}: {problem}")
         if not 1 <= self.games <= MAX_DEALS:
@@ -358,7 +345,7 @@ class ArenaParams:
         return replace(self, bots=self.bots + tuple(replace(b, stage=stage) for b in bots))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"version": PARAMS_VERSION, **asdict(self)}
+        return {"version": PARAMS_VERSION, **asdict(self), "match": match_fields(self.match)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ArenaParams:
@@ -377,7 +364,7 @@ class ArenaParams:
                 games=data["games"],
                 seed=data["seed"],
                 seatings=data["seatings"],
-                match=MatchConditions.from_dict(data["match"]),
+                match=match_from_dict(data["match"]),
                 seed_scheme=data.get("seed_scheme", "sequential" if version == 1 else "keyed"),
                 game=game,
                 game_options=_with_legacy_options(game, data["match"], dict(data.get("game_options", {}))),
@@ -385,7 +372,7 @@ class ArenaParams:
                 sprt=SprtSpec(**data["sprt"]) if data.get("sprt") else None,
                 gauntlet=data.get("gauntlet"),
             )
-        except (KeyError, TypeError, AttributeError) as exc:
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise ArenaUsageError(f"the stored arena parameters are damaged ({exc!r})") from None
 
     def with_games(self, games: int) -> ArenaParams:
@@ -447,7 +434,7 @@ def differences(stored: ArenaParams, given: ArenaParams) -> list[str]:
         out.append(f"SPRT: stored {stored.sprt}, given {given.sprt}")
     if stored.game == given.game:
         out += _option_differences(stored, given)
-    sm, gm = asdict(stored.match), asdict(given.match)
+    sm, gm = match_fields(stored.match), match_fields(given.match)
     for key in sm:
         if sm[key] != gm[key]:
             out.append(f"--{key.replace('_', '-')}: stored {sm[key]}, given {gm[key]}")

@@ -18,14 +18,14 @@ import os
 import signal
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from altay_cli.engine import EndReason
 
-from .params import ArenaParams, MatchConditions
+from .params import ArenaParams
 from .records import GameRecord
 from .schedule import ScheduledGame
 
@@ -110,8 +110,8 @@ def clear_log_path(folder: Path, game_id: int) -> Path:
 def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
     """Play one scheduled game with real bot processes under the referee's clocks and policies."""
     from altay_cli.engine import load_game
-    from altay_cli.records import ClockKind, SeedSource
-    from altay_cli.referee import BotSpec, MatchOptions, run_match
+    from altay_cli.records import SeedSource
+    from altay_cli.referee import BotSpec, run_match
 
     p = setup.params
     m = p.match
@@ -119,18 +119,9 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
     config = rules.deal(game.seed, p.players, p.options_for(rules))
     folder = Path(setup.folder).absolute()
 
-    def options_for(conditions: MatchConditions) -> MatchOptions:
-        return MatchOptions(
-            move_ms=conditions.move_ms,
-            bank_ms=conditions.bank_ms,
-            increment_ms=conditions.increment_ms,
-            startup_ms=conditions.startup_ms,
-            on_failure=conditions.on_failure,
-            retries=conditions.retries,
-            clock=ClockKind(conditions.clock),
-            # No bot may read the arena's folder (database, logs) nor the signing key.
-            sandbox=conditions.sandbox_policy().with_hidden(folder, setup.sign_key),
-        )
+    def options_for(conditions: MatchOptions) -> MatchOptions:
+        # No bot may read the arena's folder (database, logs) nor the signing key.
+        return replace(conditions, sandbox=conditions.sandbox.with_hidden(folder, setup.sign_key))
 
     options = options_for(m)
     entries = [p.bots[i] for i in game.seats]

@@ -10,7 +10,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from arena.params import ArenaParams, ArenaUsageError, BotEntry, MatchConditions, differences
+from altay_cli.referee import MatchOptions
+from altay_cli.referee.sandbox import SandboxPolicy
+from arena.params import ArenaParams, ArenaUsageError, BotEntry, differences
 from arena.schedule import STAGE_SPAN, build_schedule, games_per_deal
 
 HERE = Path(__file__).parent
@@ -74,7 +76,9 @@ def test_per_bot_conditions_are_checked_and_kept() -> None:
     own = BotEntry("a", "random", conditions=(("bank_ms", 500), ("move_ms", 2000)))
     p = ArenaParams(bots=(own, BotEntry("b", "random")), players=2, games=1)
     p.validate()
-    assert own.conditions_over(p.match) == MatchConditions(move_ms=2000, bank_ms=500)
+    assert own.conditions_over(p.match) == MatchOptions(move_ms=2000, bank_ms=500)
+    limited = BotEntry("a", "random", conditions=(("bot_memory", 256), ("bot_network", True)))
+    assert limited.conditions_over(p.match).sandbox == SandboxPolicy(memory_mb=256, network=True)
     assert ArenaParams.from_dict(p.to_dict()) == p
     for bad, message in [
         (("on_failure", "retry"), "cannot be set per bot"),

@@ -10,7 +10,8 @@ import pytest
 
 from altay_cli.engine.altay import SETUP_RECOMMENDED, GameConfig, new_game
 from altay_cli.engine.altay.data import FACTIONS
-from arena.params import ArenaParams, ArenaUsageError, BotEntry, MatchConditions, differences, parse_bot
+from altay_cli.referee import MatchOptions
+from arena.params import ArenaParams, ArenaUsageError, BotEntry, differences, parse_bot
 from arena.schedule import build_schedule, deal_roles, deal_seed, games_per_deal
 
 
@@ -139,11 +140,11 @@ def test_params_validation_messages() -> None:
 
 
 def test_params_round_trip_and_differences() -> None:
-    p = _params(seed=9, match=MatchConditions(move_ms=250), game_options={"max_rounds": 8})
+    p = _params(seed=9, match=MatchOptions(move_ms=250), game_options={"max_rounds": 8})
     assert ArenaParams.from_dict(p.to_dict()) == p
     assert differences(p, p) == []
     assert differences(p, p.with_games(10)) == []  # growing is allowed
-    other = _params(seed=9, games=2, match=MatchConditions(move_ms=300), game_options={"max_rounds": 8})
+    other = _params(seed=9, games=2, match=MatchOptions(move_ms=300), game_options={"max_rounds": 8})
     diffs = differences(p, other)
     assert any(d.startswith("--games") for d in diffs)
     assert any(d.startswith("--move-ms: stored 250, given 300") for d in diffs)
@@ -174,7 +175,7 @@ def test_stored_parameters_of_old_arenas_keep_altays_options_as_the_games() -> N
     old = _params(seed=9, game_options={}).to_dict()
     old["match"].update(max_rounds=8, trading=True)
     read = ArenaParams.from_dict(old)
-    assert read.game_options == {"max_rounds": 8, "trading": True} and read.match == MatchConditions()
+    assert read.game_options == {"max_rounds": 8, "trading": True} and read.match == MatchOptions()
     assert differences(read, _params(seed=9, game_options={"max_rounds": 8, "trading": True})) == []
     deal = read.rules().deal(5, 2, read.options_for(read.rules()))
     assert (deal.max_rounds, deal.trading) == (8, True)

@@ -38,7 +38,7 @@ from altay_cli.referee.clock import (
     CpuDeadline,
     Deadline,
 )
-from arena.params import ArenaParams, BotEntry, MatchConditions, differences
+from arena.params import ArenaParams, BotEntry, differences
 
 from .referee_helpers import bad_bot
 
@@ -269,7 +269,7 @@ def test_an_arena_stores_its_clock_and_resumes_only_with_it(tmp_path) -> None:
 
 def test_arena_conditions_keep_the_clock_and_old_arenas_read_as_wall() -> None:
     stored = ArenaParams(bots=(BotEntry("a", "random"), BotEntry("b", "random")), players=2, games=1)
-    cpu = replace(stored, match=MatchConditions(clock="cpu"))
+    cpu = replace(stored, match=MatchOptions(clock=ClockKind.CPU))
     assert ArenaParams.from_dict(cpu.to_dict()).match.clock == "cpu"
     old = stored.to_dict()
     del old["match"]["clock"]

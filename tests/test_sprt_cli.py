@@ -10,6 +10,7 @@ import orjson
 import pytest
 
 from altay_cli.engine import load_game
+from arena.modes import ArenaRun, Outcome, SprtRun
 from arena.params import ArenaParams, ArenaUsageError, BotEntry, SprtSpec
 from arena.records import GameRecord
 from arena.schedule import build_pair_schedule, pair_seats
@@ -161,6 +162,12 @@ def test_a_crashing_new_bot_loses_every_game_and_h0_is_accepted(tmp_path: Path) 
     board = orjson.loads(r.stdout)
     assert board["verdict"] == "H0" and board["losses"] == board["games"] > 0
     assert sum(board["failures"]["new"].values()) == board["games"] and not board["failures"]["base"]
+    from arena.store import ArenaStore
+
+    with ArenaStore.open(tmp_path / "c") as store:  # the same rule, from Python
+        params = store.params()
+        assert SprtRun().finished(store, params) and not ArenaRun().finished(store, params)
+        assert SprtRun().outcome(store, params, complete=False) is Outcome.H0
 
 
 def test_no_decision_within_max_pairs_then_resume_extends(tmp_path: Path) -> None:

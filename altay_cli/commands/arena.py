@@ -35,10 +35,15 @@ from .options import (
 )
 
 if TYPE_CHECKING:  # imported lazily at run time, so `altay --help` stays fast
-    from arena.params import ArenaParams, MatchConditions
+    from altay_cli.referee import MatchOptions
+    from arena.modes import ArenaRun
+    from arena.params import ArenaParams
     from arena.store import ArenaStore
 
 EXIT_OK, EXIT_INCOMPLETE, EXIT_USAGE = 0, 1, 2
+EXIT_H0, EXIT_UNDECIDED = 3, 4  # altay sprt
+#: The exit code of each `arena.modes.Outcome` (by its value: the arena is imported lazily).
+EXIT_CODES = {"complete": EXIT_OK, "h1": EXIT_OK, "h0": EXIT_H0, "undecided": EXIT_UNDECIDED}
 
 RUN_HELP = """Play a round-robin arena between bot programs and print the leaderboard.
 
@@ -278,7 +283,7 @@ def write_html(
 def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
     from dataclasses import replace
 
-    from arena.params import ArenaParams, ArenaUsageError, BotEntry, parse_bot
+    from arena.params import ArenaParams, ArenaUsageError, BotEntry, parse_bot, with_match_fields
 
     game, game_opts = chosen_game()
 
@@ -312,7 +317,7 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
         if game_opts:
             top["game_options"] = {**stored.game_options, **game_opts}
         match = typed_match_fields(ctx, opts)
-        result = replace(stored, **top, match=replace(stored.match, **match))
+        result = replace(stored, **top, match=with_match_fields(stored.match, match))
         if opts["added"]:
             new = [parse_bot(b) for b in opts["added"]]
             every = [b.name for b in stored.bots] + [e.name for e in new]
@@ -366,32 +371,34 @@ def _stored_seed(folder: Path) -> int | None:
         raise click.UsageError(str(exc)) from None
 
 
-def match_conditions(opts: dict[str, Any]) -> MatchConditions:
+def match_conditions(opts: dict[str, Any]) -> MatchOptions:
     """The match conditions the clock, failure and sandbox options describe (the game's own
     options are the arena's game options)."""
-    from arena.params import MatchConditions
+    from dataclasses import replace
 
-    return MatchConditions(
+    from altay_cli.records import ClockKind
+    from altay_cli.referee import MatchOptions
+
+    return MatchOptions(
         move_ms=opts["move_ms"],
         bank_ms=opts["bank_ms"],
         increment_ms=opts["increment_ms"],
         startup_ms=opts["startup_ms"],
         on_failure=opts["on_failure"],
         retries=opts["retries"],
-        clock=str(opts["clock"]),
-        **MatchConditions.sandbox_fields(opts["sandbox"]),
+        clock=ClockKind(opts["clock"]),
+        sandbox=replace(opts["sandbox"], hidden=()),
     )
 
 
 def typed_match_fields(ctx: click.Context, opts: dict[str, Any]) -> dict[str, Any]:
-    """The match conditions typed on this command line (for --resume: they must match)."""
-    from arena.params import MatchConditions
+    """The match conditions typed on this command line, by their arena names (for --resume:
+    they must match)."""
+    from arena.params import match_fields
 
-    typed = {k: opts[k] for k in MatchConditions.__dataclass_fields__ if k in opts and _given(ctx, k)}
     cli_name = {"sandbox": "sandbox_mode"}
-    sandbox_fields = MatchConditions.sandbox_fields(opts["sandbox"])
-    typed.update({k: v for k, v in sandbox_fields.items() if _given(ctx, cli_name.get(k, k))})
-    return typed
+    typed = match_fields(match_conditions(opts))
+    return {k: v for k, v in typed.items() if _given(ctx, cli_name.get(k, k))}
 
 
 def _given(ctx: click.Context, name: str) -> bool:
@@ -426,24 +433,31 @@ def _check_bots(params: ArenaParams) -> None:
             parsed = BotCommand.parse(b.command, b.name)
         except BotCommandError as exc:
             raise click.UsageError(f"bot {b.name}={b.command}: {exc}") from None
-        check_bot_visible(b.name, parsed.argv, b.conditions_over(params.match).sandbox_policy())
+        check_bot_visible(b.name, parsed.argv, b.conditions_over(params.match).sandbox)
 
 
 class RunMode:
-    """What differs between a round robin and an SPRT played on the same machinery: the command's
-    name in messages, when the run may stop early, how results print, what the exit code says."""
+    """How a run of the arena's machinery shows itself: its rule (`arena.modes`: when it may stop
+    early, how it ended) with the command's progress display, results and exit codes."""
 
-    command = "arena"
+    def __init__(self, rule: ArenaRun | None = None) -> None:
+        from arena.modes import ArenaRun
+
+        self.rule = rule or ArenaRun()
+
+    @property
+    def command(self) -> str:
+        return self.rule.command
 
     def finished(self, store: ArenaStore, params: ArenaParams) -> bool:
         """True when nothing more needs playing even though scheduled games are missing."""
-        return False
+        return self.rule.finished(store, params)
 
     def progress(self, store: ArenaStore, params: ArenaParams, opts: dict[str, Any]) -> tuple[Any, Any]:
         """The progress display and the runner's `stop` hook (None: play every game)."""
         from arena.progress import make_progress
 
-        return make_progress(opts["quiet"]), None
+        return make_progress(opts["quiet"]), self.rule.stopper(store, params, None)
 
     def print_results(
         self, store: ArenaStore, params: ArenaParams, scheduled: int, opts: dict[str, Any]
@@ -453,7 +467,8 @@ class RunMode:
 
     def exit_code(self, store: ArenaStore, params: ArenaParams, complete: bool) -> int | None:
         """The exit code of a run that ended without interruption; None: the usual rule."""
-        return EXIT_OK if complete else None
+        outcome = self.rule.outcome(store, params, complete)
+        return None if outcome is None else EXIT_CODES[outcome]
 
 
 def _run(
@@ -477,8 +492,8 @@ def _run(
     public_key = signer.public_key_hex if signer else None
     if given is not None:
         _check_bots(given)  # fail on a missing bot before creating the folder
-        check_isolation(given.match.sandbox_policy(), quiet=opts["quiet"])
-        check_clock(given.match.clock, given.match.sandbox_policy())
+        check_isolation(given.match.sandbox, quiet=opts["quiet"])
+        check_clock(given.match.clock, given.match.sandbox)
     if folder.exists() and not folder.is_dir():
         raise click.UsageError(f"--out {folder} is a file, not a folder")
     if opts["resume"] and not ArenaStore.exists(folder):
@@ -497,8 +512,8 @@ def _run(
             try:
                 params.validate()
                 if opts["resume"]:
-                    check_isolation(params.match.sandbox_policy(), quiet=opts["quiet"])
-                    check_clock(params.match.clock, params.match.sandbox_policy())
+                    check_isolation(params.match.sandbox, quiet=opts["quiet"])
+                    check_clock(params.match.clock, params.match.sandbox)
                 _warn_guessable_seed(store, params)
                 if opts["resume"]:
                     _replay_broken_games(store, params, opts, public_key)
@@ -585,7 +600,7 @@ def resume_command(cmd: str, folder: Path, params: ArenaParams, opts: dict[str, 
     line = shlex.join(words)
     if _needs_cwd(params) or not folder.is_absolute():
         line = f"cd {shlex.quote(os.getcwd())} && {line}"
-    bare = [name for name in params.match.bot_env if "=" not in name]
+    bare = [name for name in params.match.sandbox.env if "=" not in name]
     if bare:
         line += f"   (with {', '.join(bare)} set as now: --bot-env passes them on)"
     return line

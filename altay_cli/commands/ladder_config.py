@@ -31,11 +31,10 @@ from typing import Any
 
 import click
 
-from arena.params import PER_BOT_FIELDS, MatchConditions
+from arena.params import DEFAULT_FIELDS, PER_BOT_FIELDS
 
 CONFIG_KEY = "altay_config"  # ctx.meta: {"bots": [(name, command)], "conditions": {name: {...}}}
 NOT_IN_CONFIG = {"config", "resume", "help", "add", "set"}  # per-bot values go in [bots]
-_DEFAULTS = MatchConditions()
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -69,7 +68,7 @@ def _param(ctx: click.Context, name: str) -> click.Parameter | None:
 
 def _coerce_plain(field: str, value: Any, where: str) -> Any:
     """A per-bot value outside a command (no option to check it against): its type and >= 0."""
-    default = getattr(_DEFAULTS, field)
+    default = DEFAULT_FIELDS[field]
     text = value.strip().lower() if isinstance(value, str) else None
     try:
         if isinstance(default, bool):

@@ -2,7 +2,7 @@
 
 An SPRT is an arena with a paired schedule (`arena.schedule.build_pair_schedule`) and a stop
 rule, so it shares the arena's folder, database, logs, workers, clocks, sandbox, resume and
-`arena verify`; only what it prints and when it stops differ (`RunMode`).
+`arena verify`; only what it prints and when it stops differ (`arena.modes.SprtRun`, printed by `SprtMode`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .arena import (
+    EXIT_H0,
     EXIT_INCOMPLETE,
-    EXIT_OK,
+    EXIT_UNDECIDED,
     RunMode,
     _given,
     _run,
@@ -43,8 +44,6 @@ if TYPE_CHECKING:
     from arena.params import ArenaParams
     from arena.store import ArenaStore
 
-EXIT_H0, EXIT_UNDECIDED = 3, 4
-STATUS_EVERY_S = 2.0
 
 HELP = """Test whether NEW is stronger than BASE with a sequential probability ratio test.
 
@@ -88,42 +87,19 @@ within --max-pairs, 1 interrupted or incomplete (resume it), 2 bad usage."""
 
 
 class SprtMode(RunMode):
-    command = "sprt"
+    """The arena's SPRT rule (`arena.modes.SprtRun`), with its status lines and verdict printed."""
 
-    def finished(self, store: ArenaStore, params: ArenaParams) -> bool:
-        from arena.sprt import Verdict
+    def __init__(self) -> None:
+        from arena.modes import SprtRun
 
-        return self._tracker(store, params).status().verdict is not Verdict.CONTINUE
-
-    @staticmethod
-    def _tracker(store: ArenaStore, params: ArenaParams) -> Any:
-        from arena.sprt_results import SprtTracker
-
-        tracker = SprtTracker(params)
-        tracker.add_all(sorted(store.records(params), key=lambda r: r.game_id))
-        return tracker
+        super().__init__(SprtRun())
 
     def progress(self, store: ArenaStore, params: ArenaParams, opts: dict[str, Any]) -> tuple[Any, Any]:
-        import time
-
         from arena.progress import QuietProgress
-        from arena.sprt import Verdict
 
         display = QuietProgress()  # the status lines are the progress: a bar to 2 x max-pairs would mislead
-        tracker = self._tracker(store, params)
-        last = [0.0]
-
-        def stop(record: Any) -> bool:
-            if not tracker.add(record):
-                return False
-            decided = tracker.status().verdict is not Verdict.CONTINUE
-            now = time.monotonic()
-            if not opts["quiet"] and (decided or now - last[0] >= STATUS_EVERY_S):
-                last[0] = now
-                click.echo(tracker.line(), err=True)
-            return decided
-
-        return display, stop
+        status = None if opts["quiet"] else (lambda line: click.echo(line, err=True))
+        return display, self.rule.stopper(store, params, status)
 
     def print_results(
         self, store: ArenaStore, params: ArenaParams, scheduled: int, opts: dict[str, Any]
@@ -138,16 +114,6 @@ class SprtMode(RunMode):
         else:
             click.echo(sprt_text(board))
         write_html(store, params, scheduled, opts)
-
-    def exit_code(self, store: ArenaStore, params: ArenaParams, complete: bool) -> int | None:
-        from arena.sprt import Verdict
-
-        verdict = self._tracker(store, params).status().verdict
-        if verdict is Verdict.H1:
-            return EXIT_OK
-        if verdict is Verdict.H0:
-            return EXIT_H0
-        return EXIT_UNDECIDED if complete else None
 
 
 @click.command("sprt", help=HELP)
@@ -237,7 +203,7 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
     import datetime as dt
     from dataclasses import replace
 
-    from arena.params import ArenaParams, ArenaUsageError, BotEntry, SprtSpec, parse_bot
+    from arena.params import ArenaParams, ArenaUsageError, BotEntry, SprtSpec, parse_bot, with_match_fields
 
     game, game_opts = chosen_game()
     if opts["resume"] and opts["out"] is None:
@@ -289,7 +255,7 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
         if game_opts:
             top["game_options"] = {**stored.game_options, **game_opts}
         match = typed_match_fields(ctx, opts)
-        return replace(stored, **top, match=replace(stored.match, **match))
+        return replace(stored, **top, match=with_match_fields(stored.match, match))
 
     opts["as_csv"] = False
     folder: Path = opts["out"] or Path("sprt-out-" + dt.datetime.now().strftime("%Y%m%d-%H%M%S"))
