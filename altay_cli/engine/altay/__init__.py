@@ -45,9 +45,8 @@ from .actions import (
 from .config import SETUP_CHOOSE, SETUP_RECOMMENDED, ConfigError, EngineError, GameConfig, IllegalAction
 from .invariants import check_invariants
 from .scoring import CATEGORIES
-from .serialize import state_from_dict, state_to_json
 from .setup import new_game
-from .state import GameState
+from .state import GameState, state_from_dict, state_to_json
 
 ENGINE_VERSION = "1.0.0"
 

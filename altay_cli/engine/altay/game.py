@@ -43,13 +43,12 @@ from .drawing import AltayDrawing
 from .evaluate import evaluate, playout_action
 from .explain import explain_illegal
 from .invariants import check_invariants
-from .observation import Observation, Settings, SpectatorObservation
+from .observation import EndReason, Observation, Phase, Settings, SpectatorObservation
 from .observe import build_spectator_observation
 from .parse import forms, match_command
 from .scoring import CATEGORIES
-from .serialize import state_from_dict
 from .setup import new_game
-from .state import EndReason, GameState, Phase
+from .state import GameState, state_from_dict
 from .static import StaticInfo, static_info
 
 END_REASONS = {
