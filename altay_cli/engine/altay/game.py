@@ -46,7 +46,7 @@ from .invariants import check_invariants
 from .observation import EndReason, Observation, Phase, Settings, SpectatorObservation
 from .observe import build_spectator_observation
 from .parse import forms, match_command
-from .scoring import CATEGORIES
+from .scoring import rank_seats
 from .setup import new_game
 from .state import GameState, state_from_dict
 from .static import StaticInfo, static_info
@@ -78,23 +78,6 @@ HELP = """\
   faction Earthfolk      start 2     abandon     trade W     commerce F W     religion 3 9
   end                    end your turn (end Hunter = archive Hunter, with Writing)
 An action can also be given as JSON: {"type": "play", "card": "Hunter", "effect": 0}"""
-
-
-def rank_seats(scores: Sequence[dict[str, int]], forfeits: Sequence[int] = ()) -> list[int]:
-    """1-based ranks: total VP, then the categories in rulebook order; equal keys share a rank.
-
-    Seats that forfeited are ranked after every other seat (sharing the rank after the last).
-    """
-    out = set(forfeits)
-    keys = [(s["total"], *(s[c] for c in CATEGORIES)) for s in scores]
-    playing = [seat for seat in range(len(scores)) if seat not in out]
-    ranks = []
-    for seat, key in enumerate(keys):
-        if seat in out:
-            ranks.append(len(playing) + 1)
-        else:
-            ranks.append(1 + sum(1 for other in playing if keys[other] > key))
-    return ranks
 
 
 def deal_factions(seed: int, players: int) -> tuple[str, ...]:
