@@ -57,7 +57,7 @@ from .data import (
     TITLES,
     WRITING,
 )
-from .describe import command_text, effect_text
+from .notation import command_text, effect_text
 from .observation import Phase
 
 if TYPE_CHECKING:

@@ -38,14 +38,13 @@ from .actions import (
 from .belief import AltayBelief
 from .config import SETUP_CHOOSE, SETUP_MODES, SETUP_RECOMMENDED, GameConfig
 from .data import DEFAULT_MAX_ROUNDS, FACTIONS
-from .describe import command_text, describe
 from .drawing import AltayDrawing
 from .evaluate import evaluate, playout_action
 from .explain import explain_illegal
 from .invariants import check_invariants
+from .notation import command_text, describe, forms, match_command, norm
 from .observation import EndReason, Observation, Phase, Settings, SpectatorObservation
 from .observe import build_spectator_observation
-from .parse import forms, match_command
 from .scoring import rank_seats
 from .setup import new_game
 from .state import GameState, state_from_dict
@@ -411,8 +410,6 @@ class AltayGame(Game):
 
     def lookup(self, term: str) -> list[str]:
         """A card title or kind, an achievement or a faction, by any unique prefix of its name."""
-        from .parse import norm
-
         info = static_info()
         key = norm(term)
         if not key:

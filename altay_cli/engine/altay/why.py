@@ -59,12 +59,11 @@ from .data import (
     TITLES,
     WONDER_VP_CAP,
 )
-from .describe import command_text, effect_text
 from .explain import explain_illegal
 from .feedback import action_from_words, no_match
 from .legal import free_farmlands
+from .notation import command_text, effect_text, forms, match_command, tokenize, verbs_for
 from .observation import Phase
-from .parse import forms, match_command, tokenize, verbs_for
 
 if TYPE_CHECKING:
     from .state import GameState
