@@ -19,7 +19,7 @@ from altay_cli.engine.altay import observation as obs
 from altay_cli.engine.altay import static
 from altay_cli.engine.altay.actions import ACTION_TYPES
 from altay_cli.engine.altay.data import ACHIEVEMENTS, FACTIONS, RESOURCES, TERRAINS
-from altay_cli.engine.altay.state import EndReason, Phase
+from altay_cli.engine.altay.observation import EndReason, Phase
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = (ROOT / "protocol" / "games" / "altay.md").read_text(encoding="utf-8")

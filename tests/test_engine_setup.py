@@ -13,7 +13,7 @@ from altay_cli.engine.altay import (
     new_game,
 )
 from altay_cli.engine.altay import data as d
-from altay_cli.engine.altay.state import PH_FACTION, PH_MAIN, PH_START
+from altay_cli.engine.altay.state import Phase
 
 PLAYERS = [2, 3, 4]
 
@@ -95,7 +95,7 @@ def test_recommended_farmlands_in_turn_order_from_the_first_player() -> None:
         g = new_game(GameConfig(players=4, seed=seed, setup="recommended"))
         order = [(g.first + i) % 4 for i in range(4)]
         assert [g.owner[t] for t in (0, 2, 3, 5)] == order
-        assert g.phase == PH_MAIN and g.to_move == g.first and g.active == g.first
+        assert g.phase == Phase.MAIN and g.to_move == g.first and g.active == g.first
 
 
 def test_first_player_is_drawn_from_the_seed() -> None:
@@ -109,7 +109,7 @@ def test_first_player_is_drawn_from_the_seed() -> None:
 def test_faction_choice_clockwise_then_start_choice_in_reverse_order() -> None:
     g = new_game(GameConfig(players=3, seed=21))
     first = g.first
-    assert g.phase == PH_FACTION
+    assert g.phase == Phase.FACTION
     order = []
     for want in ("Smallfolk", "Firefolk", "Earthfolk"):
         order.append(g.to_move)
@@ -117,7 +117,7 @@ def test_faction_choice_clockwise_then_start_choice_in_reverse_order() -> None:
         assert ChooseFaction(want) in legal
         g.apply(ChooseFaction(want))
     assert order == [first, (first + 1) % 3, (first + 2) % 3]
-    assert g.phase == PH_START
+    assert g.phase == Phase.START
     starts = []
     for t in (1, 3, 5):
         starts.append(g.to_move)
@@ -126,7 +126,7 @@ def test_faction_choice_clockwise_then_start_choice_in_reverse_order() -> None:
         ], "only free farmlands in play (2 is out of play with 3 players)"
         g.apply(ChooseStart(t))
     assert starts == order[::-1]
-    assert g.phase == PH_MAIN and g.to_move == first
+    assert g.phase == Phase.MAIN and g.to_move == first
     assert [d.FACTIONS[p.faction] for p in g.players][first] == "Smallfolk"
     for t, seat in zip((1, 3, 5), starts):
         assert g.owner[t] == seat and g.marker[t] == -1
@@ -142,7 +142,7 @@ def test_taken_faction_is_no_longer_offered() -> None:
 
 def test_factions_given_skip_the_faction_choice_only() -> None:
     g = new_game(GameConfig(players=2, seed=1, factions=("Smallfolk", "Earthfolk")))
-    assert g.phase == PH_START
+    assert g.phase == Phase.START
     assert [d.FACTIONS[p.faction] for p in g.players] == ["Smallfolk", "Earthfolk"]
 
 

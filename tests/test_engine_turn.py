@@ -5,7 +5,7 @@ import pytest
 from altay_cli.engine.altay import Buy, EndTurn, IllegalAction, Place, Play, Settle, Trade, check_invariants
 from altay_cli.engine.altay.data import KIND_INDEX, KINDS
 from altay_cli.engine.altay.observe import resources_text
-from altay_cli.engine.altay.scoring import ranks
+from altay_cli.engine.altay.scoring import rank_seats
 from tests.helpers_engine import clear, game, put, set_hand, set_pool, shop_top
 
 
@@ -273,11 +273,11 @@ def test_ties_break_on_categories_in_rulebook_order_then_share() -> None:
     a = {**base, "technologies": 2, "territories": 3, "total": 5}
     b = {**base, "wonders": 4, "territories": 1, "total": 5}
     c = {**base, "territories": 5, "total": 5}
-    assert ranks([a, b, c]) == [1, 2, 3]
-    assert ranks([c, dict(c), b]) == [2, 2, 1]
-    assert ranks([a, dict(a)]) == [1, 1], "still tied: shared"
+    assert rank_seats([a, b, c]) == [1, 2, 3]
+    assert rank_seats([c, dict(c), b]) == [2, 2, 1]
+    assert rank_seats([a, dict(a)]) == [1, 1], "still tied: shared"
     higher = {**base, "territories": 9, "total": 9}
-    assert ranks([a, higher]) == [2, 1], "total VP first"
+    assert rank_seats([a, higher]) == [2, 1], "total VP first"
 
 
 def test_result_reports_scores_ranks_and_reason() -> None:

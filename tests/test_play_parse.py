@@ -19,8 +19,7 @@ from altay_cli.engine.altay import (
     Surrender,
     new_game,
 )
-from altay_cli.engine.altay.describe import command_text, describe
-from altay_cli.engine.altay.parse import forms, letters, match_command
+from altay_cli.engine.altay.notation import command_text, describe, forms, letters, match_command
 
 
 def chosen(line: str, legal: list) -> list:

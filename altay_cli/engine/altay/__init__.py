@@ -1,13 +1,15 @@
 """The Altay rules engine: pure, deterministic, with hidden information built in.
 
-    from altay_cli.engine import GameConfig, new_game
-    g = new_game(GameConfig(players=3, seed=7))
-    while not g.is_terminal:
-        seat = g.to_move                      # who must decide now
-        actions = g.legal_actions()           # finite, ordered list of typed actions
-        g.apply(actions[0])                   # IllegalAction (state unchanged) if not legal
-        obs = g.observation(seat)             # public state + that seat's private zones
-    g.result()                                # scores by category, ranks, end reason
+>>> from altay_cli.engine.altay import GameConfig, new_game
+>>> g = new_game(GameConfig(players=3, seed=7))
+>>> while not g.is_terminal:
+...     seat = g.to_move  # who must decide now
+...     actions = g.legal_actions()  # finite, ordered list of typed actions
+...     g.apply(actions[0])  # IllegalAction (state unchanged) if not legal
+...     obs = g.observation(seat)  # public state + that seat's private zones
+>>> result = g.result()  # scores by category, ranks, end reason
+>>> result["finished"], len(result["ranks"]), result["end_reason"] is not None
+(True, 3, True)
 
 The engine does no I/O, reads no clock and owns its only random generator (seeded by the
 configuration), so the same configuration and actions always give the same state digest.
@@ -45,9 +47,8 @@ from .actions import (
 from .config import SETUP_CHOOSE, SETUP_RECOMMENDED, ConfigError, EngineError, GameConfig, IllegalAction
 from .invariants import check_invariants
 from .scoring import CATEGORIES
-from .serialize import state_from_dict, state_to_json
 from .setup import new_game
-from .state import GameState
+from .state import GameState, state_from_dict, state_to_json
 
 ENGINE_VERSION = "1.0.0"
 

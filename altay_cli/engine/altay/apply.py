@@ -31,6 +31,7 @@ from .actions import (
     Surrender,
     Trade,
 )
+from .config import SETUP_RECOMMENDED
 from .data import (
     ACH_INDEX,
     ACH_LEVEL,
@@ -52,42 +53,37 @@ from .data import (
     ENGINEERING,
     FACTIONS,
     FARMLAND,
+    HAND_SIZE,
     KIND_INDEX,
     KIND_TITLE,
     LEADERSHIP,
     MASONRY,
     MATHEMATICS,
     PHILOSOPHY,
+    RECOMMENDED_FARMLANDS,
     RELIGION,
     RES_INDEX,
     SHOP_TITLES,
+    STARTING_DECKS,
     STRATEGY,
     TECH_CARRIES_SETTLEMENT,
     TITLE_INDEX,
     TITLES,
 )
 from .legal import is_filled
-from .state import (
-    END_NO_SETTLEMENTS_ON_BOARD,
-    END_ROUND_LIMIT,
-    END_SETTLEMENTS_EXHAUSTED,
-    PH_DEFEND,
-    PH_FACTION,
-    PH_MAIN,
-    PH_OVER,
-    PH_START,
-)
+from .observation import EndReason, Phase
 
 if TYPE_CHECKING:
     from .state import GameState, PlayerState
 
 VILLAGE = TITLE_INDEX["Village"]
+_TURN_PHASES = frozenset((Phase.MAIN, Phase.SETTLE, Phase.DEFEND))  # set membership: enum lookups cost
 C = 4
 
 
 def apply_action(g: GameState, action: Action) -> None:
     _HANDLERS[type(action)](g, action)
-    if g.phase != PH_OVER and g.end_trigger is None and g.phase != PH_FACTION and g.phase != PH_START:
+    if g.end_trigger is None and g.phase in _TURN_PHASES:
         check_end_trigger(g)
 
 
@@ -95,17 +91,15 @@ def check_end_trigger(g: GameState) -> None:
     """The game ends after the round in which a player has nothing left to place or no board presence."""
     for i, p in enumerate(g.players):
         if p.on_board == 0:
-            g.end_trigger = END_NO_SETTLEMENTS_ON_BOARD
+            g.end_trigger = EndReason.NO_SETTLEMENTS_ON_BOARD
             return
         if p.supply == 0 and not p.dev_settlement and not (i == g.active and g.pending_builds):
-            g.end_trigger = END_SETTLEMENTS_EXHAUSTED
+            g.end_trigger = EndReason.SETTLEMENTS_EXHAUSTED
             return
 
 
 # ---------------------------------------------------------------------------- setup
 def _faction(g: GameState, a: ChooseFaction) -> None:
-    from .setup import begin_start_choice
-
     g.players[g.seat].faction = FACTIONS.index(a.faction)
     g.setup_queue.pop(0)
     if g.setup_queue:
@@ -115,14 +109,48 @@ def _faction(g: GameState, a: ChooseFaction) -> None:
 
 
 def _start(g: GameState, a: ChooseStart) -> None:
-    from .setup import finish_setup, place_start
-
     place_start(g, g.seat, a.territory)
     g.setup_queue.pop(0)
     if g.setup_queue:
         g.seat = g.setup_queue[0]
     else:
         finish_setup(g)
+
+
+def begin_start_choice(g: GameState) -> None:
+    """After factions: start farmlands in reverse order, or the recommended ones."""
+    order = [(g.first + i) % g.n for i in range(g.n)]
+    if g.config.setup == SETUP_RECOMMENDED:
+        for seat, t in zip(order, RECOMMENDED_FARMLANDS[g.n]):
+            place_start(g, seat, t)
+        finish_setup(g)
+        return
+    g.phase = Phase.START
+    g.setup_queue = order[::-1]
+    g.seat = g.setup_queue[0]
+
+
+def place_start(g: GameState, seat: int, t: int) -> None:
+    """Place the first settlement; the conquest marker there is discarded, value ignored."""
+    p = g.players[seat]
+    if g.marker[t] >= 0:
+        g.box_markers.append(g.marker[t])
+        g.box_markers.sort()
+        g.marker[t] = -1
+    p.supply -= 1
+    g.put_settlement(seat, t)
+
+
+def finish_setup(g: GameState) -> None:
+    """Shuffle starting decks, draw opening hands, and begin the first player's turn."""
+    for p in g.players:
+        p.deck = list(STARTING_DECKS[p.faction])
+        g.rng.shuffle(p.deck)
+        g.draw(p, HAND_SIZE)
+    g.setup_queue = []
+    g.phase = Phase.MAIN
+    g.active = g.seat = g.first
+    g.round = 1
 
 
 # ---------------------------------------------------------------------------- cards
@@ -141,9 +169,7 @@ def _play(g: GameState, a: Play) -> None:
     kind = take_card(p, title)
     ek = eff.kind
     if ek in (E_STORE, E_COLLECT):
-        from .state import TableCard
-
-        p.table.append(TableCard(kind))
+        p.lay_on_table(kind)
         return
     p.discard.append(kind)
     if ek == E_PRODUCE:
@@ -348,7 +374,7 @@ def _attack(g: GameState, a: Attack) -> None:
     defender = g.owner[a.to]
     g.combat = (seat, defender, a.from_, a.to, strength, len(a.cards))
     g.last_combat = None
-    g.phase = PH_DEFEND
+    g.phase = Phase.DEFEND
     g.seat = defender
 
 
@@ -387,7 +413,7 @@ def _defend_done(g: GameState, surrendered: bool, cards: tuple[str, ...]) -> Non
         "winner": None if winner < 0 else winner,
     }
     g.combat = None
-    g.phase = PH_MAIN
+    g.phase = Phase.MAIN
     g.seat = g.active
 
 
@@ -425,14 +451,14 @@ def _end(g: GameState, a: EndTurn) -> None:
             finish(g, g.end_trigger)
             return
         if g.round >= g.config.max_rounds:
-            finish(g, END_ROUND_LIMIT)
+            finish(g, EndReason.ROUND_LIMIT)
             return
         g.round += 1
     g.active = g.seat = nxt
 
 
 def finish(g: GameState, reason: str) -> None:
-    g.phase = PH_OVER
+    g.phase = Phase.OVER
     g.end_reason = reason
 
 

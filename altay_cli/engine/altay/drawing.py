@@ -40,7 +40,7 @@ from .data import (
     VP_MARKER_TERRITORIES,
     VP_MARKER_VALUE,
 )
-from .describe import command_text
+from .notation import command_text
 from .observe import build_spectator_observation, private_zones
 from .views import public_scores
 

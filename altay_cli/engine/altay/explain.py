@@ -57,17 +57,17 @@ from .data import (
     TITLES,
     WRITING,
 )
-from .describe import command_text, effect_text
-from .state import PH_DEFEND, PH_FACTION, PH_MAIN, PH_OVER, PH_SETTLE, PH_START
+from .notation import command_text, effect_text
+from .observation import Phase
 
 if TYPE_CHECKING:
     from .state import GameState
 
 _PHASE_ACTIONS = {
-    PH_FACTION: "a faction (`faction NAME`, type faction)",
-    PH_START: "a start farmland (`start N`, type start)",
-    PH_SETTLE: "a territory for the settlement just built (`settle N`, type settle)",
-    PH_DEFEND: "surrender or fight (an attack waits for its answer)",
+    Phase.FACTION: "a faction (`faction NAME`, type faction)",
+    Phase.START: "a start farmland (`start N`, type start)",
+    Phase.SETTLE: "a territory for the settlement just built (`settle N`, type settle)",
+    Phase.DEFEND: "surrender or fight (an attack waits for its answer)",
 }
 #: what an action that belongs to another phase is called, and when it is possible
 _OUT_OF_PHASE = {
@@ -78,10 +78,10 @@ _OUT_OF_PHASE = {
     Fight: ("Fight", "it answers an opponent's attack on your territory"),
 }
 _PHASE_TYPES = {
-    PH_FACTION: {ChooseFaction},
-    PH_START: {ChooseStart},
-    PH_SETTLE: {Settle},
-    PH_DEFEND: {Surrender, Fight},
+    Phase.FACTION: {ChooseFaction},
+    Phase.START: {ChooseStart},
+    Phase.SETTLE: {Settle},
+    Phase.DEFEND: {Surrender, Fight},
 }
 
 
@@ -103,13 +103,13 @@ def explain_illegal(g: GameState, action: Action) -> str:
 
 
 def _specific_reason(g: GameState, a: Action) -> str | None:
-    if g.phase == PH_OVER:
+    if g.phase == Phase.OVER:
         return "the game is over: no more actions are accepted"
     expected = _PHASE_TYPES.get(g.phase)
     if expected is not None and type(a) not in expected:
         verb = command_text(a).split()[0]
         return f"seat {g.seat} must now choose {_PHASE_ACTIONS[g.phase]}, not `{verb}`"
-    if g.phase == PH_MAIN and type(a) in _OUT_OF_PHASE:
+    if g.phase == Phase.MAIN and type(a) in _OUT_OF_PHASE:
         name, when = _OUT_OF_PHASE[type(a)]
         return f"{name} is not possible during a turn's main phase: {when}"
     handler = _EXPLAINERS.get(type(a))

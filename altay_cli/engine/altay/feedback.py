@@ -13,8 +13,7 @@ import msgspec
 
 from ..api import IllegalAction
 from .actions import Action, action_from_builtins
-from .describe import command_text, describe
-from .parse import Match, letters, norm, tokenize, verbs_for
+from .notation import Match, command_text, describe, letters, norm, tokenize, verbs_for
 from .state import GameState
 
 MAX_LISTED = 12

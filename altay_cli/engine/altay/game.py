@@ -38,18 +38,16 @@ from .actions import (
 from .belief import AltayBelief
 from .config import SETUP_CHOOSE, SETUP_MODES, SETUP_RECOMMENDED, GameConfig
 from .data import DEFAULT_MAX_ROUNDS, FACTIONS
-from .describe import command_text, describe
 from .drawing import AltayDrawing
 from .evaluate import evaluate, playout_action
 from .explain import explain_illegal
 from .invariants import check_invariants
-from .observation import Observation, Settings, SpectatorObservation
+from .notation import command_text, describe, forms, match_command, norm
+from .observation import EndReason, Observation, Phase, Settings, SpectatorObservation
 from .observe import build_spectator_observation
-from .parse import forms, match_command
-from .scoring import CATEGORIES
-from .serialize import state_from_dict
+from .scoring import rank_seats
 from .setup import new_game
-from .state import EndReason, GameState, Phase
+from .state import GameState, state_from_dict
 from .static import StaticInfo, static_info
 
 END_REASONS = {
@@ -79,23 +77,6 @@ HELP = """\
   faction Earthfolk      start 2     abandon     trade W     commerce F W     religion 3 9
   end                    end your turn (end Hunter = archive Hunter, with Writing)
 An action can also be given as JSON: {"type": "play", "card": "Hunter", "effect": 0}"""
-
-
-def rank_seats(scores: Sequence[dict[str, int]], forfeits: Sequence[int] = ()) -> list[int]:
-    """1-based ranks: total VP, then the categories in rulebook order; equal keys share a rank.
-
-    Seats that forfeited are ranked after every other seat (sharing the rank after the last).
-    """
-    out = set(forfeits)
-    keys = [(s["total"], *(s[c] for c in CATEGORIES)) for s in scores]
-    playing = [seat for seat in range(len(scores)) if seat not in out]
-    ranks = []
-    for seat, key in enumerate(keys):
-        if seat in out:
-            ranks.append(len(playing) + 1)
-        else:
-            ranks.append(1 + sum(1 for other in playing if keys[other] > key))
-    return ranks
 
 
 def deal_factions(seed: int, players: int) -> tuple[str, ...]:
@@ -429,8 +410,6 @@ class AltayGame(Game):
 
     def lookup(self, term: str) -> list[str]:
         """A card title or kind, an achievement or a faction, by any unique prefix of its name."""
-        from .parse import norm
-
         info = static_info()
         key = norm(term)
         if not key:

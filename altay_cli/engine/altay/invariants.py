@@ -23,7 +23,7 @@ from .data import (
     TOKENS_PER_RESOURCE,
     VP_MARKER_TERRITORIES,
 )
-from .state import PH_FACTION, PH_START
+from .observation import Phase
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -39,7 +39,7 @@ def expected_cards(g: GameState) -> Counter[int]:
         want[kinds[0]] += COPIES_PER_TYPE - (len(kinds) - 1)
         for k in kinds[1:]:
             want[k] += 1
-    if g.phase not in (PH_FACTION, PH_START):
+    if g.phase not in (Phase.FACTION, Phase.START):
         for p in g.players:
             want.update(STARTING_DECKS[p.faction])
     return want

@@ -6,6 +6,7 @@ into the list means the same action on every machine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -71,7 +72,7 @@ from .data import (
     WRITING,
     Cost,
 )
-from .state import PH_DEFEND, PH_FACTION, PH_MAIN, PH_SETTLE, PH_START
+from .observation import Phase
 
 if TYPE_CHECKING:
     from .state import GameState, PlayerState
@@ -82,19 +83,21 @@ _TITLE_NAMES = tuple(t.name for t in TITLES)
 
 
 def generate_legal(g: GameState) -> list[Action]:
-    phase = g.phase
-    if phase == PH_MAIN:
-        return legal_main(g)
-    if phase == PH_SETTLE:
-        return [Settle(t) for t in g.settle_targets(g.active)]
-    if phase == PH_DEFEND:
-        return legal_defend(g)
-    if phase == PH_FACTION:
-        taken = {p.faction for p in g.players}
-        return [ChooseFaction(f) for i, f in enumerate(FACTIONS) if i not in taken]
-    if phase == PH_START:
-        return [ChooseStart(t) for t in free_farmlands(g)]
-    return []
+    by_phase = _LEGAL_BY_PHASE.get(g.phase)  # a dict, not a chain of Phase.X: enum lookups cost
+    return by_phase(g) if by_phase is not None else []
+
+
+def _legal_settle(g: GameState) -> list[Action]:
+    return [Settle(t) for t in g.settle_targets(g.active)]
+
+
+def _legal_faction(g: GameState) -> list[Action]:
+    taken = {p.faction for p in g.players}
+    return [ChooseFaction(f) for i, f in enumerate(FACTIONS) if i not in taken]
+
+
+def _legal_start(g: GameState) -> list[Action]:
+    return [ChooseStart(t) for t in free_farmlands(g)]
 
 
 def free_farmlands(g: GameState) -> list[int]:
@@ -381,3 +384,12 @@ def legal_defend(g: GameState) -> list[Action]:
     for names, _ in card_multisets(defence, None, DEF_OF):
         out.append(Fight(names))
     return out
+
+
+_LEGAL_BY_PHASE: dict[str, Callable[[GameState], list[Action]]] = {
+    Phase.MAIN: legal_main,
+    Phase.SETTLE: _legal_settle,
+    Phase.DEFEND: legal_defend,
+    Phase.FACTION: _legal_faction,
+    Phase.START: _legal_start,
+}

@@ -8,12 +8,31 @@ is a multiset of resources. Seats are 0-based.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta
 
-from .state import EndReason, Phase
+
+class Phase(StrEnum):
+    """Who must decide what (the observation's `phase`)."""
+
+    FACTION = "choose_faction"
+    START = "choose_start"
+    MAIN = "main"
+    SETTLE = "settle"
+    DEFEND = "defend"
+    OVER = "game_over"
+
+
+class EndReason(StrEnum):
+    """How a game of Altay ends by its rules (the referee adds forfeit and aborted)."""
+
+    SETTLEMENTS_EXHAUSTED = "settlements_exhausted"
+    NO_SETTLEMENTS_ON_BOARD = "no_settlements_on_board"
+    ROUND_LIMIT = "round_limit"
+
 
 # The fixed vocabularies of the observation, as enums in the JSON Schema (test_altay_guide.py
 # checks each against the engine's data, so they cannot drift from it).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .data import (
@@ -106,15 +107,26 @@ def score_all(g: GameState) -> list[dict[str, int]]:
     return [score(g, seat) for seat in range(g.n)]
 
 
-def ranks(scores: list[dict[str, int]]) -> list[int]:
-    """1-based ranks: total VP, then the categories in rulebook order; equal keys share a rank."""
+def rank_seats(scores: Sequence[dict[str, int]], forfeits: Sequence[int] = ()) -> list[int]:
+    """1-based ranks: total VP, then the categories in rulebook order; equal keys share a rank.
+
+    Seats that forfeited are ranked after every other seat (sharing the rank after the last).
+    """
+    out = set(forfeits)
     keys = [(s["total"], *(s[c] for c in CATEGORIES)) for s in scores]
-    return [1 + sum(1 for other in keys if other > k) for k in keys]
+    playing = [seat for seat in range(len(scores)) if seat not in out]
+    ranks = []
+    for seat, key in enumerate(keys):
+        if seat in out:
+            ranks.append(len(playing) + 1)
+        else:
+            ranks.append(1 + sum(1 for other in playing if keys[other] > key))
+    return ranks
 
 
 def final_result(g: GameState) -> dict:
     scores = score_all(g)
-    r = ranks(scores)
+    r = rank_seats(scores)
     return {
         "finished": g.is_terminal,
         "end_reason": g.end_reason,

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
+from .apply import begin_start_choice
 from .config import SETUP_RECOMMENDED, GameConfig
 from .data import (
     ACH_OF_LEVEL,
     CONQUEST_MARKERS,
     COPIES_PER_TYPE,
     FACTIONS,
-    HAND_SIZE,
     MOUNTAIN,
     NUM_TERRITORIES,
     OUT_OF_PLAY,
     RECOMMENDED_FACTIONS,
-    RECOMMENDED_FARMLANDS,
     SETTLEMENTS_PER_PLAYER,
     SHOP_TITLES,
-    STARTING_DECKS,
     TERRAIN_OF,
     TITLE_KINDS,
     TOKENS_PER_RESOURCE,
@@ -24,7 +22,8 @@ from .data import (
     VP_MARKER_VALUE,
     display_stack,
 )
-from .state import PH_FACTION, PH_MAIN, PH_START, GameState, PlayerState
+from .observation import Phase
+from .state import GameState, PlayerState
 
 TECH_COPIES_PRINTED = 4  # level 1 and 2: four copies of each printed
 
@@ -86,45 +85,9 @@ def new_game(config: GameConfig) -> GameState:
         for seat in range(n):
             g.players[seat].faction = FACTIONS.index(RECOMMENDED_FACTIONS[seat])
     else:
-        g.phase = PH_FACTION
+        g.phase = Phase.FACTION
         g.setup_queue = order
         g.seat = order[0]
         return g
     begin_start_choice(g)
     return g
-
-
-def begin_start_choice(g: GameState) -> None:
-    """After factions: start farmlands in reverse order, or the recommended ones."""
-    order = [(g.first + i) % g.n for i in range(g.n)]
-    if g.config.setup == SETUP_RECOMMENDED:
-        for seat, t in zip(order, RECOMMENDED_FARMLANDS[g.n]):
-            place_start(g, seat, t)
-        finish_setup(g)
-        return
-    g.phase = PH_START
-    g.setup_queue = order[::-1]
-    g.seat = g.setup_queue[0]
-
-
-def place_start(g: GameState, seat: int, t: int) -> None:
-    """Place the first settlement; the conquest marker there is discarded, value ignored."""
-    p = g.players[seat]
-    if g.marker[t] >= 0:
-        g.box_markers.append(g.marker[t])
-        g.box_markers.sort()
-        g.marker[t] = -1
-    p.supply -= 1
-    g.put_settlement(seat, t)
-
-
-def finish_setup(g: GameState) -> None:
-    """Shuffle starting decks, draw opening hands, and begin the first player's turn."""
-    for p in g.players:
-        p.deck = list(STARTING_DECKS[p.faction])
-        g.rng.shuffle(p.deck)
-        g.draw(p, HAND_SIZE)
-    g.setup_queue = []
-    g.phase = PH_MAIN
-    g.active = g.seat = g.first
-    g.round = 1

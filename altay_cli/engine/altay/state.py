@@ -1,19 +1,26 @@
 """The mutable game state and the small mechanics every rule shares (draw, produce, build).
 
 A `GameState` is the full truth of one game. Players see it only through `observation(seat)`.
-The legal moves are generated in `legal.py`, applied in `apply.py`; this module holds data,
-cloning and the shared helpers, kept fast because they run in every search bot's inner loop.
+This module holds the data, cloning, the full-state document and digest, and the shared helpers,
+kept fast because they run in every search bot's inner loop.
+
+Imports run one way: the rule modules (`legal.py`, `apply.py`, `explain.py`, `observe.py`,
+`scoring.py`) are functions of a state passed to them and import `GameState` only for type
+annotations; this module imports them at the top and offers them as methods (`g.apply(a)`).
+The vocabulary both sides share (`Phase`, `EndReason`) lives in `observation.py`.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
+import hashlib
 from typing import TYPE_CHECKING
 
+import msgspec
 import orjson
 
 from ..rng import Rng
 from .actions import canonical
+from .apply import apply_action
 from .config import GameConfig, IllegalAction
 from .data import (
     ACH_DISPLAY_SIZE,
@@ -28,40 +35,14 @@ from .data import (
     TERRAIN_OF,
     TITLE_KINDS,
 )
+from .explain import explain_illegal
+from .legal import generate_legal
+from .observation import Phase
+from .observe import build_observation
+from .scoring import final_result, score_all
 
 if TYPE_CHECKING:
     from .actions import Action
-
-
-class Phase(StrEnum):
-    """Who must decide what (the observation's `phase`)."""
-
-    FACTION = "choose_faction"
-    START = "choose_start"
-    MAIN = "main"
-    SETTLE = "settle"
-    DEFEND = "defend"
-    OVER = "game_over"
-
-
-class EndReason(StrEnum):
-    """How a game of Altay ends by its rules (the referee adds forfeit and aborted)."""
-
-    SETTLEMENTS_EXHAUSTED = "settlements_exhausted"
-    NO_SETTLEMENTS_ON_BOARD = "no_settlements_on_board"
-    ROUND_LIMIT = "round_limit"
-
-
-PH_FACTION = Phase.FACTION
-PH_START = Phase.START
-PH_MAIN = Phase.MAIN
-PH_SETTLE = Phase.SETTLE
-PH_DEFEND = Phase.DEFEND
-PH_OVER = Phase.OVER
-
-END_SETTLEMENTS_EXHAUSTED = EndReason.SETTLEMENTS_EXHAUSTED
-END_NO_SETTLEMENTS_ON_BOARD = EndReason.NO_SETTLEMENTS_ON_BOARD
-END_ROUND_LIMIT = EndReason.ROUND_LIMIT
 
 
 class TableCard:
@@ -167,6 +148,9 @@ class PlayerState:
             *(t.kind for t in self.table),
         ]
 
+    def lay_on_table(self, kind: int) -> None:
+        self.table.append(TableCard(kind))
+
     def table_index(self, title: int) -> int:
         for i, t in enumerate(self.table):
             if KIND_TITLE[t.kind] == title:
@@ -225,7 +209,7 @@ class GameState:
         self.config = config
         self.n = config.players
         self.rng = Rng(config.seed)
-        self.phase = PH_FACTION
+        self.phase = Phase.FACTION
         self.seat = 0  # who must decide now
         self.active = 0  # whose turn it is
         self.first = 0
@@ -260,11 +244,11 @@ class GameState:
     @property
     def to_move(self) -> int | None:
         """The seat that must decide now, or None when the game is over."""
-        return None if self.phase == PH_OVER else self.seat
+        return None if self.phase == Phase.OVER else self.seat
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase == PH_OVER
+        return self.phase == Phase.OVER
 
     def legal_actions(self) -> list[Action]:
         """The finite, ordered list of actions the deciding seat may take now."""
@@ -429,12 +413,12 @@ class GameState:
         p = self.players[self.active]
         while self.pending_builds:
             if self.settle_targets(self.active):
-                self.phase = PH_SETTLE
+                self.phase = Phase.SETTLE
                 return
             self.pending_builds -= 1
             p.removed += 1
-        if self.phase == PH_SETTLE:
-            self.phase = PH_MAIN
+        if self.phase == Phase.SETTLE:
+            self.phase = Phase.MAIN
 
     def end_turn_draw(self, p: PlayerState) -> None:
         extra = 1 if POLITICS in p.done else 0
@@ -461,10 +445,140 @@ TERRITORIES_OF_TERRAIN: tuple[tuple[int, ...], ...] = tuple(
     tuple(t for t in range(NUM_TERRITORIES) if TERRAIN_OF[t] == terrain) for terrain in range(4)
 )
 
-# Imported last: these modules use GameState only through the instance they are given.
-from .apply import apply_action  # noqa: E402
-from .explain import explain_illegal  # noqa: E402
-from .legal import generate_legal  # noqa: E402
-from .observe import build_observation  # noqa: E402
-from .scoring import final_result, score_all  # noqa: E402
-from .serialize import state_digest, state_to_dict  # noqa: E402
+
+# ---------------------------------------------------------------------------- the full-state document
+# For logs, saves and replay checks: every hidden zone and the generator state, so it is for the
+# referee and for tools, never for players. `state_digest` hashes its canonical JSON, so two states
+# have the same digest exactly when they are the same game position (including deck order and RNG).
+FORMAT_VERSION = 1
+
+
+def _player_to_dict(p: PlayerState) -> dict:
+    return {
+        "faction": p.faction,
+        "hand": p.hand,
+        "deck": p.deck,
+        "discard": p.discard,
+        "archive": p.archive,
+        "trashed": p.trashed,
+        "table": [[tc.kind, tc.placed] for tc in p.table],
+        "pool": p.pool,
+        "coins": p.coins,
+        "supply": p.supply,
+        "on_board": p.on_board,
+        "removed": p.removed,
+        "dev": p.dev,
+        "dev_placed": p.dev_placed,
+        "dev_settlement": p.dev_settlement,
+        "done": p.done,
+        "abandoned": p.abandoned,
+        "secret": p.secret,
+        "secret_revealed": p.secret_revealed,
+        "cap_settlements": p.cap_settlements,
+        "cap_markers": p.cap_markers,
+        "consumed": p.consumed,
+    }
+
+
+def state_to_dict(g: GameState) -> dict:
+    """The complete state as JSON-ready data (ids are the engine's indices into data.py)."""
+    return {
+        "format": FORMAT_VERSION,
+        "config": msgspec.to_builtins(g.config),
+        "rng": g.rng.state,
+        "phase": g.phase,
+        "seat": g.seat,
+        "active": g.active,
+        "first": g.first,
+        "round": g.round,
+        "turns": g.turns,
+        "setup_queue": g.setup_queue,
+        "owner": g.owner,
+        "count": g.count,
+        "marker": g.marker,
+        "vp_marker": g.vp_marker,
+        "in_play": g.in_play,
+        "reserve": g.reserve,
+        "shop": g.shop,
+        "ach_deck": g.ach_deck,
+        "ach_display": g.ach_display,
+        "box_markers": g.box_markers,
+        "box_kinds": g.box_kinds,
+        "box_achievements": g.box_achievements,
+        "players": [_player_to_dict(p) for p in g.players],
+        "pending_builds": g.pending_builds,
+        "combat": list(g.combat) if g.combat is not None else None,
+        "last_combat": g.last_combat,
+        "bought": g.bought,
+        "attacked": sorted(g.attacked),
+        "terrain_used": g.terrain_used,
+        "once_used": g.once_used,
+        "end_trigger": g.end_trigger,
+        "end_reason": g.end_reason,
+    }
+
+
+def state_to_json(g: GameState) -> bytes:
+    return orjson.dumps(state_to_dict(g), option=orjson.OPT_SORT_KEYS)
+
+
+def state_digest(g: GameState) -> str:
+    """A 128-bit hex digest of the full state."""
+    return hashlib.blake2b(state_to_json(g), digest_size=16).hexdigest()
+
+
+def state_from_dict(d: dict) -> GameState:
+    """Rebuild a state from `state_to_dict` output (raises ValueError on a bad document)."""
+    if d.get("format") != FORMAT_VERSION:
+        raise ValueError(f"unsupported state format {d.get('format')!r}; expected {FORMAT_VERSION}")
+    try:
+        config = msgspec.convert(d["config"], GameConfig)
+        g = GameState(config)
+        g.rng = Rng(d["rng"])
+        for key in (
+            "phase",
+            "seat",
+            "active",
+            "first",
+            "round",
+            "turns",
+            "pending_builds",
+            "bought",
+            "once_used",
+            "end_trigger",
+            "end_reason",
+            "last_combat",
+        ):
+            setattr(g, key, d[key])
+        for key in (
+            "setup_queue",
+            "owner",
+            "count",
+            "marker",
+            "vp_marker",
+            "in_play",
+            "reserve",
+            "box_markers",
+            "box_kinds",
+            "box_achievements",
+            "terrain_used",
+        ):
+            setattr(g, key, list(d[key]))
+        g.shop = [list(s) for s in d["shop"]]
+        g.ach_deck = [list(x) for x in d["ach_deck"]]
+        g.ach_display = [[list(st) for st in lvl] for lvl in d["ach_display"]]
+        g.combat = tuple(d["combat"]) if d["combat"] is not None else None  # type: ignore[assignment]
+        g.attacked = set(d["attacked"])
+        for pd in d["players"]:
+            p = PlayerState()
+            for key, value in pd.items():
+                if key == "table":
+                    p.table = [TableCard(kind, list(placed)) for kind, placed in value]
+                elif isinstance(value, list):
+                    setattr(p, key, list(value))
+                else:
+                    setattr(p, key, value)
+            g.players.append(p)
+    except (KeyError, TypeError, msgspec.ValidationError) as exc:
+        raise ValueError(f"not a valid Altay state document: {exc}") from exc
+    return g

@@ -32,7 +32,7 @@ from .data import (
     TITLES,
     VP_MARKER_TERRITORIES,
 )
-from .describe import effect_text
+from .notation import effect_text
 from .observation import AchievementLevel, Faction, Resource, Terrain
 
 Timing = Literal["once_per_turn", "continuous", "end_of_turn", "instant"]

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from .data import ACH_INDEX, ACHIEVEMENTS, ATK_OF, DEF_OF, TITLE_INDEX
-from .describe import command_text, describe
+from .notation import command_text, describe
 
 Obs = dict[str, Any]
 WIDTH = 100

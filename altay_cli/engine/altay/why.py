@@ -59,12 +59,11 @@ from .data import (
     TITLES,
     WONDER_VP_CAP,
 )
-from .describe import command_text, effect_text
 from .explain import explain_illegal
 from .feedback import action_from_words, no_match
 from .legal import free_farmlands
-from .parse import forms, match_command, tokenize, verbs_for
-from .state import PH_DEFEND, PH_FACTION, PH_MAIN, PH_OVER, PH_SETTLE, PH_START
+from .notation import command_text, effect_text, forms, match_command, tokenize, verbs_for
+from .observation import Phase
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -125,19 +124,19 @@ def _seat(g: GameState, seat: int) -> str:
 
 def decision_asked(g: GameState) -> str:
     """The rule that asks the deciding seat for a decision now, in one sentence."""
-    if g.phase == PH_OVER:
+    if g.phase == Phase.OVER:
         return "The game is over: no decision is asked."
-    if g.phase == PH_FACTION:
+    if g.phase == Phase.FACTION:
         return (
             "Asked by the set-up, choosing factions: clockwise from the first player, each player "
             "takes one of the four factions and its starting deck."
         )
-    if g.phase == PH_START:
+    if g.phase == Phase.START:
         return (
             "Asked by the set-up, start farmlands: in reverse turn order, each player places a first "
             "settlement on a free farmland (territories 0 to 5 in play)."
         )
-    if g.phase == PH_SETTLE:
+    if g.phase == Phase.SETTLE:
         n = g.pending_builds
         built = f"{n} settlement{'s' if n != 1 else ''}"
         return (
@@ -145,14 +144,14 @@ def decision_asked(g: GameState) -> str:
             "(a Village, Town or City collection completed, or a technology with its settlement, or "
             "Masonry), placed one by one before the turn goes on."
         )
-    if g.phase == PH_DEFEND and g.combat is not None:
+    if g.phase == Phase.DEFEND and g.combat is not None:
         attacker, defender, f, t, strength, cards = g.combat
         return (
             f"Asked by combat: {_seat(g, attacker)} attacks {_seat(g, defender)}'s territory {t} from "
             f"{f} with strength {strength} ({cards} card{'s' if cards != 1 else ''}); the defender "
             "fights with defence cards or surrenders."
         )
-    if g.phase == PH_MAIN:
+    if g.phase == Phase.MAIN:
         return (
             f"Asked by {_seat(g, g.active)}'s turn (round {g.round}): in its main phase you play "
             "cards, attack, place resources, acquire cards and develop achievements, in any order, "
@@ -299,7 +298,7 @@ def _card_effect(g: GameState, a: Play) -> str:
     }.get(effect.kind, "")
     if effect.kind == E_TERRAIN:
         terrain = effect.arg[1]  # type: ignore[index]
-        unused = g.unused_terrain(g.active, terrain) if g.phase == PH_MAIN else 0
+        unused = g.unused_terrain(g.active, terrain) if g.phase == Phase.MAIN else 0
         limit = (
             f"the terrain bonus: once per turn for each {TERRAINS[terrain]} you occupy "
             f"({unused} of yours unused now; ruling TERRAIN_BONUS_PER_TERRITORY)"
