@@ -29,37 +29,9 @@ AdaptationName = Literal[
     "draw3",
 ]
 #: every card a clan's hand, deck or discard pile can hold
-CardName = Literal[
-    "red",
-    "green",
-    "yellow",
-    "blue",
-    "extra:red",
-    "extra:green",
-    "extra:yellow",
-    "extra:blue",
-    "double:red",
-    "double:green",
-    "double:yellow",
-    "double:blue",
-    "wild",
-    "draw3",
-    "degradation",
-]
+CardName = Literal[ColorName, AdaptationName, "degradation"]  # nested Literals flatten
 #: what `adapt` may take: a market card by name, or the top of the adaptation deck
-AdaptChoice = Literal[
-    "extra:red",
-    "extra:green",
-    "extra:yellow",
-    "extra:blue",
-    "double:red",
-    "double:green",
-    "double:yellow",
-    "double:blue",
-    "wild",
-    "draw3",
-    "deck",
-]
+AdaptChoice = Literal[AdaptationName, "deck"]
 #: a human action card
 HumanCardName = Literal["red", "green", "yellow", "blue", "new_trail"]
 #: the Ancient talents (advanced; humans.py acts on each by name)
