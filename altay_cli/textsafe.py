@@ -36,8 +36,3 @@ def safe_text(text: str, limit: int | None = None, *, keep_newlines: bool = Fals
 def safe_markup(text: str, limit: int | None = None, *, keep_newlines: bool = False) -> str:
     """`safe_text`, then escaped for rich so `[...]` is printed literally, not read as markup."""
     return _rich_escape(safe_text(text, limit, keep_newlines=keep_newlines))
-
-
-def safe_bytes(data: bytes, limit: int | None = None) -> str:
-    """Raw bytes from a bot as printable text (invalid UTF-8 replaced, controls made visible)."""
-    return safe_text(data.decode("utf-8", "replace"), limit)

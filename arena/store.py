@@ -473,10 +473,6 @@ class ArenaStore:
         """The stored games that are games of the schedule (a row beyond it never counts)."""
         return len(self.done_ids() & self.schedule(params).keys())
 
-    def stray_ids(self, params: ArenaParams) -> list[int]:
-        """Stored game ids that are no game of the schedule (an edited database): never counted."""
-        return sorted(self.done_ids() - self.scheduled_ids(params))
-
     def delete_games(self, game_ids: list[int]) -> None:
         """Forget these games (one transaction), so that --resume plays them again."""
         c = self.conn
@@ -555,7 +551,7 @@ class ArenaStore:
     def records(self, params: ArenaParams | None = None) -> list[GameRecord]:
         """Every stored game of the schedule, in game-id order (the order ratings are computed
         in); with `params`, rows whose id is no game of the schedule are left out (see
-        `stray_ids`: verify and report flag them).
+        `arena verify` flags them: integrity.NOT_SCHEDULED).
 
         StoreError names the first row that no game of this arena could have produced.
         """

@@ -197,13 +197,6 @@ class BotCgroup:
         d = self.dirs.get("pids")
         return 0 if d is None else _keyed(_read(d / "pids.events")).get("max", 0)
 
-    def peak_memory_bytes(self) -> int | None:
-        d = self.dirs.get("memory")
-        if d is None:
-            return None
-        text = _read(d / ("memory.peak" if self.version == 2 else "memory.max_usage_in_bytes")).strip()
-        return int(text) if text.isdecimal() else None
-
     def cpu_seconds(self) -> float | None:
         """CPU time used so far by every process that was ever in the group (user + system):
         v2 cpu.stat usage_usec, v1 cpuacct.usage; None when the group has no such counter."""

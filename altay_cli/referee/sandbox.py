@@ -34,7 +34,7 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -549,7 +549,3 @@ def _temp_fd() -> int:
 
     with tempfile.TemporaryFile() as fh:
         return os.dup(fh.fileno())
-
-
-def describe_paths(paths: Iterable[str]) -> str:
-    return ", ".join(paths) or "none"

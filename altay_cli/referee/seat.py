@@ -21,7 +21,14 @@ from typing import Any
 
 from altay_cli.engine import Game, Outcome, State
 from altay_cli.gamelog import Answer, Failure
-from altay_cli.records import ClockKind, Consequence, DecisionStatus, FailureStatus
+from altay_cli.records import (
+    LIMIT_STATUSES,
+    RECOVERABLE,
+    ClockKind,
+    Consequence,
+    DecisionStatus,
+    FailureStatus,
+)
 from protocol import (
     PROTOCOL_VERSION,
     ActionAnswer,
@@ -365,13 +372,13 @@ class BotSeat:
                 retry_left = attempts < self.options.retries
                 has_time = not deadline.expired()
                 policy = self.options.on_failure
-                if status in st.RECOVERABLE and policy == "retry" and retry_left and has_time:
+                if status in RECOVERABLE and policy == "retry" and retry_left and has_time:
                     attempts += 1
                     self._record(status, detail, n, rid, st.RETRY)
                     self._notify(Error(status=status, message=detail, request_id=rid, retry=True))
                     t_start = time.perf_counter()
                     continue
-                if status in st.RECOVERABLE and policy == "default":
+                if status in RECOVERABLE and policy == "default":
                     self._record(status, detail, n, rid, st.DEFAULT_ACTION)
                     note = f"{detail}; the first legal action was played for you"
                     self._notify(Error(status=status, message=note, request_id=rid, retry=False))
@@ -754,7 +761,7 @@ class BotSeat:
                 status, detail = hit.status, f"{hit.detail}; {detail}"
         before_game = request_id is None and n is None
         self._record(status, detail, n, request_id, st.FORFEIT, self.seats if before_game else None)
-        if status in (st.CRASH, st.STALL, st.START_FAILED, st.STARTUP_TIMEOUT, *st.LIMIT_STATUSES):
+        if status in (st.CRASH, st.STALL, st.START_FAILED, st.STARTUP_TIMEOUT, *LIMIT_STATUSES):
             self._dead = True
         else:
             self._notify(Error(status=status, message=detail, request_id=request_id, retry=False))

@@ -8,10 +8,8 @@ from typing import Any
 
 from altay_cli.engine import DEFAULT_GAME
 from altay_cli.gamelog import Failure
+from altay_cli.records import FAILURE_STATUSES as FAILURE_STATUSES  # the referee's users import it here
 from altay_cli.records import (
-    FAILURE_STATUSES,
-    LIMIT_STATUSES,
-    RECOVERABLE,
     ClockKind,
     Consequence,
     FailureStatus,
@@ -44,9 +42,6 @@ RETRY = Consequence.RETRY
 DISCARDED = Consequence.DISCARDED
 
 ON_FAILURE_POLICIES: tuple[str, ...] = tuple(p.value for p in OnFailure)
-
-#: (re-exported: the referee's users import them from here)
-EXPORTED = (FAILURE_STATUSES, LIMIT_STATUSES, RECOVERABLE)
 
 
 #: The referee's name for a bot to run (the one record: botcmd.BotCommand).

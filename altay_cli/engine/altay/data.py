@@ -15,7 +15,6 @@ F, W, M, S, C = 0, 1, 2, 3, 4
 RESOURCES: Final = ("F", "W", "M", "S", "C")
 RESOURCE_NAMES: Final = ("food", "wood", "metal", "stone", "culture")
 RES_INDEX: Final = {r: i for i, r in enumerate(RESOURCES)}
-WMS: Final = (W, M, S)
 TOKENS_PER_RESOURCE: Final = 16
 SETTLEMENTS_PER_PLAYER: Final = 15
 HAND_SIZE: Final = 5
@@ -192,7 +191,6 @@ def _kinds() -> tuple[Kind, ...]:
 
 KINDS: Final = _kinds()
 KIND_INDEX: Final = {k.name: i for i, k in enumerate(KINDS)}
-NUM_KINDS: Final = len(KINDS)
 KIND_TITLE: Final = tuple(k.title for k in KINDS)
 KIND_VP: Final = tuple(k.vp for k in KINDS)
 KIND_STARTING: Final = tuple(k.cost is None for k in KINDS)

@@ -25,7 +25,6 @@ from .config import GameConfig, IllegalAction
 from .data import (
     ACH_DISPLAY_SIZE,
     ADJACENCY,
-    FARMLAND,
     HAND_SIZE,
     KIND_TITLE,
     MAX_SETTLEMENTS_PER_TERRITORY,
@@ -423,9 +422,6 @@ class GameState:
     def end_turn_draw(self, p: PlayerState) -> None:
         extra = 1 if POLITICS in p.done else 0
         self.draw(p, HAND_SIZE + extra)
-
-    def farmland_unused(self, seat: int) -> bool:
-        return self.unused_terrain(seat, FARMLAND) > 0
 
     def refill_display(self, level: int) -> None:
         """Reveal achievements until 3 different ones show; duplicates stack (setup step 6)."""
