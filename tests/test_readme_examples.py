@@ -26,7 +26,11 @@ def test_the_readme_has_python_examples_and_every_one_is_a_doctest() -> None:
         assert text.lstrip().startswith(">>>"), f"README.md line {line}: a Python example that does not run"
 
 
-@pytest.mark.parametrize(("line", "text"), python_blocks(), ids=lambda v: str(v) if isinstance(v, int) else "")
+def _example_id(value: object) -> str:
+    return f"line{value}" if isinstance(value, int) else ""
+
+
+@pytest.mark.parametrize(("line", "text"), python_blocks(), ids=_example_id)
 def test_readme_example_runs(line: int, text: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)  # an example may write files (a game log)
     parser = doctest.DocTestParser()
