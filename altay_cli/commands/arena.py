@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,8 +21,6 @@ from .options import (
     PLAYERS,
     Integer,
     WritableDir,
-    check_bot_visible,
-    check_isolation,
     chosen_game,
     clock_and_failure_options,
     game_options,
@@ -359,15 +356,12 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
 
 
 def _stored_seed(folder: Path) -> int | None:
+    from arena.driver import stored_seed
     from arena.params import ArenaUsageError
-    from arena.store import ArenaStore, StoreError
 
-    if not ArenaStore.exists(folder):
-        return None  # _run says there is no arena to resume
     try:
-        with ArenaStore.open(folder) as store:
-            return store.params().seed
-    except (StoreError, ArenaUsageError) as exc:
+        return stored_seed(folder)
+    except ArenaUsageError as exc:
         raise click.UsageError(str(exc)) from None
 
 
@@ -411,64 +405,39 @@ def _given(ctx: click.Context, name: str) -> bool:
 
 def _locked(folder: Path, what: str = "") -> Any:
     """The arena folder's lock, taken (a usage error when another arena holds it)."""
-    from arena.session import ArenaBusy, FolderLock
+    from arena.driver import locked
+    from arena.params import ArenaUsageError
 
     try:
-        lock = FolderLock(folder)
-        lock.acquire()
-    except ArenaBusy as exc:
+        return locked(folder, what)
+    except ArenaUsageError as exc:
         raise click.UsageError(str(exc)) from None
-    except OSError as exc:
-        raise click.UsageError(f"{what}{folder}: {exc.strerror or exc}") from None
-    return lock
 
 
-def _check_bots(params: ArenaParams) -> None:
-    """A usage error naming the bot whose command cannot start (missing file, not on PATH, ...)
-    or that the sandbox would refuse to start (what it needs lies outside what bots may see)."""
-    from altay_cli.referee.botcmd import BotCommand, BotCommandError
+class ArenaShow:
+    """What `altay arena` shows of a run (`arena.driver.RunShow`): notes and warnings on
+    stderr, the progress display, the leaderboard (tables, --json or --csv) and the --html page."""
 
-    for b in params.bots:
-        try:
-            parsed = BotCommand.parse(b.command, b.name)
-        except BotCommandError as exc:
-            raise click.UsageError(f"bot {b.name}={b.command}: {exc}") from None
-        check_bot_visible(b.name, parsed.argv, b.conditions_over(params.match).sandbox)
+    def __init__(self, opts: dict[str, Any]) -> None:
+        self.opts = opts
 
+    def note(self, text: str) -> None:
+        click.echo(text, err=True)
 
-class RunMode:
-    """How a run of the arena's machinery shows itself: its rule (`arena.modes`: when it may stop
-    early, how it ended) with the command's progress display, results and exit codes."""
+    def warn(self, text: str) -> None:
+        click.echo(text, err=True)
 
-    def __init__(self, rule: ArenaRun | None = None) -> None:
-        from arena.modes import ArenaRun
-
-        self.rule = rule or ArenaRun()
-
-    @property
-    def command(self) -> str:
-        return self.rule.command
-
-    def finished(self, store: ArenaStore, params: ArenaParams) -> bool:
-        """True when nothing more needs playing even though scheduled games are missing."""
-        return self.rule.finished(store, params)
-
-    def progress(self, store: ArenaStore, params: ArenaParams, opts: dict[str, Any]) -> tuple[Any, Any]:
-        """The progress display and the runner's `stop` hook (None: play every game)."""
+    def display(self) -> Any:
         from arena.progress import make_progress
 
-        return make_progress(opts["quiet"]), self.rule.stopper(store, params, None)
+        return make_progress(self.opts["quiet"])
 
-    def print_results(
-        self, store: ArenaStore, params: ArenaParams, scheduled: int, opts: dict[str, Any]
-    ) -> None:
-        _print_board(store, params, scheduled, opts)
-        write_html(store, params, scheduled, opts)
+    def status(self, line: str) -> None:
+        click.echo(line, err=True)
 
-    def exit_code(self, store: ArenaStore, params: ArenaParams, complete: bool) -> int | None:
-        """The exit code of a run that ended without interruption; None: the usual rule."""
-        outcome = self.rule.outcome(store, params, complete)
-        return None if outcome is None else EXIT_CODES[outcome]
+    def results(self, store: ArenaStore, params: ArenaParams, scheduled: int) -> None:
+        _print_board(store, params, scheduled, self.opts)
+        write_html(store, params, scheduled, self.opts)
 
 
 def _run(
@@ -476,108 +445,48 @@ def _run(
     given: ArenaParams | None,
     opts: dict[str, Any],
     overlay: Callable[[ArenaParams], ArenaParams],
-    mode: RunMode | None = None,
+    rule: ArenaRun | None = None,
+    show: ArenaShow | None = None,
 ) -> int:
+    """Run the arena (`arena.driver.run`) as the command's options say; its exit code."""
+    from arena.driver import RunOptions, run
     from arena.params import ArenaUsageError
-    from arena.runner import run_arena
-    from arena.session import logs_folder_problem, open_arena
-    from arena.store import ArenaStore, StoreError
-    from arena.worker import WorkerSetup
 
-    from .options import check_clock, seed_source
+    from .options import seed_source
 
-    mode = mode or RunMode()
-    cmd = mode.command
-    signer = opts["signer"]
-    public_key = signer.public_key_hex if signer else None
-    if given is not None:
-        _check_bots(given)  # fail on a missing bot before creating the folder
-        check_isolation(given.match.sandbox, quiet=opts["quiet"])
-        check_clock(given.match.clock, given.match.sandbox)
-    if folder.exists() and not folder.is_dir():
-        raise click.UsageError(f"--out {folder} is a file, not a folder")
-    if opts["resume"] and not ArenaStore.exists(folder):
-        raise click.UsageError(f"--resume: no {cmd} in {folder} (no arena.sqlite); start it without --resume")
-    problem = logs_folder_problem(folder)
-    if problem:
-        raise click.UsageError(problem)
-    lock = _locked(folder, "--out ")
+    options = RunOptions(
+        resume=opts["resume"],
+        concurrency=opts["concurrency"],
+        signer=opts["signer"],
+        quiet=opts["quiet"],
+        seed_source=seed_source(opts["seed"]),
+    )
+    shown: Any = show or ArenaShow(opts)  # a RunShow in all but name (arena is imported lazily)
     try:
-        try:
-            source = None if opts["resume"] else str(seed_source(opts["seed"]))
-            store, params = open_arena(folder, given, opts["resume"], overlay, public_key, source, cmd)
-        except (ArenaUsageError, StoreError) as exc:
-            raise click.UsageError(str(exc)) from None
-        with store:
-            try:
-                params.validate()
-                if opts["resume"]:
-                    check_isolation(params.match.sandbox, quiet=opts["quiet"])
-                    check_clock(params.match.clock, params.match.sandbox)
-                _warn_guessable_seed(store, params)
-                if opts["resume"]:
-                    _replay_broken_games(store, params, opts, public_key)
-            except (ArenaUsageError, StoreError) as exc:
-                raise click.UsageError(str(exc)) from None
-            schedule = list(store.schedule(params).values())
-            concurrency = opts["concurrency"] or os.cpu_count() or 1
-            done = store.played(params)
-            finished = mode.finished(store, params)
-            if done < len(schedule) and not finished:
-                _check_bots(params)  # (relative paths: resume from the folder the arena started in)
-            workers = min(concurrency, max(1, len(schedule) - done))
-            _note(
-                opts,
-                f"{cmd} {folder}: {len(params.bots)} bots, {params.players} players, "
-                f"{params.games} {'pairs' if params.sprt else 'deals'} -> {len(schedule)} games "
-                f"({done} already played)"
-                + (", already decided" if finished else f", {workers} worker{'s' * (workers != 1)}"),
-            )
-            setup = WorkerSetup(
-                folder=str(folder),
-                params=params,
-                sign_key=signer.path if signer else None,
-                arena_id=store.arena_id(),
-                seed_source=store.seed_source(),
-            )
-            display, stop = mode.progress(store, params, opts)
-            resume = resume_command(cmd, folder, params, opts)
-            try:
-                summary = run_arena(
-                    store, setup, [] if finished else schedule, concurrency, display, stop=stop
-                )
-            except sqlite3.Error as exc:  # disk full, folder removed, ...: finished games are safe
-                click.echo(
-                    f"{cmd} stopped: cannot write {folder / 'arena.sqlite'}: {exc}\n"
-                    f"fix the cause, then:\n  {resume}",
-                    err=True,
-                )
-                return EXIT_INCOMPLETE
-            mode.print_results(store, params, len(schedule), opts)
-            if summary.played:
-                _note(
-                    opts,
-                    f"played {summary.played} games in {summary.elapsed_s:.1f} s "
-                    f"({summary.games_per_s:.2f} games/s); results in {folder}",
-                )
-                _note_view(opts, folder)
-            if not summary.interrupted:
-                code = mode.exit_code(store, params, store.played(params) >= len(schedule))
-                if code is not None:
-                    return code
-            why = "interrupted" if summary.interrupted else "incomplete"
-            from altay_cli.textsafe import safe_text
+        result = run(folder, given, options, overlay, rule, shown)
+    except ArenaUsageError as exc:
+        raise click.UsageError(str(exc)) from None
+    cmd = result.command
+    resume = resume_command(cmd, folder, result.params, opts)
+    if result.store_error is not None:
+        click.echo(
+            f"{cmd} stopped: cannot write {folder / 'arena.sqlite'}: {result.store_error}\n"
+            f"fix the cause, then:\n  {resume}",
+            err=True,
+        )
+        return EXIT_INCOMPLETE
+    if result.outcome is not None:
+        return EXIT_CODES[result.outcome]
+    why = "interrupted" if result.interrupted else "incomplete"
+    from altay_cli.textsafe import safe_text
 
-            for err in summary.errors:
-                click.echo(safe_text(err, 4000, keep_newlines=True), err=True)
-            click.echo(
-                f"{cmd} {why}: {store.played(params)}/{len(schedule)} games stored; play the rest with:\n"
-                f"  {resume}",
-                err=True,
-            )
-            return EXIT_INCOMPLETE
-    finally:
-        lock.release()
+    for err in result.errors:
+        click.echo(safe_text(err, 4000, keep_newlines=True), err=True)
+    click.echo(
+        f"{cmd} {why}: {result.stored}/{result.scheduled} games stored; play the rest with:\n  {resume}",
+        err=True,
+    )
+    return EXIT_INCOMPLETE
 
 
 def resume_command(cmd: str, folder: Path, params: ArenaParams, opts: dict[str, Any]) -> str:
@@ -619,60 +528,6 @@ def _needs_cwd(params: ArenaParams) -> bool:
             if not word.startswith(("/", "-")) and ("/" in word or Path(word).exists()):
                 return True
     return False
-
-
-def _warn_guessable_seed(store: ArenaStore, params: ArenaParams) -> None:
-    """The organiser's guessable master seed, said out loud at every start (bots always play)."""
-    from .options import guessable_seed_warning
-
-    if store.seed_source() == "system":
-        return
-    warning = guessable_seed_warning(params.seed, programs_play=True)
-    if warning:
-        click.echo(warning, err=True)
-
-
-def _replay_broken_games(
-    store: ArenaStore, params: ArenaParams, opts: dict[str, Any], public_key: str | None
-) -> None:
-    """Games whose log is missing, changed, does not replay or (in a signed arena) is not signed
-    by the arena's key are forgotten, their logs set aside: resume plays them again."""
-    from arena.integrity import quick_check
-    from arena.session import set_aside_logs
-
-    problems = store.log_problems
-    if problems is None:
-        problems = quick_check(store.folder, store.records(params), public_key, store.schedule(params))
-    ids = sorted({p.game_id for p in problems if p.game_id is not None})
-    if not ids:
-        return
-    aside = set_aside_logs(store.folder, ids)
-    store.delete_games(ids)
-    from altay_cli.textsafe import safe_text
-
-    shown = "; ".join(f"game {p.game_id}: {safe_text(p.detail, 200)}" for p in problems[:10])
-    more = f" (and {len(problems) - 10} more)" if len(problems) > 10 else ""
-    where = f"; their logs are kept in {aside}" if aside else ""
-    click.echo(
-        f"{len(ids)} stored game(s) will be played again, their logs do not match: {shown}{more}{where}",
-        err=True,
-    )
-
-
-def _note_view(opts: dict[str, Any], folder: Path) -> None:
-    """How to watch one of the arena's games (its first log) in a browser."""
-    from altay_cli.web.hint import view_hint
-
-    logs = sorted(
-        (p for p in (folder / "logs").glob("*.jsonl") if p.stem.isdigit()), key=lambda p: int(p.stem)
-    )
-    if logs:
-        _note(opts, view_hint(logs[0]))
-
-
-def _note(opts: dict[str, Any], text: str) -> None:
-    if not opts.get("quiet"):
-        click.echo(text, err=True)
 
 
 def _print_board(
