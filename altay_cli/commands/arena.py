@@ -351,7 +351,9 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
         raise click.UsageError(str(exc)) from None
     if given is None and opts["sets"] and not opts["added"]:
         raise click.UsageError("--set with --resume: a bot's conditions are fixed when it joins the arena")
-    code = _run(folder, given, opts, overlay)
+    from arena.modes import ArenaRun
+
+    code = _run(folder, given, opts, overlay, ArenaRun())  # (a round robin, even of an SPRT's folder)
     ctx.exit(code)
 
 
