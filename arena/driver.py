@@ -282,7 +282,7 @@ def _note_view(note: Callable[[str], None], folder: Path) -> None:
 
 def _warn_guessable_seed(store: ArenaStore, params: ArenaParams, show: RunShow) -> None:
     """The organiser's guessable master seed, said out loud at every start (bots always play)."""
-    from altay_cli.commands.options import guessable_seed_warning
+    from altay_cli.seeds import guessable_seed_warning
 
     if store.seed_source() == "system":
         return

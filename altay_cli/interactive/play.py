@@ -69,7 +69,7 @@ def open_play(
 ) -> PlaySession:
     """The session `options` describe, ready to `run` (or `start` and `feed`); `warn` is given
     the warnings (a guessable seed, bots not sandboxed)."""
-    from ..commands.options import guessable_seed_warning, secret_seed, seed_source  # (pure functions)
+    from ..seeds import guessable_seed_warning, secret_seed, seed_source
     from .seats import (
         HUMAN,
         Controller,
