@@ -56,6 +56,8 @@ def test_json_answers_from_python_are_the_commands_answers() -> None:
     assert answers[0]["game"] == "altay" and answers[0]["seats"][1]["kind"] == "policy"
     assert "game" not in answers[7] and answers[8]["undone"] >= 1  # the set-up once; undo says so
     assert kinds[-1] == "result" and answers[-1]["seed"] == 7 and answers[-1]["decisions"] > 0
+    count = len(answers)
+    assert play.feed("0") == 0 and play.feed("quit") == 0 and len(answers) == count  # over: not read
     cli = run_altay(
         ["play", "--json", "--seed", "7", "--seat", "1=policy:greedy", "--max-rounds", "1"],
         stdin="\n".join(LINES) + "\n",

@@ -112,6 +112,7 @@ class PlaySession:
         self.loaded_from = loaded_from
         self.pending: list[Step] = []  # decisions not yet shown to a person
         self.notes: list[str] = []  # messages to show with the next answer (bot failures)
+        self.ended: int | None = None  # the exit code, once the game ended or was left
 
     def error(self, message: str, **extra: Any) -> None:
         self.printer.error(message, **extra)
@@ -161,7 +162,10 @@ class PlaySession:
         return None
 
     def feed(self, line: str) -> int | None:
-        """Answer one line; the exit code once the game ends or the person quits, else None."""
+        """Answer one line; the exit code once the game ends or the person quits, else None
+        (a line fed after that is not read: the same exit code again)."""
+        if self.ended is not None:
+            return self.ended
         line = line.strip()
         if not line:
             return None
@@ -518,11 +522,13 @@ class PlaySession:
         roles = [r or None for r in self.game.roles(s.state)]
         self.autosave()
         self.printer.result(self, result, names, roles)
+        self.ended = 0
         return 0
 
     def leave(self, why: str) -> int:
         self.autosave()
         self.printer.bye(self, why)
+        self.ended = 0
         return 0
 
     def autosave(self) -> None:
