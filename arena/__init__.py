@@ -11,6 +11,7 @@ Modules, one job each:
   modes        a round robin or an SPRT: when a run may stop early, how it ended
   driver       one run start to end (`altay arena` and `altay sprt` from Python): check the
                bots, open or resume the folder, play the missing games, the outcome
+  verify       `altay arena verify` from Python: every row and log checked, bad games forgotten
   progress     progress bar (terminal) or periodic line (pipes), on stderr
   ratings      OpenSkill Plackett-Luce ratings from game ranks, in game-id order
   leaderboard  ratings + per-bot/seat/role statistics as plain data

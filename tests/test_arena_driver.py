@@ -15,6 +15,7 @@ from arena.driver import RunOptions, RunResult, RunShow, run
 from arena.modes import Outcome
 from arena.params import ArenaParams, ArenaUsageError, BotEntry, SprtSpec
 from arena.store import ArenaStore
+from arena.verify import verify
 
 HERE = Path(__file__).parent
 CRASH = f"{sys.executable} {HERE / 'arena_bots' / 'crash_bot.py'}"
@@ -112,3 +113,21 @@ def test_an_sprt_runs_from_python_and_stops_once_it_decides(tmp_path: Path) -> N
     again = run(folder, None, RunOptions(resume=True), show=(second := Recorder()))
     assert again.outcome is Outcome.H0 and again.played == 0 and again.command == "sprt"
     assert "already decided" in second.notes[0] and not second.statuses
+
+
+def test_verify_from_python_finds_a_changed_log_and_forgets_exactly_its_game(tmp_path: Path) -> None:
+    folder = tmp_path / "v"
+    run(folder, arena_params(games=1), RunOptions(concurrency=2))
+    found = verify(folder)
+    assert len(found.records) == 2 and not found.problems and not found.orphans and found.key is None
+    assert found.guessable  # master seed 11, given by the organiser
+    log = folder / "logs" / "000001.jsonl"
+    log.write_bytes(log.read_bytes() + b"\n")
+    found = verify(folder)
+    assert found.bad == [1] and {p.game_id for p in found.problems} == {1} and not found.forgotten
+    forgot = verify(folder, forget_bad=True)
+    assert forgot.forgotten == [1] and forgot.aside is not None and forgot.aside.is_dir()
+    again = run(folder, None, RunOptions(resume=True))
+    assert again.played == 1 and again.outcome is Outcome.COMPLETE and not verify(folder).problems
+    with pytest.raises(ArenaUsageError):
+        verify(tmp_path / "none")

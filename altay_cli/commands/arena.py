@@ -583,6 +583,7 @@ def report_cmd(folder: Path, as_json: bool, as_csv: bool, html: Path | None, gam
     from arena.integrity import merged, quick_check, row_problems
     from arena.params import ArenaUsageError
     from arena.store import ArenaStore, StoreError
+    from arena.verify import arena_key
 
     if as_json and as_csv:
         raise click.UsageError("choose one of --json and --csv")
@@ -594,7 +595,7 @@ def report_cmd(folder: Path, as_json: bool, as_csv: bool, html: Path | None, gam
         with ArenaStore.open(folder) as store:
             params = store.params()
             records = store.records(params)
-            key, _, _ = _arena_key(store, records, None)
+            key, _, _ = arena_key(store, records, None)
             logs = quick_check(folder, records, key, store.schedule(params))
             problems = merged(row_problems(store, params) + logs)
             integrity = {"games_checked": len(records), "problems": [p.to_dict() for p in problems]}
@@ -639,53 +640,6 @@ def _replay_advice(folder: Path, params: ArenaParams, key: str | None, forgotten
     )
 
 
-def _arena_key(
-    store: ArenaStore, records: list[Any], given: str | None
-) -> tuple[str | None, list[str], list[Any]]:
-    """The key every log of the arena must be signed by (None: no signature required), notes
-    saying where it comes from, and arena-wide problems (a --public-key that is not the
-    arena's recorded key)."""
-    from altay_cli.logsign import fingerprint
-    from arena.integrity import ARENA, Problem, logged_key
-    from arena.store import SIGNED, UNKNOWN
-
-    signing = store.signing()
-    notes: list[str] = []
-    problems: list[Any] = []
-    if signing.state == SIGNED:
-        assert signing.public_key is not None
-        recorded = signing.public_key.lower()
-        if given is not None and given.lower() != recorded:
-            problems.append(
-                Problem(
-                    None,
-                    ARENA,
-                    f"--public-key is key {fingerprint(given)}, but this arena recorded key "
-                    f"{fingerprint(recorded)} when it was created: its logs are checked against "
-                    f"{fingerprint(given)}",
-                )
-            )
-            return given.lower(), notes, problems
-        notes.append(
-            f"signed arena: every log must be signed by key {fingerprint(recorded)} (recorded in the arena)"
-        )
-        return recorded, notes, problems
-    if signing.state == UNKNOWN:
-        inferred = logged_key(store.folder, records)
-        if given is not None:
-            return given.lower(), notes, problems
-        if inferred is not None:
-            notes.append(
-                f"made before altay recorded whether an arena signs: its logs are signed by key "
-                f"{fingerprint(inferred)}, so every log must be"
-            )
-        return inferred, notes, problems
-    if given is not None:
-        notes.append("this arena was started without --sign-key: its logs are not signed")
-        return given.lower(), notes, problems
-    return None, notes, problems
-
-
 @arena.command("verify")
 @click.argument("folder", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
@@ -721,68 +675,20 @@ def verify_cmd(folder: Path, public_key: str | None, forget_bad: bool, as_json: 
 
     Exit codes: 0 everything agrees; 1 some game does not; 2 no usable arena in DIR.
     """
-    from altay_cli.records import GUESSABLE_SEED_BITS
-    from arena.integrity import (
-        ARENA,
-        REPLAYABLE,
-        expectations,
-        full_check,
-        merged,
-        orphan_logs,
-        row_problems,
-    )
     from arena.params import ArenaUsageError
-    from arena.store import ArenaStore, StoreError
+    from arena.verify import verify
 
     from .options import guessable_seed_warning
 
     given = public_key_hex(public_key)
-    lock = None
-    if forget_bad and ArenaStore.exists(folder):  # (no arena: the open below says so)
-        lock = _locked(folder)
+    shown = not quiet and sys.stderr.isatty()
     try:
-        try:
-            store = ArenaStore.open(folder, migrate=forget_bad)
-        except StoreError as exc:
-            raise click.UsageError(str(exc)) from None
-        with store:
-            try:
-                params = store.params()
-                records = store.records(params)
-                key, notes, problems = _arena_key(store, records, given)
-                problems += row_problems(store, params)
-                expected = expectations(store, params, records)
-            except (StoreError, ArenaUsageError) as exc:
-                raise click.UsageError(str(exc)) from None
-            bar = _VerifyProgress(len(records), quiet or not sys.stderr.isatty())
-            try:
-                problems += full_check(folder, records, key, on_game=bar.advance, expected=expected)
-            finally:
-                bar.close()
-            problems = merged(problems)
-            orphans = orphan_logs(folder, records)
-            source = store.seed_source()
-            guessable = params.seed < 1 << GUESSABLE_SEED_BITS and source != "system"
-            bad = sorted({p.game_id for p in problems if p.kind in REPLAYABLE and p.game_id is not None})
-            arena_wide = [p for p in problems if p.kind == ARENA]
-            forgotten: list[int] = []
-            aside = None
-            if forget_bad and bad:
-                if arena_wide:
-                    raise click.UsageError(
-                        f"--forget-bad: {arena_wide[0].detail}; forgetting games cannot repair that"
-                    )
-                from arena.session import set_aside_logs
-
-                try:
-                    aside = set_aside_logs(folder, bad)
-                except (ArenaUsageError, OSError) as exc:
-                    raise click.UsageError(f"--forget-bad: {exc}") from None
-                store.delete_games(bad)
-                forgotten = bad
-    finally:
-        if lock is not None:
-            lock.release()
+        found = verify(folder, given, forget_bad, lambda total: _VerifyProgress(total, not shown))
+    except ArenaUsageError as exc:
+        raise click.UsageError(str(exc)) from None
+    params, records, key, notes = found.params, found.records, found.key, found.notes
+    problems, orphans, source, bad = found.problems, found.orphans, found.seed_source, found.bad
+    guessable, arena_wide, forgotten, aside = found.guessable, found.arena_wide, found.forgotten, found.aside
     warning = guessable_seed_warning(params.seed, programs_play=True) if guessable else None
     if as_json:
         import orjson
