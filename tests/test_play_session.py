@@ -96,6 +96,7 @@ def test_a_bot_program_seat_from_python_fails_to_its_default_and_warnings_are_gi
 @pytest.mark.parametrize(
     ("options", "option", "words"),
     [
+        (PlayOptions(game="nonesuch"), "--game", "nonesuch"),
         (PlayOptions(players=9), "--players", "is for 2 to"),
         (PlayOptions(seats=("7=greedy",)), "--seat", "seat"),
         (PlayOptions(seats=("1=policy:nonesuch",)), "--seat", "nonesuch"),

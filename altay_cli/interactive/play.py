@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine import DEFAULT_GAME, ConfigError, Game, load_game
+from ..engine import DEFAULT_GAME, ConfigError, Game, UnknownGame, load_game
 from ..records import SeedSource
 from .app import PlaySession
 from .printers import Printer
@@ -85,7 +85,10 @@ def open_play(
     )
 
     warn = warn or _ignore
-    game = load_game(options.game) if isinstance(options.game, str) else options.game
+    try:
+        game = load_game(options.game) if isinstance(options.game, str) else options.game
+    except UnknownGame as exc:
+        raise PlaySetupError(str(exc), "--game") from None
     game_opts = options.game_options
     players, seed, log_path, load_path = options.players, options.seed, options.log_path, options.load_path
     signer = options.signer
