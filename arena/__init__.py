@@ -8,6 +8,10 @@ Modules, one job each:
   worker       a worker process: plays scheduled games with the referee, returns GameRecords
   runner       the parent: feeds workers, stores results, stops cleanly on Ctrl-C/SIGTERM
   session      opening/creating/resuming an arena folder, and its lock
+  modes        a round robin or an SPRT: when a run may stop early, how it ended
+  driver       one run start to end (`altay arena` and `altay sprt` from Python): check the
+               bots, open or resume the folder, play the missing games, the outcome
+  verify       `altay arena verify` from Python: every row and log checked, bad games forgotten
   progress     progress bar (terminal) or periodic line (pipes), on stderr
   ratings      OpenSkill Plackett-Luce ratings from game ranks, in game-id order
   leaderboard  ratings + per-bot/seat/role statistics as plain data
@@ -27,6 +31,8 @@ Usage from Python:
     from arena.params import ArenaParams, BotEntry
     params = ArenaParams(bots=(BotEntry("a", "random"), BotEntry("b", "greedy")), players=2, games=4)
     schedule = params.schedule()          # list[ScheduledGame], in game-id order
+    from arena.driver import RunOptions, run
+    result = run(Path("out"), params, RunOptions(concurrency=2))   # plays it: result.outcome
 """
 
 from .params import ArenaParams, BotEntry

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,8 +21,6 @@ from .options import (
     PLAYERS,
     Integer,
     WritableDir,
-    check_bot_visible,
-    check_isolation,
     chosen_game,
     clock_and_failure_options,
     game_options,
@@ -354,20 +351,19 @@ def run_cmd(ctx: click.Context, bots: tuple[str, ...], **opts: Any) -> None:
         raise click.UsageError(str(exc)) from None
     if given is None and opts["sets"] and not opts["added"]:
         raise click.UsageError("--set with --resume: a bot's conditions are fixed when it joins the arena")
-    code = _run(folder, given, opts, overlay)
+    from arena.modes import ArenaRun
+
+    code = _run(folder, given, opts, overlay, ArenaRun())  # (a round robin, even of an SPRT's folder)
     ctx.exit(code)
 
 
 def _stored_seed(folder: Path) -> int | None:
+    from arena.driver import stored_seed
     from arena.params import ArenaUsageError
-    from arena.store import ArenaStore, StoreError
 
-    if not ArenaStore.exists(folder):
-        return None  # _run says there is no arena to resume
     try:
-        with ArenaStore.open(folder) as store:
-            return store.params().seed
-    except (StoreError, ArenaUsageError) as exc:
+        return stored_seed(folder)
+    except ArenaUsageError as exc:
         raise click.UsageError(str(exc)) from None
 
 
@@ -411,64 +407,39 @@ def _given(ctx: click.Context, name: str) -> bool:
 
 def _locked(folder: Path, what: str = "") -> Any:
     """The arena folder's lock, taken (a usage error when another arena holds it)."""
-    from arena.session import ArenaBusy, FolderLock
+    from arena.driver import locked
+    from arena.params import ArenaUsageError
 
     try:
-        lock = FolderLock(folder)
-        lock.acquire()
-    except ArenaBusy as exc:
+        return locked(folder, what)
+    except ArenaUsageError as exc:
         raise click.UsageError(str(exc)) from None
-    except OSError as exc:
-        raise click.UsageError(f"{what}{folder}: {exc.strerror or exc}") from None
-    return lock
 
 
-def _check_bots(params: ArenaParams) -> None:
-    """A usage error naming the bot whose command cannot start (missing file, not on PATH, ...)
-    or that the sandbox would refuse to start (what it needs lies outside what bots may see)."""
-    from altay_cli.referee.botcmd import BotCommand, BotCommandError
+class ArenaShow:
+    """What `altay arena` shows of a run (`arena.driver.RunShow`): notes and warnings on
+    stderr, the progress display, the leaderboard (tables, --json or --csv) and the --html page."""
 
-    for b in params.bots:
-        try:
-            parsed = BotCommand.parse(b.command, b.name)
-        except BotCommandError as exc:
-            raise click.UsageError(f"bot {b.name}={b.command}: {exc}") from None
-        check_bot_visible(b.name, parsed.argv, b.conditions_over(params.match).sandbox)
+    def __init__(self, opts: dict[str, Any]) -> None:
+        self.opts = opts
 
+    def note(self, text: str) -> None:
+        click.echo(text, err=True)
 
-class RunMode:
-    """How a run of the arena's machinery shows itself: its rule (`arena.modes`: when it may stop
-    early, how it ended) with the command's progress display, results and exit codes."""
+    def warn(self, text: str) -> None:
+        click.echo(text, err=True)
 
-    def __init__(self, rule: ArenaRun | None = None) -> None:
-        from arena.modes import ArenaRun
-
-        self.rule = rule or ArenaRun()
-
-    @property
-    def command(self) -> str:
-        return self.rule.command
-
-    def finished(self, store: ArenaStore, params: ArenaParams) -> bool:
-        """True when nothing more needs playing even though scheduled games are missing."""
-        return self.rule.finished(store, params)
-
-    def progress(self, store: ArenaStore, params: ArenaParams, opts: dict[str, Any]) -> tuple[Any, Any]:
-        """The progress display and the runner's `stop` hook (None: play every game)."""
+    def display(self) -> Any:
         from arena.progress import make_progress
 
-        return make_progress(opts["quiet"]), self.rule.stopper(store, params, None)
+        return make_progress(self.opts["quiet"])
 
-    def print_results(
-        self, store: ArenaStore, params: ArenaParams, scheduled: int, opts: dict[str, Any]
-    ) -> None:
-        _print_board(store, params, scheduled, opts)
-        write_html(store, params, scheduled, opts)
+    def status(self, line: str) -> None:
+        click.echo(line, err=True)
 
-    def exit_code(self, store: ArenaStore, params: ArenaParams, complete: bool) -> int | None:
-        """The exit code of a run that ended without interruption; None: the usual rule."""
-        outcome = self.rule.outcome(store, params, complete)
-        return None if outcome is None else EXIT_CODES[outcome]
+    def results(self, store: ArenaStore, params: ArenaParams, scheduled: int) -> None:
+        _print_board(store, params, scheduled, self.opts)
+        write_html(store, params, scheduled, self.opts)
 
 
 def _run(
@@ -476,108 +447,48 @@ def _run(
     given: ArenaParams | None,
     opts: dict[str, Any],
     overlay: Callable[[ArenaParams], ArenaParams],
-    mode: RunMode | None = None,
+    rule: ArenaRun | None = None,
+    show: ArenaShow | None = None,
 ) -> int:
+    """Run the arena (`arena.driver.run`) as the command's options say; its exit code."""
+    from arena.driver import RunOptions, run
     from arena.params import ArenaUsageError
-    from arena.runner import run_arena
-    from arena.session import logs_folder_problem, open_arena
-    from arena.store import ArenaStore, StoreError
-    from arena.worker import WorkerSetup
 
-    from .options import check_clock, seed_source
+    from .options import seed_source
 
-    mode = mode or RunMode()
-    cmd = mode.command
-    signer = opts["signer"]
-    public_key = signer.public_key_hex if signer else None
-    if given is not None:
-        _check_bots(given)  # fail on a missing bot before creating the folder
-        check_isolation(given.match.sandbox, quiet=opts["quiet"])
-        check_clock(given.match.clock, given.match.sandbox)
-    if folder.exists() and not folder.is_dir():
-        raise click.UsageError(f"--out {folder} is a file, not a folder")
-    if opts["resume"] and not ArenaStore.exists(folder):
-        raise click.UsageError(f"--resume: no {cmd} in {folder} (no arena.sqlite); start it without --resume")
-    problem = logs_folder_problem(folder)
-    if problem:
-        raise click.UsageError(problem)
-    lock = _locked(folder, "--out ")
+    options = RunOptions(
+        resume=opts["resume"],
+        concurrency=opts["concurrency"],
+        signer=opts["signer"],
+        quiet=opts["quiet"],
+        seed_source=seed_source(opts["seed"]),
+    )
+    shown: Any = show or ArenaShow(opts)  # a RunShow in all but name (arena is imported lazily)
     try:
-        try:
-            source = None if opts["resume"] else str(seed_source(opts["seed"]))
-            store, params = open_arena(folder, given, opts["resume"], overlay, public_key, source, cmd)
-        except (ArenaUsageError, StoreError) as exc:
-            raise click.UsageError(str(exc)) from None
-        with store:
-            try:
-                params.validate()
-                if opts["resume"]:
-                    check_isolation(params.match.sandbox, quiet=opts["quiet"])
-                    check_clock(params.match.clock, params.match.sandbox)
-                _warn_guessable_seed(store, params)
-                if opts["resume"]:
-                    _replay_broken_games(store, params, opts, public_key)
-            except (ArenaUsageError, StoreError) as exc:
-                raise click.UsageError(str(exc)) from None
-            schedule = list(store.schedule(params).values())
-            concurrency = opts["concurrency"] or os.cpu_count() or 1
-            done = store.played(params)
-            finished = mode.finished(store, params)
-            if done < len(schedule) and not finished:
-                _check_bots(params)  # (relative paths: resume from the folder the arena started in)
-            workers = min(concurrency, max(1, len(schedule) - done))
-            _note(
-                opts,
-                f"{cmd} {folder}: {len(params.bots)} bots, {params.players} players, "
-                f"{params.games} {'pairs' if params.sprt else 'deals'} -> {len(schedule)} games "
-                f"({done} already played)"
-                + (", already decided" if finished else f", {workers} worker{'s' * (workers != 1)}"),
-            )
-            setup = WorkerSetup(
-                folder=str(folder),
-                params=params,
-                sign_key=signer.path if signer else None,
-                arena_id=store.arena_id(),
-                seed_source=store.seed_source(),
-            )
-            display, stop = mode.progress(store, params, opts)
-            resume = resume_command(cmd, folder, params, opts)
-            try:
-                summary = run_arena(
-                    store, setup, [] if finished else schedule, concurrency, display, stop=stop
-                )
-            except sqlite3.Error as exc:  # disk full, folder removed, ...: finished games are safe
-                click.echo(
-                    f"{cmd} stopped: cannot write {folder / 'arena.sqlite'}: {exc}\n"
-                    f"fix the cause, then:\n  {resume}",
-                    err=True,
-                )
-                return EXIT_INCOMPLETE
-            mode.print_results(store, params, len(schedule), opts)
-            if summary.played:
-                _note(
-                    opts,
-                    f"played {summary.played} games in {summary.elapsed_s:.1f} s "
-                    f"({summary.games_per_s:.2f} games/s); results in {folder}",
-                )
-                _note_view(opts, folder)
-            if not summary.interrupted:
-                code = mode.exit_code(store, params, store.played(params) >= len(schedule))
-                if code is not None:
-                    return code
-            why = "interrupted" if summary.interrupted else "incomplete"
-            from altay_cli.textsafe import safe_text
+        result = run(folder, given, options, overlay, rule, shown)
+    except ArenaUsageError as exc:
+        raise click.UsageError(str(exc)) from None
+    cmd = result.command
+    resume = resume_command(cmd, folder, result.params, opts)
+    if result.store_error is not None:
+        click.echo(
+            f"{cmd} stopped: cannot write {folder / 'arena.sqlite'}: {result.store_error}\n"
+            f"fix the cause, then:\n  {resume}",
+            err=True,
+        )
+        return EXIT_INCOMPLETE
+    if result.outcome is not None:
+        return EXIT_CODES[result.outcome]
+    why = "interrupted" if result.interrupted else "incomplete"
+    from altay_cli.textsafe import safe_text
 
-            for err in summary.errors:
-                click.echo(safe_text(err, 4000, keep_newlines=True), err=True)
-            click.echo(
-                f"{cmd} {why}: {store.played(params)}/{len(schedule)} games stored; play the rest with:\n"
-                f"  {resume}",
-                err=True,
-            )
-            return EXIT_INCOMPLETE
-    finally:
-        lock.release()
+    for err in result.errors:
+        click.echo(safe_text(err, 4000, keep_newlines=True), err=True)
+    click.echo(
+        f"{cmd} {why}: {result.stored}/{result.scheduled} games stored; play the rest with:\n  {resume}",
+        err=True,
+    )
+    return EXIT_INCOMPLETE
 
 
 def resume_command(cmd: str, folder: Path, params: ArenaParams, opts: dict[str, Any]) -> str:
@@ -619,60 +530,6 @@ def _needs_cwd(params: ArenaParams) -> bool:
             if not word.startswith(("/", "-")) and ("/" in word or Path(word).exists()):
                 return True
     return False
-
-
-def _warn_guessable_seed(store: ArenaStore, params: ArenaParams) -> None:
-    """The organiser's guessable master seed, said out loud at every start (bots always play)."""
-    from .options import guessable_seed_warning
-
-    if store.seed_source() == "system":
-        return
-    warning = guessable_seed_warning(params.seed, programs_play=True)
-    if warning:
-        click.echo(warning, err=True)
-
-
-def _replay_broken_games(
-    store: ArenaStore, params: ArenaParams, opts: dict[str, Any], public_key: str | None
-) -> None:
-    """Games whose log is missing, changed, does not replay or (in a signed arena) is not signed
-    by the arena's key are forgotten, their logs set aside: resume plays them again."""
-    from arena.integrity import quick_check
-    from arena.session import set_aside_logs
-
-    problems = store.log_problems
-    if problems is None:
-        problems = quick_check(store.folder, store.records(params), public_key, store.schedule(params))
-    ids = sorted({p.game_id for p in problems if p.game_id is not None})
-    if not ids:
-        return
-    aside = set_aside_logs(store.folder, ids)
-    store.delete_games(ids)
-    from altay_cli.textsafe import safe_text
-
-    shown = "; ".join(f"game {p.game_id}: {safe_text(p.detail, 200)}" for p in problems[:10])
-    more = f" (and {len(problems) - 10} more)" if len(problems) > 10 else ""
-    where = f"; their logs are kept in {aside}" if aside else ""
-    click.echo(
-        f"{len(ids)} stored game(s) will be played again, their logs do not match: {shown}{more}{where}",
-        err=True,
-    )
-
-
-def _note_view(opts: dict[str, Any], folder: Path) -> None:
-    """How to watch one of the arena's games (its first log) in a browser."""
-    from altay_cli.web.hint import view_hint
-
-    logs = sorted(
-        (p for p in (folder / "logs").glob("*.jsonl") if p.stem.isdigit()), key=lambda p: int(p.stem)
-    )
-    if logs:
-        _note(opts, view_hint(logs[0]))
-
-
-def _note(opts: dict[str, Any], text: str) -> None:
-    if not opts.get("quiet"):
-        click.echo(text, err=True)
 
 
 def _print_board(
@@ -726,6 +583,7 @@ def report_cmd(folder: Path, as_json: bool, as_csv: bool, html: Path | None, gam
     from arena.integrity import merged, quick_check, row_problems
     from arena.params import ArenaUsageError
     from arena.store import ArenaStore, StoreError
+    from arena.verify import arena_key
 
     if as_json and as_csv:
         raise click.UsageError("choose one of --json and --csv")
@@ -737,7 +595,7 @@ def report_cmd(folder: Path, as_json: bool, as_csv: bool, html: Path | None, gam
         with ArenaStore.open(folder) as store:
             params = store.params()
             records = store.records(params)
-            key, _, _ = _arena_key(store, records, None)
+            key, _, _ = arena_key(store, records, None)
             logs = quick_check(folder, records, key, store.schedule(params))
             problems = merged(row_problems(store, params) + logs)
             integrity = {"games_checked": len(records), "problems": [p.to_dict() for p in problems]}
@@ -782,53 +640,6 @@ def _replay_advice(folder: Path, params: ArenaParams, key: str | None, forgotten
     )
 
 
-def _arena_key(
-    store: ArenaStore, records: list[Any], given: str | None
-) -> tuple[str | None, list[str], list[Any]]:
-    """The key every log of the arena must be signed by (None: no signature required), notes
-    saying where it comes from, and arena-wide problems (a --public-key that is not the
-    arena's recorded key)."""
-    from altay_cli.logsign import fingerprint
-    from arena.integrity import ARENA, Problem, logged_key
-    from arena.store import SIGNED, UNKNOWN
-
-    signing = store.signing()
-    notes: list[str] = []
-    problems: list[Any] = []
-    if signing.state == SIGNED:
-        assert signing.public_key is not None
-        recorded = signing.public_key.lower()
-        if given is not None and given.lower() != recorded:
-            problems.append(
-                Problem(
-                    None,
-                    ARENA,
-                    f"--public-key is key {fingerprint(given)}, but this arena recorded key "
-                    f"{fingerprint(recorded)} when it was created: its logs are checked against "
-                    f"{fingerprint(given)}",
-                )
-            )
-            return given.lower(), notes, problems
-        notes.append(
-            f"signed arena: every log must be signed by key {fingerprint(recorded)} (recorded in the arena)"
-        )
-        return recorded, notes, problems
-    if signing.state == UNKNOWN:
-        inferred = logged_key(store.folder, records)
-        if given is not None:
-            return given.lower(), notes, problems
-        if inferred is not None:
-            notes.append(
-                f"made before altay recorded whether an arena signs: its logs are signed by key "
-                f"{fingerprint(inferred)}, so every log must be"
-            )
-        return inferred, notes, problems
-    if given is not None:
-        notes.append("this arena was started without --sign-key: its logs are not signed")
-        return given.lower(), notes, problems
-    return None, notes, problems
-
-
 @arena.command("verify")
 @click.argument("folder", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
@@ -864,68 +675,20 @@ def verify_cmd(folder: Path, public_key: str | None, forget_bad: bool, as_json: 
 
     Exit codes: 0 everything agrees; 1 some game does not; 2 no usable arena in DIR.
     """
-    from altay_cli.records import GUESSABLE_SEED_BITS
-    from arena.integrity import (
-        ARENA,
-        REPLAYABLE,
-        expectations,
-        full_check,
-        merged,
-        orphan_logs,
-        row_problems,
-    )
     from arena.params import ArenaUsageError
-    from arena.store import ArenaStore, StoreError
+    from arena.verify import verify
 
     from .options import guessable_seed_warning
 
     given = public_key_hex(public_key)
-    lock = None
-    if forget_bad and ArenaStore.exists(folder):  # (no arena: the open below says so)
-        lock = _locked(folder)
+    shown = not quiet and sys.stderr.isatty()
     try:
-        try:
-            store = ArenaStore.open(folder, migrate=forget_bad)
-        except StoreError as exc:
-            raise click.UsageError(str(exc)) from None
-        with store:
-            try:
-                params = store.params()
-                records = store.records(params)
-                key, notes, problems = _arena_key(store, records, given)
-                problems += row_problems(store, params)
-                expected = expectations(store, params, records)
-            except (StoreError, ArenaUsageError) as exc:
-                raise click.UsageError(str(exc)) from None
-            bar = _VerifyProgress(len(records), quiet or not sys.stderr.isatty())
-            try:
-                problems += full_check(folder, records, key, on_game=bar.advance, expected=expected)
-            finally:
-                bar.close()
-            problems = merged(problems)
-            orphans = orphan_logs(folder, records)
-            source = store.seed_source()
-            guessable = params.seed < 1 << GUESSABLE_SEED_BITS and source != "system"
-            bad = sorted({p.game_id for p in problems if p.kind in REPLAYABLE and p.game_id is not None})
-            arena_wide = [p for p in problems if p.kind == ARENA]
-            forgotten: list[int] = []
-            aside = None
-            if forget_bad and bad:
-                if arena_wide:
-                    raise click.UsageError(
-                        f"--forget-bad: {arena_wide[0].detail}; forgetting games cannot repair that"
-                    )
-                from arena.session import set_aside_logs
-
-                try:
-                    aside = set_aside_logs(folder, bad)
-                except (ArenaUsageError, OSError) as exc:
-                    raise click.UsageError(f"--forget-bad: {exc}") from None
-                store.delete_games(bad)
-                forgotten = bad
-    finally:
-        if lock is not None:
-            lock.release()
+        found = verify(folder, given, forget_bad, lambda total: _VerifyProgress(total, not shown))
+    except ArenaUsageError as exc:
+        raise click.UsageError(str(exc)) from None
+    params, records, key, notes = found.params, found.records, found.key, found.notes
+    problems, orphans, source, bad = found.problems, found.orphans, found.seed_source, found.bad
+    guessable, arena_wide, forgotten, aside = found.guessable, found.arena_wide, found.forgotten, found.aside
     warning = guessable_seed_warning(params.seed, programs_play=True) if guessable else None
     if as_json:
         import orjson

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from altay_cli.records import GUESSABLE_SEED_BITS, SeedSource
+from altay_cli.seeds import guessable_seed_warning as guessable_seed_warning
+from altay_cli.seeds import secret_seed as secret_seed
+from altay_cli.seeds import seed_source as seed_source
 
 from ..engine import DEFAULT_GAME, ConfigError, Game, GameOption, OptionKind, game_names, load_game
 from ..referee.types import ON_FAILURE_POLICIES
@@ -561,31 +563,6 @@ def seed_option(func: F) -> F:
         help="Game seed, to reproduce a game. Default: a secret one drawn from the operating system's "
         f"randomness, shown only after the game. {SEED_WARNING}",
     )(func)
-
-
-def secret_seed(seed: int | None) -> int:
-    """`seed` if given, else 63 bits from the operating system's randomness."""
-    import secrets
-
-    return secrets.randbits(63) if seed is None else seed
-
-
-def seed_source(seed: int | None) -> SeedSource:
-    """Where a game's seed comes from: the organiser's `--seed`, or the operating system."""
-    return SeedSource.SYSTEM if seed is None else SeedSource.ORGANISER
-
-
-def guessable_seed_warning(seed: int | None, programs_play: bool) -> str | None:
-    """The one-line warning for an organiser's seed small enough for a bot to search, when a bot
-    program (not only in-process players or people) plays; None when there is nothing to say."""
-    if seed is None or not programs_play or seed >= 1 << GUESSABLE_SEED_BITS:
-        return None
-    return (
-        f"warning: --seed {seed} is below 2^{GUESSABLE_SEED_BITS}, within reach of a bot that tries "
-        "seeds with the public engine against what it sees (the small ones people type fall in "
-        "well under a second), and a bot that finds it knows every hidden card; leave --seed out "
-        "for a secret seed (shown after the game)"
-    )
 
 
 def sign_key_option(func: F) -> F:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -13,27 +12,17 @@ from .options import (
     MAX_MS,
     PLAYERS,
     Integer,
-    check_bot_visible,
-    check_isolation,
     check_writable,
     chosen_game,
     game_options,
-    guessable_seed_warning,
-    make_config,
-    player_range,
     sandbox_options,
-    secret_seed,
     seed_option,
-    seed_source,
     sign_key_option,
 )
 
 if TYPE_CHECKING:
     from ..logsign import Signer
     from ..referee.sandbox import SandboxPolicy
-
-from ..engine import ConfigError
-from ..records import SeedSource
 
 
 @click.command()
@@ -106,120 +95,31 @@ def play(
     {"type": "saved"}, {"type": "bye"} (input ended before the game did).
     Exit code 0 when the game ends or input ends; 2 for bad options or an unusable --load file.
     """
-    from ..interactive.app import PlayApp
-    from ..interactive.seats import (
-        HUMAN,
-        Controller,
-        SeatSpecError,
-        check_players,
-        human_spec,
-        make_controller,
-        parse_seat_specs,
-        player_groups,
-        regroup,
-        seat_info,
-        spec_from_info,
-    )
-    from ..interactive.session import LoadError, Session
+    from ..interactive.play import PlayOptions, PlaySetupError, open_play
 
     check_writable(log_path, "--log")
     game, game_opts = chosen_game()
-    loaded = None
-    if load_path is not None:
-        try:
-            loaded = Session.load(load_path, seed=seed)
-        except LoadError as exc:
-            raise click.UsageError(str(exc)) from None
-        game = loaded.game
-        players = loaded.config.players
-    elif not (span := player_range(game, game_opts))[0] <= players <= span[1]:
-        low, high = span
-        raise click.BadParameter(f"{game.kind.name} is for {low} to {high} players", param_hint="--players")
-    try:
-        specs = {s.seat: s for text in seats for s in parse_seat_specs(text, players, game)}
-    except SeatSpecError as exc:
-        raise click.BadParameter(str(exc), param_hint="--seat") from None
-    try:
-        if loaded is not None:  # seats not named on the command line are played as they were
-            recorded = {info.seat: info for info in loaded.seats}
-            seat_specs = [
-                specs[seat]
-                if seat in specs
-                else spec_from_info(recorded[seat], game)
-                if seat in recorded
-                else human_spec(seat)
-                for seat in range(players)
-            ]
-        else:
-            seat_specs = [specs.get(seat, human_spec(seat)) for seat in range(players)]
-        seat_specs = regroup(seat_specs)
-        check_players(seat_specs, game)
-    except SeatSpecError as exc:
-        raise click.BadParameter(str(exc), param_hint="--seat") from None
-    infos = [seat_info(s) for s in seat_specs]
-
-    if loaded is not None:
-        session = loaded
-        session.seats = infos
-        config = session.config
-        if session.seed_source is None and seed is not None:  # an older log, continued with --seed
-            session.seed_source = seed_source(seed)
-    else:
-        source = seed_source(seed)
-        seed = secret_seed(seed)  # shown when the game ends, never before
-        config = make_config(game, players, seed, game_opts)
-        try:
-            session = Session(config, infos, game, source)
-        except ConfigError as exc:
-            raise click.UsageError(str(exc)) from None
-    organisers = session.seed_source == SeedSource.ORGANISER
-    warning = guessable_seed_warning(
-        config.seed if organisers else None, programs_play=any(s.kind == "bot" for s in seat_specs)
-    )
-    if warning:
-        click.echo(warning, err=True)
-
-    options = None
-    if any(s.kind == "bot" for s in seat_specs):
-        try:
-            from ..referee import MatchOptions
-        except ImportError as exc:
-            raise click.UsageError(
-                f"bot seats need the referee (altay_cli.referee), which cannot be loaded: {exc}; "
-                "use --seat N=policy:greedy for an in-process player"
-            ) from None
-        # A failing bot does not end a game a person is playing: its move is the first legal one.
-        check_isolation(sandbox)  # says so on stderr when bots will not be sandboxed
-        for spec in seat_specs:
-            if spec.bot is not None:
-                check_bot_visible(spec.name, spec.bot.resolved().argv, sandbox)
-        options = MatchOptions(
-            move_ms=move_ms,
-            no_timeout=no_timeout,
-            on_failure="default",
-            sandbox=sandbox.with_hidden(log_path, load_path, signer.path if signer else None),
-        )
-    controllers: dict[int, Controller] = {}  # one controller per player, under each of its seats
-    for group in player_groups(seat_specs):
-        lead = group[0]
-        if lead.kind == HUMAN:
-            continue
-        try:
-            controller = make_controller(lead, game, config, options, [s.seat for s in group])
-        except (ValueError, OSError) as exc:
-            raise click.BadParameter(f"seat {lead.seat}: {exc}", param_hint="--seat") from None
-        for spec in group:
-            controllers[spec.seat] = controller
-    app = PlayApp(
-        session,
-        seat_specs,
-        controllers,
+    options = PlayOptions(
+        game=game,
+        game_options=game_opts,
+        players=players,
+        seed=seed,
+        seats=seats,
+        load_path=load_path,
+        log_path=log_path,
         json_mode=json_mode,
         tty=sys.stdin.isatty(),
-        log_path=Path(log_path) if log_path else None,
-        loaded_from=Path(load_path) if load_path else None,
+        move_ms=move_ms,
+        no_timeout=no_timeout,
+        sandbox=sandbox,
         signer=signer,
     )
+    try:
+        app = open_play(options, warn=lambda text: click.echo(text, err=True))
+    except PlaySetupError as exc:
+        if exc.option is None:
+            raise click.UsageError(str(exc)) from None
+        raise click.BadParameter(str(exc), param_hint=exc.option) from None
     try:
         code = app.run(app.lines())
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly

@@ -2,7 +2,8 @@
 
 An SPRT is an arena with a paired schedule (`arena.schedule.build_pair_schedule`) and a stop
 rule, so it shares the arena's folder, database, logs, workers, clocks, sandbox, resume and
-`arena verify`; only what it prints and when it stops differ (`arena.modes.SprtRun`, printed by `SprtMode`).
+`arena verify`; only what it prints and when it stops differ (`arena.modes.SprtRun`, run by
+`arena.driver`, shown by `SprtShow`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .arena import (
     EXIT_H0,
     EXIT_INCOMPLETE,
     EXIT_UNDECIDED,
-    RunMode,
+    ArenaShow,
     _given,
     _run,
     _stored_seed,
@@ -86,28 +87,20 @@ Exit codes: 0 H1 accepted (NEW is stronger), 3 H0 accepted, 4 no decision
 within --max-pairs, 1 interrupted or incomplete (resume it), 2 bad usage."""
 
 
-class SprtMode(RunMode):
-    """The arena's SPRT rule (`arena.modes.SprtRun`), with its status lines and verdict printed."""
+class SprtShow(ArenaShow):
+    """What `altay sprt` shows of a run: its status lines are the progress, and the verdict."""
 
-    def __init__(self) -> None:
-        from arena.modes import SprtRun
-
-        super().__init__(SprtRun())
-
-    def progress(self, store: ArenaStore, params: ArenaParams, opts: dict[str, Any]) -> tuple[Any, Any]:
+    def display(self) -> Any:
         from arena.progress import QuietProgress
 
-        display = QuietProgress()  # the status lines are the progress: a bar to 2 x max-pairs would mislead
-        status = None if opts["quiet"] else (lambda line: click.echo(line, err=True))
-        return display, self.rule.stopper(store, params, status)
+        return QuietProgress()  # the status lines are the progress: a bar to 2 x max-pairs would mislead
 
-    def print_results(
-        self, store: ArenaStore, params: ArenaParams, scheduled: int, opts: dict[str, Any]
-    ) -> None:
+    def results(self, store: ArenaStore, params: ArenaParams, scheduled: int) -> None:
         import orjson
 
         from arena.sprt_results import sprt_board, sprt_text
 
+        opts = self.opts
         board = sprt_board(params, store.records(params), scheduled)
         if opts["as_json"]:
             click.echo(orjson.dumps(board, option=orjson.OPT_INDENT_2).decode())
@@ -270,7 +263,9 @@ def sprt(ctx: click.Context, bots: tuple[str, ...], fillers: tuple[str, ...], **
         raise click.UsageError(str(exc)) from None
     if given is None and opts["sets"]:
         raise click.UsageError("--set with --resume: the bots' conditions are fixed when the test starts")
-    code = _run(folder, given, opts, overlay, SprtMode())
+    from arena.modes import SprtRun
+
+    code = _run(folder, given, opts, overlay, SprtRun(), SprtShow(opts))
     ctx.exit(code)
 
 

@@ -1,9 +1,13 @@
-"""The `altay play` command loop: read a line, answer, until the game ends or input does.
+"""The `altay play` game loop: read a line, answer, until the game ends or input does.
 
 It works the same typed at a terminal or piped from a script: no prompt is printed unless
-stdin is a terminal, every answer is flushed at once, and end of input ends cleanly. With
-`json_mode`, every answer is exactly one JSON line (its `type` says what it is: decide,
-error, actions, observation, history, help, saved, result, bye).
+stdin is a terminal, every answer is flushed at once, and end of input ends cleanly. What an
+answer looks like is its printer's (`printers.TextPrinter`, or `printers.JsonPrinter` with
+`json_mode`: exactly one JSON line per answer, its `type` saying what it is: decide, error,
+actions, observation, history, help, saved, result, bye).
+
+From Python, `PlaySession.start()` and `feed(line)` play it a line at a time (see
+`interactive.play.open_play`, which sets a session up from typed options).
 """
 
 from __future__ import annotations
@@ -20,8 +24,8 @@ import orjson
 
 from ..engine import AmbiguousCommand, Game, IllegalAction, NotationError
 from ..gamelog import Answer
-from ..textsafe import safe_text
 from ..userfiles import unwritable_file
+from .printers import JsonPrinter, Printer, TextPrinter
 from .seats import HUMAN, Controller, SeatSpec, seat_info
 from .session import LoadError, Session, Step
 
@@ -73,8 +77,10 @@ META = {
 }
 
 
-class PlayApp:
-    """One interactive game. `run(lines)` returns the process exit code."""
+class PlaySession:
+    """One interactive game: `run(lines)` plays it to the end and returns the process exit code;
+    `start()` and `feed(line)` play it a line at a time (each returns an exit code once the
+    game or the session is over, else None), and `close()` stops its bot programs."""
 
     def __init__(
         self,
@@ -88,6 +94,7 @@ class PlayApp:
         log_path: Path | None = None,
         loaded_from: Path | None = None,
         signer: Signer | None = None,
+        printer: Printer | None = None,
     ) -> None:
         self.session = session
         self.game: Game = session.game
@@ -99,32 +106,16 @@ class PlayApp:
         #: each person's seats, by the first of them (a person may play several seats)
         self.person = {s.seat: s.seat if s.player is None else s.player for s in specs if s.kind == HUMAN}
         self.people = len(set(self.person.values()))
-        self.json = json_mode
         self.tty = tty
-        self.out = out or sys.stdout
+        self.printer = printer or (JsonPrinter(out) if json_mode else TextPrinter(out, tty))
         self.log_path = log_path
         self.loaded_from = loaded_from
         self.pending: list[Step] = []  # decisions not yet shown to a person
         self.notes: list[str] = []  # messages to show with the next answer (bot failures)
-        self.shown_key: tuple[Any, ...] | None = None  # what the last full view showed
-        self.first_answer = True
-
-    # ------------------------------------------------------------------ output
-    def emit(self, obj: dict[str, Any]) -> None:
-        self.out.write(orjson.dumps(obj).decode() + "\n")
-        self.out.flush()
-
-    def say(self, *lines: str) -> None:
-        """Text for a person. What bots wrote (names, failure details) and what was typed may hold
-        control characters: they are shown as visible escapes, never sent to the terminal."""
-        self.out.write("".join(safe_text(line, keep_newlines=True) + "\n" for line in lines))
-        self.out.flush()
+        self.ended: int | None = None  # the exit code, once the game ended or was left
 
     def error(self, message: str, **extra: Any) -> None:
-        if self.json:
-            self.emit({"type": "error", "error": message, **extra})
-        else:
-            self.say(message)
+        self.printer.error(message, **extra)
 
     # ------------------------------------------------------------------ running
     def run(self, lines: Iterator[str]) -> int:
@@ -135,10 +126,26 @@ class PlayApp:
             self.leave("interrupted")
             return 130
         finally:
-            for c in self.programs:
-                c.close()
+            self.close()
 
     def _run(self, lines: Iterator[str]) -> int:
+        code = self.start()
+        if code is not None:
+            return code
+        for line in lines:
+            code = self.feed(line)
+            if code is not None:
+                return code
+        return self.leave("end of input")
+
+    def close(self) -> None:
+        """Stop the bot programs (at the end, or when a Python caller is done feeding lines)."""
+        for c in self.programs:
+            c.close()
+
+    def start(self) -> int | None:
+        """Start the bots and play until a person must decide; the exit code if the game is
+        already over."""
         for c in self.programs:
             failure = c.start()
             if failure is not None:
@@ -147,22 +154,27 @@ class PlayApp:
                     f"{self.name(c.spec.seat)} could not start ({failure.status}: {failure.detail}); "
                     "the first legal action will be played for it"
                 )
-        if not self.json:
-            self.say(self.banner())
+        self.printer.started(self)
         self.advance()
         if self.session.state.is_terminal:
             return self.finish()
         self.prompt_view(full=True)
-        for line in lines:
-            line = line.strip()
-            if not line:
-                continue
-            outcome = self.handle(line)
-            if outcome == "quit":
-                return self.leave("quit")
-            if self.session.state.is_terminal:
-                return self.finish()
-        return self.leave("end of input")
+        return None
+
+    def feed(self, line: str) -> int | None:
+        """Answer one line; the exit code once the game ends or the person quits, else None
+        (a line fed after that is not read: the same exit code again)."""
+        if self.ended is not None:
+            return self.ended
+        line = line.strip()
+        if not line:
+            return None
+        outcome = self.handle(line)
+        if outcome == "quit":
+            return self.leave("quit")
+        if self.session.state.is_terminal:
+            return self.finish()
+        return None
 
     def banner(self) -> str:
         seats = ", ".join(f"P{s.seat} {self.kind_text(s)}" for s in self.specs)
@@ -198,10 +210,7 @@ class PlayApp:
                 return
 
     def prompt_text(self) -> str:
-        if self.json:
-            return ""
-        seat = self.session.state.to_move
-        return f"P{seat}> " if seat is not None else "> "
+        return self.printer.prompt_text(self)
 
     # ------------------------------------------------------------------ the game
     def advance(self) -> None:
@@ -219,8 +228,7 @@ class PlayApp:
                 )
             step = self.apply(decided.action, decided.answer)
             self.pending.append(step)
-            if not self.json:
-                self.show_steps()
+            self.printer.bot_moved(self)
         if s.state.is_terminal:
             outcome = s.outcome()
             for c in self.programs:
@@ -273,67 +281,9 @@ class PlayApp:
         """Seats a and b are played by one person (who saw what either seat saw)."""
         return a in self.person and b in self.person and self.person[a] == self.person[b]
 
-    def show_steps(self) -> None:
-        """Print (text mode) the decisions made since the last time, as the viewer may see them."""
-        viewer = self.viewer()
-        for note in self.notes:  # failures come before the default action they caused
-            self.say(f"  ! {note}")
-        self.notes = []
-        for step in self.pending:
-            e = self.event(step, viewer)
-            default = " [default action]" if step.status == "default" else ""
-            self.say(f"  {self.name(step.seat)}: {e['text']}{default}")
-            note = self.game.narrate(step.after, step.seat, step.action, viewer)
-            for line in (note or "").splitlines():
-                self.say(f"    {line}")
-        self.pending = []
-
     def prompt_view(self, full: bool = False, undone: int | None = None) -> None:
         """Show the person to move what they need to decide (full: the whole view in text)."""
-        g = self.session.state
-        game = self.game
-        seat = self.viewer()
-        obs = msgspec.to_builtins(game.player_observation(g, seat, self.led(seat)))
-        legal = [game.action_to_builtins(a) for a in g.legal_actions()]
-        if self.json:
-            so_far = game.outcome(g)  # a game counts its length in rounds or in turns (Innovation)
-            msg: dict[str, Any] = {
-                "type": "decide",
-                "seat": seat,
-                "round": so_far.rounds,
-                "turn": so_far.turns,
-                "phase": obs.get("phase") if isinstance(obs, dict) else None,
-                "events": [self.event(s, seat) for s in self.pending],
-                "notes": self.notes,
-                "observation": obs,
-                "legal": legal,
-            }
-            if undone is not None:
-                msg["undone"] = undone
-            if self.first_answer:
-                # the seed stays secret until the game ends (it reveals every hidden card)
-                msg["game"] = game.kind.name
-                msg["config"] = game.config_to_builtins(self.session.config)
-                msg["seats"] = [msgspec.to_builtins(seat_info(s)) for s in self.specs]
-                self.first_answer = False
-            self.pending, self.notes = [], []
-            self.emit(msg)
-            return
-        self.show_steps()
-        key = (seat, *game.turn_key(g))
-        if self.people > 1 and self.shown_key is not None and not self.same_person(self.shown_key[0], seat):
-            if self.tty:  # hot seat: the previous player's screen goes before the next one's view
-                self.out.write("\033[2J\033[3J\033[H")
-            self.say(f"--- {game.seat_label(g, seat)} must decide now: pass the keyboard to P{seat} ---")
-        if full:
-            self.say("", *game.player_view(g, seat, self.led(seat), "full"))
-        else:  # each turn the compact view; `state` shows everything on demand
-            new_turn = " (type `state` for everything you may see)" if key != self.shown_key else ""
-            self.say("", *game.player_view(g, seat, self.led(seat), "compact"))
-            if new_turn:
-                self.say(new_turn.strip(" ()").capitalize())
-        self.shown_key = key
-        self.say(*self.action_lines())
+        self.printer.decide(self, full, undone)
 
     def action_lines(self) -> list[str]:
         """The legal actions, numbered (the game's own list when it has an "actions" view)."""
@@ -369,14 +319,7 @@ class PlayApp:
         """Apply the person's action (legal by construction or checked by the engine)."""
         s = self.session
         step = self.apply(action)
-        if not self.json:
-            e = self.event(step, step.seat)
-            self.say(f"  {self.name(step.seat)}: {e['text']}")
-            note = self.game.narrate(s.state, step.seat, action, step.seat)
-            for line in (note or "").splitlines():
-                self.say(f"    {line}")
-        else:
-            self.pending.append(step)
+        self.printer.took(self, step)
         self.advance()
         if not s.state.is_terminal:
             self.prompt_view()
@@ -443,12 +386,7 @@ class PlayApp:
             }
             for i in exc.candidates
         ]
-        if self.json:
-            self.error(exc.message, candidates=options)
-            return
-        self.say(exc.message)
-        for o in options:
-            self.say(f"  {o['index']:>3}  {o['command']:<28} {o['text']}")
+        self.printer.ambiguous(exc.message, options)
 
     def meta(self, word: str, line: str, args: list[str]) -> str | None:
         g = self.session.state
@@ -456,18 +394,9 @@ class PlayApp:
         if word in ("quit", "exit", "q"):
             return "quit"
         if word in ("help", "?"):
-            if self.json:
-                self.emit({"type": "help", "text": help_text(self.game)})
-            else:
-                self.say(help_text(self.game))
+            self.printer.help(help_text(self.game))
         elif word in ("actions", "list", "ls"):
-            actions = g.legal_actions()
-            if self.json:
-                legal = [self.game.action_to_builtins(a) for a in actions]
-                commands = [self.game.command_text(a) for a in actions]
-                self.emit({"type": "actions", "seat": g.to_move, "legal": legal, "commands": commands})
-            else:
-                self.say(*self.action_lines())
+            self.printer.actions(self)
         elif word in self.game.views():
             self.show(word, obs)  # a game's own view comes before an alias ("map" in Mammothodus)
         elif VIEW_ALIASES.get(word) in self.game.views():
@@ -478,10 +407,7 @@ class PlayApp:
             self.why(line.split(None, 1)[1] if args else "")
         elif word == "rules":
             text = self.game.reference_for(self.session.config)
-            if self.json:
-                self.emit({"type": "rules", "text": text})
-            else:
-                self.say(text.rstrip("\n"))
+            self.printer.rules(text)
         elif word == "history":
             count = ascii_count(args[0]) if args else None
             self.history(20 if count is None else count)
@@ -495,11 +421,7 @@ class PlayApp:
         return None
 
     def show(self, name: str, obs: Any) -> None:
-        if self.json:
-            self.emit({"type": "observation", "seat": self.viewer(), "observation": obs})
-            return
-        seat = self.viewer()
-        self.say(*self.game.player_view(self.session.state, seat, self.led(seat), name))
+        self.printer.view(self, name, obs)
 
     def lookup(self, term: str) -> None:
         if not term.strip():
@@ -508,32 +430,21 @@ class PlayApp:
         lines = self.game.lookup(term)
         if not lines:
             self.error(f"nothing called {term!r}; `rules` prints the whole reference")
-        elif self.json:
-            self.emit({"type": "card", "term": term, "lines": lines})
         else:
-            self.say(*lines)
+            self.printer.card(term, lines)
 
     def why(self, text: str) -> None:
         if not text.strip():
             self.error("why needs an action: why ACTION (e.g. why buy Merchant, why attack 6 12 Warrior)")
             return
         answer = self.game.why(self.session.state, text)
-        if self.json:
-            self.emit({"type": "why", "action": text, "answer": answer})
-        else:
-            self.say(answer)
+        self.printer.why(text, answer)
 
     def history(self, count: int) -> None:
         viewer = self.viewer()
         steps = self.session.steps[-count:] if count else []
         events = [self.event(step, viewer) for step in steps]
-        if self.json:
-            self.emit({"type": "history", "events": events})
-            return
-        if not events:
-            self.say("no decisions yet")
-        for e in events:
-            self.say(f"  {e['n']:>4}  {self.name(e['seat'])}: {e['text']}")
+        self.printer.history(self, events)
 
     def undo(self, count: int) -> None:
         s = self.session
@@ -553,12 +464,7 @@ class PlayApp:
         what = f"took back {len(taken) - others} decision(s) of yours"
         if others:
             what += f" and {others} decision(s) of other seats made after them"
-        if self.json:
-            self.notes.append(f"undo: {what}")
-            self.prompt_view(undone=len(taken))
-            return
-        self.say(f"Undo: {what}.")
-        self.prompt_view(full=True)
+        self.printer.undone(self, what, len(taken))
 
     def save(self, path_text: str) -> None:
         if not path_text:
@@ -576,15 +482,7 @@ class PlayApp:
             self.error(f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}")
             return
         n = len(self.session.steps)
-        if self.json:
-            self.emit({"type": "saved", "path": str(path), "decisions": n})
-        else:
-            others = [f"P{s.seat} {s.name}" for s in self.specs if s.kind != HUMAN]
-            played = f" ({', '.join(others)} will play as before)" if others else ""
-            self.say(
-                f"Saved {n} decisions to {path}. Continue later with `altay play --load {path}`"
-                f"{played}; check it with `altay replay {path}`."
-            )
+        self.printer.saved(self, path, n)
 
     def load(self, path_text: str) -> None:
         if not path_text:
@@ -611,8 +509,7 @@ class PlayApp:
         self.session = loaded
         self.pending = []
         self.resync_bots()
-        if not self.json:
-            self.say(f"Loaded {path}: {len(loaded.steps)} decisions replayed.")
+        self.printer.loaded(self, path, len(loaded.steps))
         self.advance()
         if not loaded.state.is_terminal:
             self.prompt_view(full=True)
@@ -624,51 +521,14 @@ class PlayApp:
         names = [s.name for s in self.specs]
         roles = [r or None for r in self.game.roles(s.state)]
         self.autosave()
-        if self.json:
-            events = [self.event(st, self.viewer()) for st in self.pending]
-            self.emit(
-                {
-                    "type": "result",
-                    "events": events,
-                    **result,
-                    "decisions": len(s.steps),
-                    "seed": s.config.seed,
-                    "names": names,
-                    "roles": roles,
-                    "factions": roles,  # the old name of "roles", kept for scripts that read it
-                    "log": str(self.log_path) if self.log_path else None,
-                }
-            )
-            return 0
-        from ..render import print_result
-
-        self.show_steps()
-        reason = self.game.end_reason_text(result["end_reason"])
-        length = self.game.length_text(result["rounds"], result["turns"])
-        self.say("", f"Game over after {length}: {reason}.")
-        print_result(self.game, result, names, roles, title=f"{self.game.kind.title}: seed {s.config.seed}")
-        if result.get("team") is not None:
-            self.say(f"The team {result['team']}.")
-        elif result["winners"]:
-            self.say(f"Winner: {' and '.join(self.name(w) for w in result['winners'])}.")
-        else:
-            self.say("No winner.")
-        if self.log_path:
-            self.say(f"Game log: {self.log_path} (check it with `altay replay {self.log_path}`)")
+        self.printer.result(self, result, names, roles)
+        self.ended = 0
         return 0
 
     def leave(self, why: str) -> int:
-        s = self.session
         self.autosave()
-        if self.json:
-            self.emit({"type": "bye", "reason": why, "decisions": len(s.steps), "finished": False})
-        else:
-            outcome = s.outcome()
-            where = f"{self.game.length_text(outcome.rounds, outcome.turns)} and {len(s.steps)} decisions"
-            self.say(
-                f"Left the game ({why}) after {where}; it is not finished."
-                + (f" Log saved to {self.log_path}." if self.log_path else " Use `save FILE` to keep a game.")
-            )
+        self.printer.bye(self, why)
+        self.ended = 0
         return 0
 
     def autosave(self) -> None:
@@ -685,6 +545,10 @@ class PlayApp:
             stderr = c.stderr()
             if stderr is not None:
                 self.session.stderr[stderr.seat] = stderr
+
+
+#: the name this class had before the printers were split from it
+PlayApp = PlaySession
 
 
 def ascii_count(text: str) -> int | None:
