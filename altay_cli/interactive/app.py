@@ -45,9 +45,9 @@ Other commands:
 
 
 def help_text(game: Game) -> str:
-    shown = {k: v for k, v in game.views().items() if k not in ("compact", "actions")}
+    shown = {k: v for k, v in game.text.views().items() if k not in ("compact", "actions")}
     views = "\n".join(f"  {name:<12} {what}" for name, what in shown.items())
-    return HELP.format(game_help=game.help_text(), views=views)
+    return HELP.format(game_help=game.text.help_text(), views=views)
 
 
 #: command words that show a view: the game's view names, and these aliases
@@ -170,7 +170,8 @@ class PlayApp:
         if self.loaded_from is not None:
             loaded = f"Continuing {self.loaded_from}: {len(self.session.steps)} decisions replayed.\n"
         return loaded + (
-            f"{self.game.describe_config(self.session.config)}.\nSeats: {seats}. Type `help` for commands."
+            f"{self.game.text.describe_config(self.session.config)}.\n"
+            f"Seats: {seats}. Type `help` for commands."
         )
 
     def kind_text(self, spec: SeatSpec) -> str:
@@ -255,11 +256,13 @@ class PlayApp:
         own = step.seat == viewer or not self.humans or self.same_person(step.seat, viewer)
         if own:
             shown: Any = game.action_to_builtins(step.action)
-            text = game.describe_in(step.after, step.action)
+            text = game.text.describe_in(step.after, step.action)
         else:
             seen = game.event_for(step.after, step.seat, step.action, viewer)
             shown = msgspec.to_builtins(seen) if seen is not None else None
-            text = game.describe_in(step.after, seen) if seen is not None else "(a decision you do not see)"
+            text = (
+                game.text.describe_in(step.after, seen) if seen is not None else "(a decision you do not see)"
+            )
         return {"n": step.n, "seat": step.seat, "action": shown, "text": text}
 
     def led(self, seat: int) -> tuple[int, ...]:
@@ -283,7 +286,7 @@ class PlayApp:
             e = self.event(step, viewer)
             default = " [default action]" if step.status == "default" else ""
             self.say(f"  {self.name(step.seat)}: {e['text']}{default}")
-            note = self.game.narrate(step.after, step.seat, step.action, viewer)
+            note = self.game.text.narrate(step.after, step.seat, step.action, viewer)
             for line in (note or "").splitlines():
                 self.say(f"    {line}")
         self.pending = []
@@ -320,16 +323,16 @@ class PlayApp:
             self.emit(msg)
             return
         self.show_steps()
-        key = (seat, *game.turn_key(g))
+        key = (seat, *game.text.turn_key(g))
         if self.people > 1 and self.shown_key is not None and not self.same_person(self.shown_key[0], seat):
             if self.tty:  # hot seat: the previous player's screen goes before the next one's view
                 self.out.write("\033[2J\033[3J\033[H")
-            self.say(f"--- {game.seat_label(g, seat)} must decide now: pass the keyboard to P{seat} ---")
+            self.say(f"--- {game.text.seat_label(g, seat)} must decide now: pass the keyboard to P{seat} ---")
         if full:
-            self.say("", *game.player_view(g, seat, self.led(seat), "full"))
+            self.say("", *game.text.player_view(g, seat, self.led(seat), "full"))
         else:  # each turn the compact view; `state` shows everything on demand
             new_turn = " (type `state` for everything you may see)" if key != self.shown_key else ""
-            self.say("", *game.player_view(g, seat, self.led(seat), "compact"))
+            self.say("", *game.text.player_view(g, seat, self.led(seat), "compact"))
             if new_turn:
                 self.say(new_turn.strip(" ()").capitalize())
         self.shown_key = key
@@ -338,13 +341,13 @@ class PlayApp:
     def action_lines(self) -> list[str]:
         """The legal actions, numbered (the game's own list when it has an "actions" view)."""
         g = self.session.state
-        if "actions" in self.game.views():
-            return self.game.player_view(g, self.viewer(), self.led(self.viewer()), "actions")
+        if "actions" in self.game.text.views():
+            return self.game.text.player_view(g, self.viewer(), self.led(self.viewer()), "actions")
         legal = g.legal_actions()
         if not legal:
             return []
         head = f"Legal actions ({len(legal)}): type a number or a command (`help` explains)"
-        return [head, *(f"{i:>3} {self.game.command_text(a)}" for i, a in enumerate(legal))]
+        return [head, *(f"{i:>3} {self.game.text.command_text(a)}" for i, a in enumerate(legal))]
 
     # ------------------------------------------------------------------ commands
     def handle(self, line: str) -> str | None:
@@ -360,7 +363,7 @@ class PlayApp:
         if number is not None:
             self.take_index(number)
             return None
-        if word in META or word in self.game.views():
+        if word in META or word in self.game.text.views():
             return self.meta(word, line, tokens[1:])
         self.text_action(line)
         return None
@@ -372,7 +375,7 @@ class PlayApp:
         if not self.json:
             e = self.event(step, step.seat)
             self.say(f"  {self.name(step.seat)}: {e['text']}")
-            note = self.game.narrate(s.state, step.seat, action, step.seat)
+            note = self.game.text.narrate(s.state, step.seat, action, step.seat)
             for line in (note or "").splitlines():
                 self.say(f"    {line}")
         else:
@@ -424,7 +427,7 @@ class PlayApp:
         state = self.session.state
         legal = state.legal_actions()
         try:
-            index = self.game.parse(state, line)
+            index = self.game.text.parse(state, line)
         except AmbiguousCommand as exc:
             self.ambiguous(exc, legal)
             return
@@ -438,8 +441,8 @@ class PlayApp:
         options = [
             {
                 "index": i,
-                "command": game.command_text(legal[i]),
-                "text": game.describe_in(self.session.state, legal[i]),
+                "command": game.text.command_text(legal[i]),
+                "text": game.text.describe_in(self.session.state, legal[i]),
             }
             for i in exc.candidates
         ]
@@ -464,20 +467,20 @@ class PlayApp:
             actions = g.legal_actions()
             if self.json:
                 legal = [self.game.action_to_builtins(a) for a in actions]
-                commands = [self.game.command_text(a) for a in actions]
+                commands = [self.game.text.command_text(a) for a in actions]
                 self.emit({"type": "actions", "seat": g.to_move, "legal": legal, "commands": commands})
             else:
                 self.say(*self.action_lines())
-        elif word in self.game.views():
+        elif word in self.game.text.views():
             self.show(word, obs)  # a game's own view comes before an alias ("map" in Mammothodus)
-        elif VIEW_ALIASES.get(word) in self.game.views():
+        elif VIEW_ALIASES.get(word) in self.game.text.views():
             self.show(VIEW_ALIASES[word], obs)
         elif word == "card":
             self.lookup(line.split(None, 1)[1] if args else "")
         elif word == "why":
             self.why(line.split(None, 1)[1] if args else "")
         elif word == "rules":
-            text = self.game.reference_for(self.session.config)
+            text = self.game.text.reference_for(self.session.config)
             if self.json:
                 self.emit({"type": "rules", "text": text})
             else:
@@ -499,13 +502,13 @@ class PlayApp:
             self.emit({"type": "observation", "seat": self.viewer(), "observation": obs})
             return
         seat = self.viewer()
-        self.say(*self.game.player_view(self.session.state, seat, self.led(seat), name))
+        self.say(*self.game.text.player_view(self.session.state, seat, self.led(seat), name))
 
     def lookup(self, term: str) -> None:
         if not term.strip():
             self.error("card needs a name: card NAME (e.g. card Merchant, card Masonry)")
             return
-        lines = self.game.lookup(term)
+        lines = self.game.text.lookup(term)
         if not lines:
             self.error(f"nothing called {term!r}; `rules` prints the whole reference")
         elif self.json:
@@ -517,7 +520,7 @@ class PlayApp:
         if not text.strip():
             self.error("why needs an action: why ACTION (e.g. why buy Merchant, why attack 6 12 Warrior)")
             return
-        answer = self.game.why(self.session.state, text)
+        answer = self.game.text.why(self.session.state, text)
         if self.json:
             self.emit({"type": "why", "action": text, "answer": answer})
         else:
@@ -643,8 +646,8 @@ class PlayApp:
         from ..render import print_result
 
         self.show_steps()
-        reason = self.game.end_reason_text(result["end_reason"])
-        length = self.game.length_text(result["rounds"], result["turns"])
+        reason = self.game.text.end_reason_text(result["end_reason"])
+        length = self.game.text.length_text(result["rounds"], result["turns"])
         self.say("", f"Game over after {length}: {reason}.")
         print_result(self.game, result, names, roles, title=f"{self.game.kind.title}: seed {s.config.seed}")
         if result.get("team") is not None:
@@ -664,7 +667,9 @@ class PlayApp:
             self.emit({"type": "bye", "reason": why, "decisions": len(s.steps), "finished": False})
         else:
             outcome = s.outcome()
-            where = f"{self.game.length_text(outcome.rounds, outcome.turns)} and {len(s.steps)} decisions"
+            where = (
+                f"{self.game.text.length_text(outcome.rounds, outcome.turns)} and {len(s.steps)} decisions"
+            )
             self.say(
                 f"Left the game ({why}) after {where}; it is not finished."
                 + (f" Log saved to {self.log_path}." if self.log_path else " Use `save FILE` to keep a game.")
