@@ -2,10 +2,18 @@
 know about a game, and all they know.
 
 In the spirit of OpenSpiel's Game / State: a `Game` is a registered, stateless description of
-one game (its kind, configuration, types, notation, views, deals, invariants); a `State` is one
-game in progress. Layers above the engine hold a `Game` (from `load_game(name)`) and its
-states, and never import a game's package. Adding a game means implementing this module's
-`Game` in `altay_cli/engine/<name>/` and registering it in `registry.py`.
+one game; a `State` is one game in progress. Layers above the engine hold a `Game` (from
+`load_game(name)`) and its states, and never import a game's package.
+
+A game writes the rules contract, `Rules[Config, State, Action, Observation]`: four
+declarations (`kind`, `config_type`, `action_type`, `observation_type`) and five methods
+(`make_config`, `new_state`, `event_for`, `outcome`, `state_from_dict`); the wire forms of its
+types come with them. Everything else is a facet with working defaults, reached through the
+game and replaced by the game when it has more to say: `game.text` (notation, views, words),
+`game.drawing` (the web viewer), `game.search` (search bots, in-process players, the leak
+test), `game.deals` (the arena's deals and roles) and `game.checkbot` (decisions out of turn).
+Adding a game means implementing `Rules` in `altay_cli/engine/<name>/` and registering it in
+`registry.py`; then it adds facets.
 
 Information reaches a player only through `State.observation(seat)` and `Game.event_for(...)`;
 the referee sends nothing else. A game's actions, observations and static information are msgspec
