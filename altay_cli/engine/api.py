@@ -507,8 +507,9 @@ class Rules(Game, Generic[ConfigT, StateT, ActionT, ObservationT]):
     def state_from_dict(self, data: Mapping[str, Any]) -> StateT:
         """The state `State.to_dict()` described (ValueError for a document that is not one)."""
 
-    def observe(self, state: StateT, seat: int) -> ObservationT:
-        """`state.observation(seat)`, typed."""
+    def player_observation(self, state: StateT, seat: int, seats: Sequence[int]) -> ObservationT:
+        """What `seat` may know when one player leads `seats` (see `Game`): by default its
+        observation, of the game's observation type."""
         observation: ObservationT = state.observation(seat)
         return observation
 

@@ -23,7 +23,7 @@ from .observation import EndReason, Phase
 from .state import GameState
 from .static import static_info
 
-END_REASONS = {
+END_REASONS: dict[str, str] = {
     EndReason.SETTLEMENTS_EXHAUSTED: "a player had no settlements left to place",
     EndReason.NO_SETTLEMENTS_ON_BOARD: "a player had no settlement left on the board",
     EndReason.ROUND_LIMIT: "round limit reached (adjudicated)",

@@ -17,7 +17,7 @@ from .state import EndReason as InnovationEnd
 from .tables import NAME
 
 EDITIONS = ("3e", "1e")
-END_REASONS = {
+END_REASONS: dict[str, str] = {
     InnovationEnd.ACHIEVEMENTS: "a player reached the achievements needed",
     InnovationEnd.DRAW_ABOVE_10: "a draw above 10 (highest score wins)",
     InnovationEnd.CARD: "a card's effect won the game",
