@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import msgspec
@@ -204,3 +205,30 @@ def test_wilson_interval_known_values(wins: int, games: int, low: float, high: f
     assert interval is not None
     assert interval[0] == pytest.approx(low, abs=1e-3) and interval[1] == pytest.approx(high, abs=1e-3)
     assert wilson_interval(0, 0) is None
+
+
+def test_the_viewer_page_of_the_toy_game_runs_in_chromium(tmp_path: Path) -> None:
+    """The page of a game with no drawing, in a real browser: it gets ready, draws each step's
+    data, steps to the end and shows the team's result; no console error, no request. (One
+    page, about 5 s; skipped where there is no Chromium.)"""
+    from tests.browser import chromium, chromium_missing
+
+    if chromium_missing():
+        pytest.skip(chromium_missing())
+    log, page = tmp_path / "c.jsonl", tmp_path / "c.html"
+    assert altay("match", "--game", TOY_GAME, "random", "random", "--log", str(log)).returncode == 0
+    assert altay("view", str(log), "-o", str(page), "--view", "all").returncode == 0
+    with chromium() as browser:
+        browser.open(page)
+        for _ in range(100):
+            if browser.run("return document.body.dataset.ready") == "1":
+                break
+            time.sleep(0.05)
+        assert browser.run("return document.body.dataset.ready") == "1", browser.console_errors()
+        keys = browser.run("return [...document.querySelectorAll('.tree-key')].map(k => k.textContent)")
+        assert {"hands", "pile", "deck"} <= set(keys), keys  # all eyes: the full state, as a tree
+        browser.driver.find_element("id", "last").click()
+        assert browser.run("return document.getElementById('result').hidden") is False
+        rows = browser.run("return document.querySelectorAll('#result tr[data-seat]').length")
+        assert rows == 2
+        assert browser.console_errors() == [] and browser.network_requests() == []
