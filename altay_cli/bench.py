@@ -86,7 +86,7 @@ def bench_bots(games: int = 6, seed: int = 1, rounds: int = 3, game: Game | None
     game = game or load_game()
     players = game.kind.max_players
     out: dict = {"game": game.kind.name, "players": players, "games_per_round": games, "rounds": rounds}
-    for name, target in game.in_process_bots.items():
+    for name, target in game.search.in_process_bots.items():
         medians: list[float] = []
         p99s: list[float] = []
         slowest: list[float] = []

@@ -2,8 +2,8 @@
 
 A policy chooses an index into the legal actions. `random` works for every game; a game may
 offer more by naming a function `choose(observation, legal_actions_as_json, rng) -> index` in
-`Game.in_process_bots` (Altay's greedy heuristic is bots/greedy.py). With
-`Game.in_process_static` the function also gets `static`, the game's static information as JSON
+`Game.search.in_process_bots` (Altay's greedy heuristic is bots/greedy.py). With
+`Game.search.in_process_static` the function also gets `static`, the game's static information as JSON
 builtins, as a bot gets `hello.static` (Mammothodus's team player reads the game's own data set
 from it).
 """
@@ -41,7 +41,7 @@ class FunctionPolicy:
         self.function = getattr(importlib.import_module(module), name)
         self.game = game
         self.rng = random.Random(seed)
-        self.wants_static = game.in_process_static
+        self.wants_static = game.search.in_process_static
         self._static: tuple[Any, Any] | None = None  # (configuration, its static information)
 
     def choose(self, state: State, actions: list[Any]) -> int:
@@ -64,14 +64,14 @@ class FunctionPolicy:
 
 
 def policy_names(game: Game) -> list[str]:
-    return ["random", *game.in_process_bots]
+    return ["random", *game.search.in_process_bots]
 
 
 def make_policy(name: str, game: Game, seed: int = 0) -> Policy:
     """The in-process player `name` for `game`; ValueError naming the ones there are."""
     if name == "random":
         return RandomPolicy(seed)
-    target = game.in_process_bots.get(name)
+    target = game.search.in_process_bots.get(name)
     if target is None:
         raise ValueError(
             f"no in-process player {name!r} for {game.kind.name}; choose from {', '.join(policy_names(game))}"

@@ -26,7 +26,7 @@ def result_table(
     role = game.kind.role_name
     if role:
         table.add_column(role.capitalize())
-    headers = game.score_headers()
+    headers = game.text.score_headers()
     scores: list[dict[str, int]] = result["scores"]
     categories = [c for c in (scores[0] if scores else {}) if c != "total"]
     for cat in categories:
@@ -51,9 +51,9 @@ def result_table(
 def ending_line(game: Game, result: dict[str, Any]) -> str:
     """Under a result table: how long the game lasted (in rounds or turns, as the game counts),
     why it ended and, in a cooperative game, the team's result."""
-    reason = game.end_reason_text(result.get("end_reason"))
+    reason = game.text.end_reason_text(result.get("end_reason"))
     team = f"; the team {result['team']}" if result.get("team") else ""
-    length = game.length_text(result.get("rounds", 0), result.get("turns", 0))
+    length = game.text.length_text(result.get("rounds", 0), result.get("turns", 0))
     return f"{length}; game ended: {reason}{team}"
 
 

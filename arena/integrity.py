@@ -436,7 +436,7 @@ def expectations(
     out = {}
     schedule = store.schedule(params)
     for record in records:
-        config = rules.deal(record.seed, params.players, params.options_for(rules))
+        config = rules.deals.deal(record.seed, params.players, params.options_for(rules))
         data = msgspec.json.decode(msgspec.json.encode(rules.config_to_builtins(config)))  # as in a header
         data.pop("seed", None)
         legacy_game = record.game_id in legacy or not arena_id

@@ -245,7 +245,7 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
     """Everything `altay arena` reports, from the stored games (sorted here by game id)."""
     game = params.rules()
     cooperative = game.kind.cooperative
-    roles = list(game.role_choices_for(params.options_for(game)))
+    roles = list(game.deals.role_choices_for(params.options_for(game)))
     records = sorted(records, key=lambda r: r.game_id)
     names = [b.name for b in params.bots]
     players = params.players

@@ -213,7 +213,7 @@ class ArenaParams:
     def validate(self) -> None:
         game = self.rules()
         try:
-            low, high = game.player_range(self.options_for(game))
+            low, high = game.deals.player_range(self.options_for(game))
         except ValueError as exc:  # ConfigError: the game's options are not valid
             raise ArenaUsageError(str(exc)) from None
         if not low <= self.players <= high:
@@ -221,7 +221,7 @@ class ArenaParams:
                 f"--players must be {low} to {high} for {game.kind.name}, not {self.players}"
             )
         try:
-            game.deal(self.seed, self.players, self.options_for(game))
+            game.deals.deal(self.seed, self.players, self.options_for(game))
         except ValueError as exc:  # ConfigError: the game's options are not valid
             raise ArenaUsageError(str(exc)) from None
         if self.sprt is not None:

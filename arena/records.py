@@ -111,7 +111,7 @@ def upgraded(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def length_field(game: Game | str) -> str:
-    """ "turns" or "rounds": the unit a game's length is counted in (`Game.length_unit`:
+    """ "turns" or "rounds": the unit a game's length is counted in (`Game.text.length_unit`:
     Innovation and Mammothodus count turns, Altay rounds), and so the name of a report's
     column of game lengths. A game this installation does not know (by name): rounds."""
     if isinstance(game, str):
@@ -121,4 +121,4 @@ def length_field(game: Game | str) -> str:
             game = load_game(game)
         except (ValueError, ImportError):
             return "rounds"
-    return game.length_unit.value
+    return game.text.length_unit.value

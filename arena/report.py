@@ -38,7 +38,7 @@ def _total_name(game: str) -> str:
     try:
         from altay_cli.engine import load_game
 
-        return load_game(game).score_headers().get("total", "score")
+        return load_game(game).text.score_headers().get("total", "score")
     except (ValueError, ImportError):  # an arena of a game this installation does not know
         return "score"
 

@@ -9,7 +9,7 @@ Definitions (the same text is in `altay arena --help` and the README):
   game whose seats have no roles deals none). Deal d (0-based) uses a seed derived from the
   arena's master seed with a keyed hash (HMAC-SHA256, keyed by the master seed), so knowing
   one deal's seed says nothing about another's (arenas made before this used `arena_seed + d`,
-  and keep doing so when resumed); its roles are drawn from that seed by the game (`Game.deal`,
+  and keep doing so when resumed); its roles are drawn from that seed by the game (`Game.deals.deal`,
   see `deal_roles`; Altay: N distinct factions) and stay with the *seat*. The game's deal
   fixes the rest of the set-up (Altay: the recommended start farmlands), and the engine draws
   the first player, the decks and the displays from the seed, so the deal fixes all the set-up
@@ -60,7 +60,7 @@ class ScheduledGame:
     seating: int
     seed: int
     seats: tuple[int, ...]
-    roles: tuple[str, ...]  # each seat's role in the deal (Game.config_roles; Altay's factions)
+    roles: tuple[str, ...]  # each seat's role in the deal (Game.deals.config_roles; Altay's factions)
 
 
 def deal_seed(arena_seed: int, deal: int, scheme: str = "keyed") -> int:
@@ -82,7 +82,7 @@ def deal_roles(
     """The role of each seat of a deal (Altay: its faction): the game's fair random set-up for
     (seed, players) with the arena's game options (Mammothodus's clans are named by its --data file)."""
     game = game or load_game()
-    return tuple(game.config_roles(game.deal(seed, players, options)))
+    return tuple(game.deals.config_roles(game.deals.deal(seed, players, options)))
 
 
 def seatings(players: int, mode: str) -> list[tuple[int, ...]]:

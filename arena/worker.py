@@ -116,7 +116,7 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
     p = setup.params
     m = p.match
     rules = load_game(p.game)
-    config = rules.deal(game.seed, p.players, p.options_for(rules))
+    config = rules.deals.deal(game.seed, p.players, p.options_for(rules))
     folder = Path(setup.folder).absolute()
 
     def options_for(conditions: MatchOptions) -> MatchOptions:

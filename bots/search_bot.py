@@ -2,11 +2,11 @@
 """A determinized search bot for any game with a belief sampler: `python search_bot.py [SEED] [--ms N]`.
 
 At each decision with more than one legal action, until its time budget is spent, it draws a
-world from its belief (`Game.new_belief`: the hidden cards as they might be, given everything
+world from its belief (`Game.search.new_belief`: the hidden cards as they might be, given everything
 the referee sent it), then scores every candidate action in that same world: apply it, play on
-with the game's quick playout policy (`Game.playout_action`, for every seat) until the seat's
+with the game's quick playout policy (`Game.search.playout_action`, for every seat) until the seat's
 next turn begins (at most MAX_PLAYOUT_STEPS), and take the game's evaluation of the position
-(`Game.evaluate`). Every candidate sees the same worlds and the same playout randomness, so
+(`Game.search.evaluate`). Every candidate sees the same worlds and the same playout randomness, so
 they compare fairly, world by world. At 2, 4, 8... worlds, candidates worth exactly the policy's
 own choice in every world (the same plan in another order) are dropped, then the worse half of
 the rest while more than KEEP remain (successive halving). It answers with the policy's own
@@ -81,18 +81,18 @@ class Search:
         steps = 0
         horizon = self.horizon_turns
         while not state.is_terminal and steps < MAX_PLAYOUT_STEPS:
-            turn = game.turn_of(state)
+            turn = game.text.turn_of(state)
             if turn != last:
                 changes += 1
                 last = turn
                 if changes >= horizon or (turn is not None and turn[1] == seat):
                     break
             legal = state.legal_actions()
-            state.apply(legal[game.playout_action(state, rng)])
+            state.apply(legal[game.search.playout_action(state, rng)])
             steps += 1
         self.steps += steps
         self.playouts += 1
-        return game.evaluate(state, seat)
+        return game.search.evaluate(state, seat)
 
     def _world(self, belief: Any, n_actions: int) -> Any:
         world = belief.sample(self.rng)
@@ -109,7 +109,7 @@ class Search:
         rng = self.rng
         values: list[list[float]] = [[] for _ in range(n_actions)]
         world = self._world(belief, n_actions)
-        base = self.game.playout_action(world, random.Random(0))
+        base = self.game.search.playout_action(world, random.Random(0))
         candidates = [base, *(i for i in range(n_actions) if i != base)]
         worlds = 0
         while time.perf_counter() < deadline:
@@ -117,7 +117,7 @@ class Search:
                 world = self._world(belief, n_actions)
             legal = world.legal_actions()
             seed = rng.getrandbits(64)
-            root = self.game.turn_of(world)
+            root = self.game.text.turn_of(world)
             for i in candidates:
                 state = world.clone()
                 state.apply(legal[i])
@@ -184,13 +184,13 @@ class SearchBot(altay_bot.Bot):
     def start(self, hello: dict[str, Any]) -> None:
         name = (hello.get("kind") or {}).get("name", "altay")
         game = load_game(name)
-        if not game.has_sampler:
+        if not game.search.has_sampler:
             altay_bot.log(f"search plays games with a belief sampler only; {name} has none")
             sys.exit(2)
         seat = hello["seat"]
         self.rng = random.Random(f"{self.seed}/{seat}")
         self.game = game
-        self.belief = game.new_belief(hello["game"], hello.get("static"), seat)
+        self.belief = game.search.new_belief(hello["game"], hello.get("static"), seat)
         self.search = Search(game, seat, self.rng)
 
     def error(self, message: dict[str, Any]) -> None:

@@ -1,4 +1,4 @@
-"""Altay's belief sampler (`Game.new_belief`): a seat imagines the world from what it was sent.
+"""Altay's belief sampler (`Game.search.new_belief`): a seat imagines the world from what it was sent.
 
 Each belief is fed exactly what the referee sends its seat: the `hello` settings, then at each
 of its requests the observation and the events since its previous request, as JSON bytes
@@ -71,18 +71,18 @@ class Seat:
 
 
 def new_belief_for(settings: bytes, static: bytes, seat: int) -> AltayBelief:
-    return GAME.new_belief(json.loads(settings), json.loads(static), seat)  # type: ignore[return-value]
+    return GAME.search.new_belief(json.loads(settings), json.loads(static), seat)  # type: ignore[return-value]
 
 
 def new_belief(seat: Seat, typed: bool = False) -> AltayBelief:
     settings = SETTINGS.decode(seat.settings) if typed else json.loads(seat.settings)
-    return GAME.new_belief(settings, json.loads(seat.static), seat.seat)  # type: ignore[return-value]
+    return GAME.search.new_belief(settings, json.loads(seat.static), seat.seat)  # type: ignore[return-value]
 
 
 def policy(state: GameState, rng: random.Random, greedy: float) -> int:
     """Mostly the greedy heuristic (real-looking games), sometimes anything (every rule)."""
     if rng.random() < greedy:
-        return GAME.playout_action(state, rng)
+        return GAME.search.playout_action(state, rng)
     return rng.randrange(len(state.legal_actions()))
 
 
@@ -137,19 +137,19 @@ def titles(kinds: list[int]) -> Counter[str]:
 
 # ---------------------------------------------------------------------------- the seam
 def test_altay_has_a_sampler_and_other_games_say_they_have_none() -> None:
-    assert GAME.has_sampler
-    belief = GAME.new_belief(
+    assert GAME.search.has_sampler
+    belief = GAME.search.new_belief(
         {"players": 2, "factions": None, "setup": "choose", "trading": False, "max_rounds": 60}, None, 1
     )
     assert isinstance(belief, Belief)
     innovation: Game = load_game("innovation")
-    assert not innovation.has_sampler
+    assert not innovation.search.has_sampler
     with pytest.raises(NotImplementedError):
-        innovation.new_belief({}, None, 0)
+        innovation.search.new_belief({}, None, 0)
 
 
 def test_a_belief_needs_an_observation_before_it_samples() -> None:
-    belief = GAME.new_belief(
+    belief = GAME.search.new_belief(
         {"players": 3, "factions": None, "setup": "choose", "trading": False, "max_rounds": 60}, None, 0
     )
     with pytest.raises(ValueError, match="update"):
@@ -224,7 +224,7 @@ def test_sampling_uses_nothing_the_seat_may_not_know() -> None:
 
     def visit(state: GameState, seat: Seat, message: Message) -> None:
         nonlocal compared
-        twin: GameState = GAME.perturb_hidden(state, seat.seat, seed=len(seat.history))  # type: ignore[assignment]
+        twin: GameState = GAME.search.perturb_hidden(state, seat.seat, seed=len(seat.history))  # type: ignore[assignment]
         assert twin.digest() != state.digest()
         twin_message = Message(ENCODE(twin.observation(seat.seat)), message.events)
         assert twin_message == message

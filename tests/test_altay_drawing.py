@@ -43,7 +43,7 @@ from altay_cli.replay import replay_log
 from tests.browser import chromium, default_seats, drawing_page, needs_chromium
 
 GAME = load_game("altay")
-DRAWING = GAME.drawing()
+DRAWING = GAME.drawing
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 GOLDENS = ("2p_greedy_choose.jsonl", "3p_trading_recommended.jsonl", "4p_mixed_choose.jsonl")
@@ -193,20 +193,20 @@ def test_frames_and_decisions_hide_what_the_eyes_may_not_see(golden: str) -> Non
         texts = {e.label: DRAWING.decision_text(g, step.seat, step.action, e) for e in eyes_of(g)}
         for seat in range(g.n):
             mine = Eyes(EyesKind.SEAT, seat)
-            twin = GAME.perturb_hidden(g, seat, seed=step.n * 5 + seat)
+            twin = GAME.search.perturb_hidden(g, seat, seed=step.n * 5 + seat)
             where = f"{golden} step {step.n} hidden from seat {seat}"
             assert DRAWING.frame(twin, mine) == DRAWING.frame(g, mine), where
             assert DRAWING.frame(twin, SPECTATOR) == spectator, where
             for eyes in (SPECTATOR, mine):
                 assert DRAWING.decision_text(twin, step.seat, step.action, eyes) == texts[eyes.label], where
-        full = GAME.command_text(step.action)
-        public = GAME.command_text(public_action(step.action))
+        full = GAME.text.command_text(step.action)
+        public = GAME.text.command_text(public_action(step.action))
         assert texts["all"] == texts[f"seat {step.seat}"] == full
         assert texts["spectator"] == public
         for seat in range(g.n):
             if seat != step.seat:
                 seen = GAME.event_for(g, step.seat, step.action, seat)
-                assert texts[f"seat {seat}"] == GAME.command_text(seen) == public
+                assert texts[f"seat {seat}"] == GAME.text.command_text(seen) == public
 
 
 def hidden_names(g: GameState) -> set[str]:

@@ -5,7 +5,7 @@ about 30 s), at every step: the spectator observation does not change when `pert
 rearranges what any one seat may not see (so it holds nothing one seat alone knows: no hand, no
 deck order, no secret wonder, no achievement deck), and it is exactly the part of every seat's
 observation that is not that seat's own (so it holds every public fact). The terminal views of
-a spectator (`game.view(state, None, ...)`, used by `replay --show --board`) are held to the
+a spectator (`game.text.view(state, None, ...)`, used by `replay --show --board`) are held to the
 same test, and never show a hand.
 """
 
@@ -69,7 +69,7 @@ def test_a_spectator_sees_what_every_seat_sees_and_nothing_one_seat_alone_knows(
             public = msgspec.to_builtins(seen)
             for seat in range(g.n):
                 assert public_part(g.observation(seat)) == public, f"game {i} step {steps}: seat {seat}"
-                twin = GAME.perturb_hidden(g, seat, seed=steps * 7 + seat)
+                twin = GAME.search.perturb_hidden(g, seat, seed=steps * 7 + seat)
                 assert GAME.spectator_observation(twin) == seen, f"game {i} step {steps}: hidden from {seat}"
             secrets_kept += sum(1 for p in g.players if p.secret >= 0 and not p.secret_revealed)
     assert steps > 3000 and secrets_kept > 0  # the games went somewhere, with secrets to keep
@@ -86,14 +86,14 @@ def test_the_spectator_views_show_no_hand_and_hold_nothing_hidden() -> None:
             n += 1
             if n % 5:
                 continue
-            for name in GAME.views():
-                lines = GAME.view(g, None, name)
+            for name in GAME.text.views():
+                lines = GAME.text.view(g, None, name)
                 for seat in range(g.n):
-                    twin = GAME.perturb_hidden(g, seat, seed=n + seat)
-                    assert GAME.view(twin, None, name) == lines, f"game {i} step {n}: view {name}"
+                    twin = GAME.search.perturb_hidden(g, seat, seed=n + seat)
+                    assert GAME.text.view(twin, None, name) == lines, f"game {i} step {n}: view {name}"
                 text = "\n".join(lines)
                 assert "You are" not in text and "(you)" not in text and "= yours" not in text
-        assert GAME.view(g, None, "hand") == [
+        assert GAME.text.view(g, None, "hand") == [
             "A spectator sees no hand and no hidden card (`players` shows what everyone sees)."
         ]
 
@@ -104,9 +104,9 @@ def test_a_seat_view_still_shows_that_seats_hand() -> None:
         g.apply(g.legal_actions()[0])
     seat = g.to_move
     hand = sorted(msgspec.to_builtins(g.observation(seat))["you"]["hand"])
-    shown = "\n".join(GAME.view(g, seat, "hand"))
+    shown = "\n".join(GAME.text.view(g, seat, "hand"))
     assert f"You are P{seat}" in shown and hand[0] in shown
-    assert "hand" not in "\n".join(GAME.view(g, None, "full")).split("Players:")[0]
+    assert "hand" not in "\n".join(GAME.text.view(g, None, "full")).split("Players:")[0]
 
 
 def test_replay_show_board_is_a_spectators_board() -> None:

@@ -113,8 +113,8 @@ def test_every_decision_kind_is_found_in_seeded_games() -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_why_a_legal_action_names_the_rule_that_asks_and_its_own(kind: str) -> None:
     state, action = examples()[kind]
-    command = GAME.command_text(action)
-    answer = GAME.why(state, command)
+    command = GAME.text.command_text(action)
+    answer = GAME.text.why(state, command)
     assert answer.startswith(f"`{command}` is legal now (number {state.legal_actions().index(action)}")
     assert ASKED_BY[state.phase] in answer, answer
     assert RULE_OF[kind] in answer, answer
@@ -145,14 +145,14 @@ def illegal_example(kind: str) -> tuple[Any, str, str]:
     """(a state of a seeded game, a command of that kind illegal in it, the failing condition)."""
     if kind == "faction":
         state = first_state(Phase.FACTION)
-        taken = GAME.command_text(state.legal_actions()[0]).split()[1]
+        taken = GAME.text.command_text(state.legal_actions()[0]).split()[1]
         state.apply(state.legal_actions()[0])
         return state, f"faction {taken}", f"{taken} is already taken"
     if kind == "start":
         return first_state(Phase.START), "start 9", "territory 9 is not a farmland; farmlands are 0 to 5"
     main = _main()
     if kind == "play":
-        held = {GAME.command_text(a).split()[1] for a in main.legal_actions() if _kind(a) == "play"}
+        held = {GAME.text.command_text(a).split()[1] for a in main.legal_actions() if _kind(a) == "play"}
         card = next(t.name for t in TITLES if t.name not in held and t.name != "Lorekeeper")
         return main, f"play {card}", f"you have no {card} in hand or archive"
     if kind == "attack":
@@ -184,8 +184,8 @@ def illegal_example(kind: str) -> tuple[Any, str, str]:
 @pytest.mark.parametrize("kind", KINDS)
 def test_why_an_illegal_action_says_which_condition_fails(kind: str) -> None:
     state, command, condition = illegal_example(kind)
-    assert not any(GAME.command_text(a) == command for a in state.legal_actions())
-    answer = GAME.why(state, command)
+    assert not any(GAME.text.command_text(a) == command for a in state.legal_actions())
+    answer = GAME.text.why(state, command)
     assert answer.startswith(f"`{command}` is not legal now: "), answer
     assert condition in answer, answer
     assert ASKED_BY[state.phase] in answer, answer
@@ -206,9 +206,9 @@ def test_why_in_play_answers_with_the_rule() -> None:
 
 
 def test_why_of_nothing_known_lists_what_is_possible() -> None:
-    answer = GAME.why(_main(), "frobnicate")
+    answer = GAME.text.why(_main(), "frobnicate")
     assert "unknown command 'frobnicate'" in answer and "'s turn (round 1)" in answer
-    answer = GAME.why(_main(), "buy")
+    answer = GAME.text.why(_main(), "buy")
     assert "Rule, acquiring action cards" in answer
 
 
@@ -218,8 +218,8 @@ def test_only_the_deciding_seat_sees_the_numbered_actions() -> None:
     state, _ = examples()["fight"]  # the defender decides, in the attacker's turn
     decider, other = state.to_move, state.active
     assert decider != other
-    mine = GAME.view(state, decider, "actions")
+    mine = GAME.text.view(state, decider, "actions")
     assert mine[0].startswith("Legal actions (") and any("fight" in line for line in mine)
     for seat in (other, None):
-        lines = GAME.view(state, seat, "actions")
+        lines = GAME.text.view(state, seat, "actions")
         assert len(lines) == 1 and "decides" in lines[0] and "fight" not in lines[0], lines

@@ -177,7 +177,7 @@ def test_stored_parameters_of_old_arenas_keep_altays_options_as_the_games() -> N
     read = ArenaParams.from_dict(old)
     assert read.game_options == {"max_rounds": 8, "trading": True} and read.match == MatchOptions()
     assert differences(read, _params(seed=9, game_options={"max_rounds": 8, "trading": True})) == []
-    deal = read.rules().deal(5, 2, read.options_for(read.rules()))
+    deal = read.rules().deals.deal(5, 2, read.options_for(read.rules()))
     assert (deal.max_rounds, deal.trading) == (8, True)
     inno = _params(game="innovation", game_options={"max_turns": 4}).to_dict()
     inno["match"].update(max_rounds=60, trading=False)  # Altay's, never Innovation's

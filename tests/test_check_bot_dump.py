@@ -68,7 +68,7 @@ def test_the_dump_keeps_a_request_asked_in_the_middle_of_an_effect(game: str, pl
 
 
 def test_every_game_says_which_decisions_are_asked_mid_effect() -> None:
-    """`Game.mid_effect` on random games: Altay's defences, any decision an Innovation card asks,
+    """`Game.checkbot.mid_effect` on random games: Altay's defences, any decision an Innovation card asks,
     Mammothodus's decisions inside a figurine's action; never a turn's own choice."""
     import random
 
@@ -79,7 +79,7 @@ def test_every_game_says_which_decisions_are_asked_mid_effect() -> None:
             state = game.new_state(game.make_config(2, seed))
             rng = random.Random(seed)
             while not state.is_terminal and sum(seen.values()) < 4000:
-                mid = game.mid_effect(state)
+                mid = game.checkbot.mid_effect(state)
                 seen[mid] += 1
                 obs = state.observation(state.to_move)
                 if name == "innovation":
@@ -89,6 +89,6 @@ def test_every_game_says_which_decisions_are_asked_mid_effect() -> None:
                 elif mid:
                     assert obs.decision is not None and obs.decision.purpose not in TURN_CHOICES
                 legal = state.legal_actions()
-                pressing = game.pressure(state, (state.to_move + 1) % state.config.players)
+                pressing = game.checkbot.pressure(state, (state.to_move + 1) % state.config.players)
                 state.apply(legal[rng.choice(pressing) if pressing else rng.randrange(len(legal))])
         assert seen[True] > 0 and seen[False] > 10, (name, seen)  # Altay: a defence is rare

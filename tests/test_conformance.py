@@ -99,7 +99,7 @@ def test_kind_is_consistent(game: Game) -> None:
     kind = game.kind
     assert kind.name in GAMES and load_game(kind.name) is game
     assert 1 <= kind.min_players <= kind.max_players and kind.version
-    assert game.views().get("full") and game.views().get("compact")
+    assert game.text.views().get("full") and game.text.views().get("compact")
     assert msgspec.json.encode(game.static_info(game.make_config(kind.min_players, 1)))
 
 
@@ -245,7 +245,7 @@ def test_observations_ignore_what_a_seat_may_not_see(game: Game) -> None:
     changed = 0
     for k, state in enumerate(sampled_states(game.kind.name)[::2]):
         for seat in range(state.config.players):
-            other = game.perturb_hidden(state, seat, seed=k * 31 + seat)
+            other = game.search.perturb_hidden(state, seat, seed=k * 31 + seat)
             if other is None:
                 return  # a game without hidden information
             changed += other.digest() != state.digest()
@@ -275,7 +275,7 @@ def test_events_tell_a_seat_only_its_due(game: Game) -> None:
             if seen is None:
                 continue
             decoder.decode(msgspec.json.encode(seen))
-            twin = game.perturb_hidden(after, viewer, seed=seat)
+            twin = game.search.perturb_hidden(after, viewer, seed=seat)
             if twin is not None:
                 assert msgspec.json.encode(game.event_for(twin, seat, action, viewer)) == msgspec.json.encode(
                     seen
@@ -289,13 +289,13 @@ def test_notation_round_trip(game: Game) -> None:
     for state in sampled_states(game.kind.name):
         legal = state.legal_actions()
         for action in legal:
-            text = game.command_text(action)
+            text = game.text.command_text(action)
             try:
-                index = game.parse(state, text)
+                index = game.text.parse(state, text)
             except NotationError as exc:
                 pytest.fail(f"{text!r} does not parse back: {exc.message}")
-            assert legal[index] == action, f"{text!r} parses as {game.command_text(legal[index])!r}"
-            assert game.describe(action)
+            assert legal[index] == action, f"{text!r} parses as {game.text.command_text(legal[index])!r}"
+            assert game.text.describe(action)
             checked += 1
     assert len(sampled_states(game.kind.name)) >= 1000 and checked > 2000
 
@@ -303,7 +303,7 @@ def test_notation_round_trip(game: Game) -> None:
 def test_notation_errors_are_precise(game: Game) -> None:
     state = sampled_states(game.kind.name)[5]
     with pytest.raises(NotationError) as err:
-        game.parse(state, "zzqx-not-a-command 99")
+        game.text.parse(state, "zzqx-not-a-command 99")
     assert err.value.message
 
 

@@ -58,7 +58,7 @@ def choose(g: GameState, rng: random.Random, policy: str) -> int:
 
 def perturb_hidden(g: GameState, seat: int, rng: random.Random) -> GameState:
     """A copy of g that differs only in what `seat` may not know (the game's own perturbation)."""
-    return ALTAY.perturb_hidden(g, seat, rng.getrandbits(64))
+    return ALTAY.search.perturb_hidden(g, seat, rng.getrandbits(64))
 
 
 def play_checked(config: GameConfig, policy: str, seed: int) -> tuple[GameState, list[int], list[str]]:

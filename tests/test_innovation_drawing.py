@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDENS = sorted((ROOT / "tests" / "golden").glob("innovation_*.jsonl"))
 SCREENSHOT = ROOT / "altay_cli" / "web" / "screenshots" / "innovation.png"
 GAME = load_game("innovation")
-DRAWING = GAME.drawing()
+DRAWING = GAME.drawing
 SPECTATOR = Eyes()
 ALL = Eyes(EyesKind.ALL)
 FRAME_BYTES_MAX = 4096  # a frame of the goldens, compact JSON (they measure 0.6 to 2.1 KB)
@@ -199,7 +199,7 @@ def test_frames_and_decisions_ignore_what_the_eyes_may_not_see(name: str) -> Non
         if step.action is not None:
             texts = {e: DRAWING.decision_text(g, step.seat, step.action, e) for e in seen}
         for s in range(g.n):
-            twin = GAME.perturb_hidden(g, s, seed=1000 * k + s)
+            twin = GAME.search.perturb_hidden(g, s, seed=1000 * k + s)
             changed += twin.digest() != g.digest()
             for eyes in (SPECTATOR, Eyes(EyesKind.SEAT, s)):
                 assert DRAWING.frame(twin, eyes) == seen[eyes], f"step {step.n}: {eyes.label}"
@@ -241,7 +241,7 @@ def test_decisions_read_in_full_only_by_whom_may_know_them(name: str) -> None:
     for step in golden(name):
         if step.action is None:
             continue
-        g, full = step.state, GAME.command_text(step.action)
+        g, full = step.state, GAME.text.command_text(step.action)
         assert DRAWING.decision_text(g, step.seat, step.action, ALL) == full
         assert DRAWING.decision_text(g, step.seat, step.action, Eyes(EyesKind.SEAT, step.seat)) == full
         for eyes in every_eyes(g.n):
@@ -251,7 +251,7 @@ def test_decisions_read_in_full_only_by_whom_may_know_them(name: str) -> None:
                 continue
             c = BY_NAME[step.action.card]
             if text != full:
-                assert text == GAME.command_text(type(step.action)(HIDDEN))
+                assert text == GAME.text.command_text(type(step.action)(HIDDEN))
                 assert g.known[c] & sight(g, eyes) != sight(g, eyes)
                 hidden += eyes == SPECTATOR
             else:
@@ -264,7 +264,7 @@ def test_the_first_melds_stay_secret_until_they_are_revealed() -> None:
     firsts = [s for s in steps if isinstance(s.action, FirstMeld)]
     assert len(firsts) == 4
     texts = [DRAWING.decision_text(s.state, s.seat, s.action, SPECTATOR) for s in firsts]
-    assert texts[:3] == ["first hidden"] * 3 and texts[3] == GAME.command_text(firsts[3].action)
+    assert texts[:3] == ["first hidden"] * 3 and texts[3] == GAME.text.command_text(firsts[3].action)
     mine = DRAWING.frame(firsts[1].state, Eyes(EyesKind.SEAT, 1))["turn"]["picks"]
     theirs = DRAWING.frame(firsts[1].state, SPECTATOR)["turn"]["picks"]
     assert mine == [True, firsts[1].action.card, False, False] and theirs == [True, True, False, False]
@@ -287,7 +287,7 @@ def test_the_script_is_shipped_as_package_data() -> None:
     assert script == (ROOT / "altay_cli" / "engine" / "innovation" / "draw.js").read_text(encoding="utf-8")
     # (tests/test_package_data.py checks that every asset is listed as package data)
     assert "http:" not in script.replace("http://www.w3.org/2000/svg", "") and "https:" not in script
-    assert isinstance(GAME.drawing(), InnovationDrawing)
+    assert isinstance(GAME.drawing, InnovationDrawing)
 
 
 # ---------------------------------------------------------------------------- in the browser

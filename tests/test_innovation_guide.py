@@ -195,7 +195,7 @@ def test_the_guide_says_what_every_kind_and_purpose_asks() -> None:
         example = json.loads(decision.strip("`"))
         assert msgspec.convert(example, Decision).kind == kind
         action = GAME.action_from_builtins(json.loads(answer.strip("`")))
-        assert GAME.command_text(action)
+        assert GAME.text.command_text(action)
     purposes = section("Every purpose")
     for purpose in Purpose:
         row = re.search(rf"^\| `{purpose.value}` \| ([^|]+) \| ([^|]+) \|$", purposes, re.M)

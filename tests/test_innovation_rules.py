@@ -494,7 +494,7 @@ def test_the_decision_prompt_reaches_only_the_deciding_seat() -> None:
     mine, theirs = observe(g, 1).decision, observe(g, 0).decision
     assert mine is not None and theirs is not None
     assert mine.prompt and theirs.prompt is None and theirs.card == "Archery" and theirs.seat == 1
-    assert GAME.is_interrupt(g)
+    assert GAME.checkbot.is_interrupt(g)
 
 
 # ---------------------------------------------------------------------------- notation
@@ -503,18 +503,18 @@ def test_commands_take_any_unique_prefix() -> None:
     board(g, 0, "The Wheel", "Oars")
     hand(g, 0, "Archery", "Agriculture")
     legal = machine.legal_actions(g)
-    assert legal[GAME.parse(g, "d")] == Draw()
-    assert legal[GAME.parse(g, "m arch")] == Meld("Archery")
-    assert legal[GAME.parse(g, "do the wh")] == Dogma("The Wheel")
-    assert legal[GAME.parse(g, "DOGMA oars")] == Dogma("Oars")
-    assert legal[GAME.parse(g, '{"type": "meld", "card": "agriculture"}')] == Meld("Agriculture")
+    assert legal[GAME.text.parse(g, "d")] == Draw()
+    assert legal[GAME.text.parse(g, "m arch")] == Meld("Archery")
+    assert legal[GAME.text.parse(g, "do the wh")] == Dogma("The Wheel")
+    assert legal[GAME.text.parse(g, "DOGMA oars")] == Dogma("Oars")
+    assert legal[GAME.text.parse(g, '{"type": "meld", "card": "agriculture"}')] == Meld("Agriculture")
     with pytest.raises(AmbiguousCommand) as err:
-        GAME.parse(g, "meld a")
+        GAME.text.parse(g, "meld a")
     assert len(err.value.candidates) == 2
     with pytest.raises(InvalidCommand):
-        GAME.parse(g, "fly away")
+        GAME.text.parse(g, "fly away")
     with pytest.raises(IllegalCommand):
-        GAME.parse(g, "meld Optics")
+        GAME.text.parse(g, "meld Optics")
 
 
 def test_a_title_alone_answers_a_card_decision() -> None:
@@ -524,8 +524,8 @@ def test_a_title_alone_answers_a_card_decision() -> None:
     on_top(g, "Pottery")
     dogma(g, 0, "Archery")
     legal = machine.legal_actions(g)
-    assert legal[GAME.parse(g, "opt")] == PickCard("Optics")
-    assert GAME.describe(legal[0]).startswith("chooses")
+    assert legal[GAME.text.parse(g, "opt")] == PickCard("Optics")
+    assert GAME.text.describe(legal[0]).startswith("chooses")
 
 
 def test_views_show_boards_splays_icons_and_the_decision() -> None:
@@ -533,9 +533,9 @@ def test_views_show_boards_splays_icons_and_the_decision() -> None:
     board(g, 0, "Pottery", "Tools")
     splay(g, 0, "blue", "left")
     hand(g, 0, "Oars")
-    text = "\n".join(GAME.view(g, 0, "full"))
+    text = "\n".join(GAME.text.view(g, 0, "full"))
     assert "Tools (1)" in text and "splayed left" in text and "over Pottery" in text
     assert "Oars [1]" in text and "castle 1" in text
-    other = "\n".join(GAME.view(g, 1, "full"))
+    other = "\n".join(GAME.text.view(g, 1, "full"))
     assert "Oars" not in other and "1 card: ages 1" in other
-    assert GAME.lookup("the whe")[0].startswith("The Wheel: age 1, green")
+    assert GAME.text.lookup("the whe")[0].startswith("The Wheel: age 1, green")

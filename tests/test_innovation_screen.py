@@ -96,20 +96,20 @@ def survey() -> tuple[dict[str, str], dict[str, Any], list[tuple[GameState, str]
             ask = state.pending
             # what `play` shows at every decision; everything else at one in three and at each
             # decision a card asks
-            for name in GAME.views() if ask is not None or n % 3 == 0 else ("compact", "actions"):
-                show(GAME.view(state, seat, name), f"{where}, view {name}")
+            for name in GAME.text.views() if ask is not None or n % 3 == 0 else ("compact", "actions"):
+                show(GAME.text.view(state, seat, name), f"{where}, view {name}")
             if ask is not None or n % 3 == 0:
-                show(GAME.view(state, None, "full"), f"{where}, spectator")
+                show(GAME.text.view(state, None, "full"), f"{where}, spectator")
             action = rng.choice(legal)
             key = (ask.kind, ask.purpose) if ask is not None else type(action).__name__
-            text = GAME.command_text(action)
-            answer = GAME.why(state, text)
+            text = GAME.text.command_text(action)
+            answer = GAME.text.why(state, text)
             show([answer], f"{where}, why {text}")
             if key not in whys["legal"]:
                 whys["legal"][key] = (state.clone(), action, answer)
             if ask is not None or n % 2 == 0:
                 tried = rng.choice(ILLEGAL_TRIES)
-                answer = GAME.why(state, tried)
+                answer = GAME.text.why(state, tried)
                 show([answer], f"{where}, why {tried}")
                 if "not legal now" in answer and (key, tried.split()[0]) not in whys["illegal"]:
                     whys["illegal"][key, tried.split()[0]] = (state.clone(), tried, answer)
@@ -118,12 +118,12 @@ def survey() -> tuple[dict[str, str], dict[str, Any], list[tuple[GameState, str]
             state.apply(action)
             for viewer in range(state.n):
                 seen = GAME.event_for(state, seat, action, viewer)
-                show([GAME.describe(seen)], f"{where}, event for seat {viewer}")
-                note = GAME.narrate(state, seat, action, viewer)
+                show([GAME.text.describe(seen)], f"{where}, event for seat {viewer}")
+                note = GAME.text.narrate(state, seat, action, viewer)
                 show((note or "").splitlines(), f"{where}, narrated to seat {viewer}")
             n += 1
         for viewer in (*range(state.n), None):
-            show(GAME.view(state, viewer, "full"), f"game {i}, the end")
+            show(GAME.text.view(state, viewer, "full"), f"game {i}, the end")
     return lines, whys, turn_states
 
 
@@ -167,7 +167,7 @@ def test_why_names_the_rule_or_effect_behind_every_decision() -> None:
     assert kinds == set(AskKind), f"no decision of kinds {set(AskKind) - kinds}"
     assert purposes == set(Purpose), f"no decision for {set(Purpose) - purposes}"
     for key, (state, action, answer) in legal.items():
-        assert answer.startswith(f"`{GAME.command_text(action)}` is legal now"), answer
+        assert answer.startswith(f"`{GAME.text.command_text(action)}` is legal now"), answer
         if isinstance(key, tuple):
             ask = state.pending
             assert effect_name(state, ask.card, ask.eff) in answer, answer
@@ -196,20 +196,22 @@ def test_why_says_which_condition_fails_for_a_turns_actions() -> None:
     seat = state.to_move
     mine = {a.card for a in state.legal_actions()}
     other = next(n for n in NAME if n not in mine)
-    assert "not one of your two starting cards" in game.why(state, f"first {other}")
-    assert "set-up" in game.why(state, "draw")
+    assert "not one of your two starting cards" in game.text.why(state, f"first {other}")
+    assert "set-up" in game.text.why(state, "draw")
     while state.phase is Phase.FIRST_MELD:
         state.apply(state.legal_actions()[0])
     seat = state.to_move
     pl = state.players[seat]
     absent = next(n for i, n in enumerate(NAME) if i not in pl.hand)
-    assert "is not in your hand" in game.why(state, f"meld {absent}")
+    assert "is not in your hand" in game.text.why(state, f"meld {absent}")
     covered = next(n for i, n in enumerate(NAME) if i not in pl.tops())
-    assert "is not one of your top cards" in game.why(state, f"dogma {covered}")
-    assert "needs a score of at least 15" in game.why(state, "achieve 3")
-    assert "ages 1 to 9 only" in game.why(state, "achieve 10")
-    assert "no card effect is asking anything now" in game.why(state, "red")
-    assert "the Draw action" in game.why(state, "draw") and "you draw a 1" in game.why(state, "draw")
+    assert "is not one of your top cards" in game.text.why(state, f"dogma {covered}")
+    assert "needs a score of at least 15" in game.text.why(state, "achieve 3")
+    assert "ages 1 to 9 only" in game.text.why(state, "achieve 10")
+    assert "no card effect is asking anything now" in game.text.why(state, "red")
+    assert "the Draw action" in game.text.why(state, "draw") and "you draw a 1" in game.text.why(
+        state, "draw"
+    )
 
 
 def _expected_mark(state: GameState, card: str) -> str:
@@ -237,19 +239,19 @@ def test_the_numbered_list_marks_who_shares_each_dogma_and_whom_it_demands_of() 
     checked = demanded = shared = 0
     for state, where in states:
         seat = state.to_move
-        listed = GAME.view(state, seat, "actions")
+        listed = GAME.text.view(state, seat, "actions")
         legal = state.legal_actions()
         assert len(listed) == len(legal) + 1, where
         for line, action in zip(listed[1:], legal, strict=True):
-            assert GAME.command_text(action) in line, (where, line)
+            assert GAME.text.command_text(action) in line, (where, line)
             if isinstance(action, Dogma):
                 expected = _expected_mark(state, action.card)
                 assert line.endswith(expected), (where, line, expected)
                 checked += 1
                 demanded += "demand reaches P" in line
                 shared += "shared by P" in line
-        assert GAME.view(state, None, "actions") == [f"  P{seat} is deciding"]
-        assert GAME.view(state, (seat + 1) % state.n, "actions") == [f"  P{seat} is deciding"]
+        assert GAME.text.view(state, None, "actions") == [f"  P{seat} is deciding"]
+        assert GAME.text.view(state, (seat + 1) % state.n, "actions") == [f"  P{seat} is deciding"]
     assert checked > 1000 and demanded > 100 and shared > 100, (checked, demanded, shared)
 
 
@@ -283,8 +285,10 @@ def test_replay_show_tells_the_golden_games_in_words() -> None:
 
 
 def test_match_check_bot_and_demo_count_innovation_in_turns(tmp_path) -> None:
-    """Innovation's turns are turns (`Game.length_text`), Altay's rounds are rounds."""
-    assert GAME.length_text(3, 9) == "9 turns" and load_game("altay").length_text(3, 9) == "3 rounds"
+    """Innovation's turns are turns (`Game.text.length_text`), Altay's rounds are rounds."""
+    assert (
+        GAME.text.length_text(3, 9) == "9 turns" and load_game("altay").text.length_text(3, 9) == "3 rounds"
+    )
     match = run_altay(
         [
             "match",

@@ -51,7 +51,7 @@ def test_the_spectator_sees_nothing_that_any_seat_may_not_see() -> None:
     for k, state in enumerate(random_states()):
         seen = _encode(GAME.spectator_observation(state))
         for seat in range(state.n):
-            twin = GAME.perturb_hidden(state, seat, seed=k * 7 + seat)
+            twin = GAME.search.perturb_hidden(state, seat, seed=k * 7 + seat)
             changed += twin.digest() != state.digest()
             assert _encode(GAME.spectator_observation(twin)) == seen, f"state {k}, seat {seat}'s hidden cards"
     assert changed > len(random_states()), "the perturbations changed too little to prove anything"
@@ -122,7 +122,7 @@ def test_the_terminal_spectator_view_is_the_spectator_observation() -> None:
     hand(g, 0, "Oars")
     hand(g, 1, "Optics")
     ops.reveal_hand(g, 1)
-    lines = "\n".join(GAME.view(g, None, "full"))
+    lines = "\n".join(GAME.text.view(g, None, "full"))
     assert "Oars" not in lines and "Optics" in lines
-    assert "Oars" in "\n".join(GAME.view(g, 0, "full"))
+    assert "Oars" in "\n".join(GAME.text.view(g, 0, "full"))
     assert observe(g, -1) == GAME.spectator_observation(g)

@@ -46,7 +46,7 @@ from altay_cli.replay import replay_log
 from tests.browser import chromium, default_seats, drawing_page, needs_chromium
 
 GAME = load_game("mammothodus")
-DRAWING = GAME.drawing()
+DRAWING = GAME.drawing
 ROOT = Path(__file__).resolve().parent.parent
 GOLDENS = sorted((ROOT / "tests" / "golden").glob("mammothodus_*.jsonl"))
 SCREENSHOT = ROOT / "altay_cli" / "web" / "screenshots" / "mammothodus.png"
@@ -244,7 +244,7 @@ def test_frames_and_decisions_show_only_what_the_eyes_may_see(path: Path) -> Non
         spectator_text = DRAWING.decision_text(g, step.seat, step.action, SPECTATOR)
         for s in range(g.n):
             eyes = Eyes(EyesKind.SEAT, s)
-            twin = GAME.perturb_hidden(g, s, seed=k * 13 + s)
+            twin = GAME.search.perturb_hidden(g, s, seed=k * 13 + s)
             changed += twin.digest() != g.digest()
             assert DRAWING.frame(twin, eyes) == DRAWING.frame(g, eyes), f"step {step.n}: seat {s}'s frame"
             assert DRAWING.frame(twin, SPECTATOR) == spectator, f"step {step.n}: the spectator's frame"
@@ -265,7 +265,7 @@ def test_cards_held_face_down_never_reach_other_eyes(path: Path) -> None:
     for step in steps(path):
         g = step.state
         public = {adaptation_name(i) for i in g.market} | {c for clan in g.clans for c in clan.discard}
-        public |= set(GAME.command_text(step.action).split())
+        public |= set(GAME.text.command_text(step.action).split())
         deck = {adaptation_name(i) for i in g.adaptation_deck}
         for viewer in [None, *range(g.n)]:
             held = set(deck)
@@ -295,7 +295,7 @@ def test_decision_texts_name_drawn_cards_only_for_their_owner() -> None:
                 continue
             clan = drawn[0][1]
             cards = [e[2] for e in drawn if e[1] == clan]
-            command = GAME.command_text(step.action)
+            command = GAME.text.command_text(step.action)
             own = DRAWING.decision_text(step.state, step.seat, step.action, Eyes(EyesKind.SEAT, clan))
             other = DRAWING.decision_text(
                 step.state, step.seat, step.action, Eyes(EyesKind.SEAT, (clan + 1) % step.state.n)

@@ -277,7 +277,7 @@ def test_rules_prints_a_markdown_reference_from_the_data() -> None:
     r = run_altay(["rules", "--game", "mammothodus"])
     assert r.returncode == 0, r.stderr
     text = r.stdout
-    assert text.startswith("# Mammothodus: rules reference") and text == GAME.reference()
+    assert text.startswith("# Mammothodus: rules reference") and text == GAME.text.reference()
     d = load()
     for heading in ("How the team wins", "How the team loses", "The map", "Cards", "The portal", "Spirits"):
         assert f"## {heading}" in text

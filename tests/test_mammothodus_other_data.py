@@ -125,7 +125,7 @@ def test_a_config_carries_its_data_and_the_stand_in_keeps_its_form() -> None:
     back = GAME.config_from_builtins(json.loads(json.dumps(GAME.config_to_builtins(own))), 1)
     assert back == own
     assert GAME.static_info(own).data == OTHER and GAME.static_info(plain).data == STAND_IN
-    assert GAME.config_roles(own) == ["Wolves", "Elks"]
+    assert GAME.deals.config_roles(own) == ["Wolves", "Elks"]
     with pytest.raises(ConfigError, match="1 to 3 clans"):
         config(SMALL, 4, 1)
 
@@ -176,15 +176,15 @@ def test_500_random_games_keep_every_invariant_and_speak_the_datas_names() -> No
             if step % CHECK_WORDS_EVERY == 0 and seat is not None:
                 viewer = step % clans
                 text = [
-                    *GAME.view(state, viewer, "full"),
-                    *GAME.view(state, None, "compact"),
-                    GAME.narrate(state, seat, action, viewer) or "",
-                    GAME.describe_in(state, action),
-                    GAME.seat_label(state, seat),
+                    *GAME.text.view(state, viewer, "full"),
+                    *GAME.text.view(state, None, "compact"),
+                    GAME.text.narrate(state, seat, action, viewer) or "",
+                    GAME.text.describe_in(state, action),
+                    GAME.text.seat_label(state, seat),
                 ]
                 if not state.is_terminal:
-                    probe = GAME.command_text(state.legal_actions()[0])
-                    text.append(GAME.why(state, probe))
+                    probe = GAME.text.command_text(state.legal_actions()[0])
+                    text.append(GAME.text.why(state, probe))
                 for line in text:
                     assert not _centre_named_by_number(line, tables.centre), (name, seed, line)
                     assert "Mammoths" not in line and "Bisons" not in line, (name, seed, line)

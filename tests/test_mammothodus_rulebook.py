@@ -97,7 +97,7 @@ def test_m26_two_degradations_are_shuffled_into_the_active_clans_deck() -> None:
     assert clan.discard == was.discard and clan.hand == was.hand  # ...not the discard pile
     assert state.degradation_supply == before.degradation_supply - 2
     assert load().discoveries.cards.index("degradation_plus_2") not in state.discoveries  # out of play
-    assert "degradation card shuffled into the deck" in (GAME.narrate(state, seat, action, me) or "")
+    assert "degradation card shuffled into the deck" in (GAME.text.narrate(state, seat, action, me) or "")
 
 
 def test_m26_alternative_puts_them_in_the_discard_pile(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -210,7 +210,7 @@ def test_m77_the_spirit_on_top_of_the_face_up_stack_is_the_one_summoned() -> Non
     top = GAME.spectator_observation(state).spirit_next
     assert top == names[state.spirit_deck[-1]]
     assert all(GAME.player_observation(state, s, (s,)).spirit_next == top for s in range(2))
-    hidden = GAME.perturb_hidden(state, 0, 1)  # the top stays where it is; the rest may move
+    hidden = GAME.search.perturb_hidden(state, 0, 1)  # the top stays where it is; the rest may move
     assert GAME.player_observation(hidden, 0, (0,)).spirit_next == top
     state.apply(policy(state, random.Random(0)))
     summon = next(e for e in state.log if e[:2] == ("spirit", "summon"))
@@ -218,7 +218,9 @@ def test_m77_the_spirit_on_top_of_the_face_up_stack_is_the_one_summoned() -> Non
     after = GAME.spectator_observation(state)
     assert after.spirit_next == (names[state.spirit_deck[-1]] if state.spirit_deck else None)
     assert after.spirits_in_supply == len(names) - 1
-    assert f"spirits in supply {len(names) - 1} (face up on top:" in "\n".join(GAME.view(state, None, "full"))
+    assert f"spirits in supply {len(names) - 1} (face up on top:" in "\n".join(
+        GAME.text.view(state, None, "full")
+    )
 
 
 def test_m77_the_shuffle_is_what_is_random() -> None:
@@ -254,7 +256,7 @@ def test_m78_other_clans_hands_are_hidden_but_their_sizes() -> None:
     # what clan 0 sees does not change when the others' hands are dealt again from their decks
     seen = GAME.player_observation(state, 0, (0,))
     for seed in range(5):
-        assert GAME.player_observation(GAME.perturb_hidden(state, 0, seed), 0, (0,)) == seen
+        assert GAME.player_observation(GAME.search.perturb_hidden(state, 0, seed), 0, (0,)) == seen
 
 
 def test_m78_alternative_open_hands(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -131,14 +131,16 @@ def test_every_line_of_random_games_is_words() -> None:
             legal = state.legal_actions()
             purposes.add(purpose_of(state))
             where = f"{players} clans, seed {seed}, step {step}"
-            shown = [GAME.describe_in(state, a) for a in legal]
+            shown = [GAME.text.describe_in(state, a) for a in legal]
             if step % 3 == 0:
-                shown += GAME.view(state, seat, "full" if step % 12 == 0 else "compact")
+                shown += GAME.text.view(state, seat, "full" if step % 12 == 0 else "compact")
             if step % 24 == 0:
-                shown += GAME.view(state, None, "full") + GAME.view(state, seat, "portal")
+                shown += GAME.text.view(state, None, "full") + GAME.text.view(state, seat, "portal")
             lines += check(shown, where)
-            text = GAME.command_text(legal[rng.randrange(len(legal))]) if step % 2 else rng.choice(PROBES)
-            answer = GAME.why(state, text)
+            text = (
+                GAME.text.command_text(legal[rng.randrange(len(legal))]) if step % 2 else rng.choice(PROBES)
+            )
+            answer = GAME.text.why(state, text)
             whys += 1
             assert "legal now" in answer and bad(answer, commands=True) is None, (
                 f"{where}, why {text}: {bad(answer, True)!r} in {answer!r}"
@@ -149,8 +151,8 @@ def test_every_line_of_random_games_is_words() -> None:
             kinds.update(e[0] for e in state.log)
             told: list[str] = []
             for viewer in (*range(players), -1):
-                told += (GAME.narrate(state, seat, action, viewer) or "").splitlines()
-                told.append(GAME.describe_in(state, event_for(state, seat, action, viewer)))
+                told += (GAME.text.narrate(state, seat, action, viewer) or "").splitlines()
+                told.append(GAME.text.describe_in(state, event_for(state, seat, action, viewer)))
             lines += check(told, where)
     assert games == GAMES and lines > 100_000 and whys > 10_000
     assert purposes == set(values(Purpose)) - {"line"}, purposes  # line: test_the_line_decision...
@@ -220,15 +222,15 @@ def test_the_line_decision_is_explained(monkeypatch: pytest.MonkeyPatch) -> None
     g.apply(ChooseAction("activate"))
     g.apply(Figurine("green"))
     assert g.pending.purpose == "line" and g.legal_actions() == [Line(1), Line(2)]
-    shown = GAME.view(g, 0, "full") + GAME.view(g, 0, "decision")
+    shown = GAME.text.view(g, 0, "full") + GAME.text.view(g, 0, "decision")
     assert check(shown, "the line decision") and any("portal line whose place of power" in x for x in shown)
     assert any("line 1: needs shards star + wave" in x and "shards in place now in T12" in x for x in shown)
-    legal, wrong = GAME.why(g, "line 2"), GAME.why(g, "line 0")
+    legal, wrong = GAME.text.why(g, "line 2"), GAME.text.why(g, "line 0")
     assert "is legal now" in legal and "M46" in legal and bad(legal, commands=True) is None
     assert "T12 does not meet every condition of line 0" in wrong and bad(wrong, commands=True) is None
     g.apply(Line(2))
     g.apply(Card("red"))
-    told = GAME.narrate(g, 0, Card("red"), 0) or ""
+    told = GAME.text.narrate(g, 0, Card("red"), 0) or ""
     assert "You activate the place of power of portal line 2 in T12" in told and bad(told) is None
 
 

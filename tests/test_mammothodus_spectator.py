@@ -64,7 +64,7 @@ def test_the_spectator_sees_nothing_a_seat_alone_knows() -> None:
             assert spectator.decision is None or spectator.decision.prompt is None
             data = msgspec.to_builtins(spectator)
             for seat in range(players):
-                twin = GAME.perturb_hidden(state, seat, seed=seed * 1000 + k * 7 + seat)
+                twin = GAME.search.perturb_hidden(state, seat, seed=seed * 1000 + k * 7 + seat)
                 perturbed += twin.digest() != state.digest()
                 assert msgspec.json.encode(GAME.spectator_observation(twin)) == seen, (
                     f"{players} clans, seed {seed}, step {k}: the spectator sees what seat {seat} may not"
@@ -81,13 +81,13 @@ def test_replay_show_for_no_seat_is_the_spectator_view() -> None:
         for k, state in enumerate(_walk(players, seed, options)):
             if k % 9:
                 continue
-            for name in GAME.views():
-                shown = GAME.view(state, None, name)
+            for name in GAME.text.views():
+                shown = GAME.text.view(state, None, name)
                 assert shown == views.view(GAME.spectator_observation(state), name, state.tables)
                 for seat in range(players):
-                    twin = GAME.perturb_hidden(state, seat, seed=k + seat)
-                    assert GAME.view(twin, None, name) == shown
-            full = "\n".join(GAME.view(state, None, "full"))
+                    twin = GAME.search.perturb_hidden(state, seat, seed=k + seat)
+                    assert GAME.text.view(twin, None, name) == shown
+            full = "\n".join(GAME.text.view(state, None, "full"))
             assert "(you)" not in full
             for c in state.clans:
                 assert f"hand {len(c.hand)} cards" in full

@@ -547,7 +547,7 @@ def test_tokens_talents_and_owners_are_public(monkeypatch: pytest.MonkeyPatch) -
         view = observe(g, seat)
         assert [(v.clan, v.talent) for v in view.territories[5].talents] == [(0, "trap"), (1, "bait")]
         assert [(c.talent, c.talent_tokens) for c in view.clans] == [("trap", 2), ("bait", 2)]
-    assert GAME.perturb_hidden(g, 0, 1).talents == g.talents
+    assert GAME.search.perturb_hidden(g, 0, 1).talents == g.talents
 
 
 def test_the_notation_names_every_talent_action() -> None:
@@ -592,7 +592,7 @@ def test_random_games_with_talents_keep_their_invariants() -> None:
                 assert again.digest() == state.digest() and again.legal_actions() == legal
                 msgspec.json.encode(state.observation(n % players))
             for a in legal:
-                assert legal[GAME.parse(state, GAME.command_text(a))] == a
+                assert legal[GAME.text.parse(state, GAME.text.command_text(a))] == a
             state.apply(legal[rng.randrange(len(legal))])
             used.update(e[0] for e in state.log)
             n += 1

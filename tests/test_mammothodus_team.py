@@ -158,7 +158,7 @@ def test_in_process_team_does_clearly_better_than_random(strict) -> None:
 def test_the_in_process_policy_can_be_registered(monkeypatch, strict) -> None:
     from altay_cli.policies import make_policy
 
-    monkeypatch.setattr(type(GAME), "in_process_bots", {"greedy": TARGET})
+    monkeypatch.setattr(type(GAME.search), "in_process_bots", {"greedy": TARGET})
     outcome = _play(3, 12, [make_policy("greedy", GAME, seed=s) for s in range(3)])
     direct = _play(3, 12, [FunctionPolicy(GAME, TARGET, seed=s) for s in range(3)])
     assert outcome.finished

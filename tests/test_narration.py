@@ -201,7 +201,7 @@ class Scan:
 
 def random_options(game: Game, rng: random.Random) -> dict[str, Any]:
     """The game's quick options, and every flag and choice option drawn at random."""
-    options: dict[str, Any] = dict(game.quick_game_options) if rng.random() < 0.875 else {}
+    options: dict[str, Any] = dict(game.checkbot.quick_game_options) if rng.random() < 0.875 else {}
     for option in game.options:
         if option.kind == OptionKind.FLAG:
             options[option.field] = rng.random() < 0.5
@@ -217,50 +217,62 @@ def one_game(game: Game, seed: int) -> Iterator[tuple[str, Any, list[str]]]:
     config = game.make_config(players, seed, random_options(game, rng))
     state = game.new_state(config)
     seats: list[int | None] = [None, *range(players)]
-    yield "the configuration line", state, [game.describe_config(config)]
+    yield "the configuration line", state, [game.text.describe_config(config)]
 
     def every_view(where: str) -> Iterator[tuple[str, Any, list[str]]]:
-        for name in game.views():
+        for name in game.text.views():
             for seat in seats:
-                yield f"view {name!r} of seat {seat} ({where})", state, game.view(state, seat, name)
+                yield f"view {name!r} of seat {seat} ({where})", state, game.text.view(state, seat, name)
 
     yield from every_view("at the start")
     turn: Any = None
     while not state.is_terminal:
         seat = state.to_move
         assert seat is not None
-        key = (game.turn_of(state), game.turn_key(state))
+        key = (game.text.turn_of(state), game.text.turn_key(state))
         if key != turn:
             turn = key
-            heading = game.turn_of(state)
+            heading = game.text.turn_of(state)
             if heading is not None:
                 when, active = heading
-                yield "the turn heading", state, [f"-- {when}, turn of {game.seat_label(state, active)} --"]
+                yield (
+                    "the turn heading",
+                    state,
+                    [f"-- {when}, turn of {game.text.seat_label(state, active)} --"],
+                )
             yield from every_view("a turn begins")
         else:
             for name in ("compact", "actions"):
-                if name in game.views():
-                    yield f"view {name!r} of the deciding seat {seat}", state, game.view(state, seat, name)
+                if name in game.text.views():
+                    yield (
+                        f"view {name!r} of the deciding seat {seat}",
+                        state,
+                        game.text.view(state, seat, name),
+                    )
         legal = state.legal_actions()
         action = legal[rng.randrange(len(legal))]
-        yield "the legal actions", state, [game.command_text(a) for a in legal[:60]]
+        yield "the legal actions", state, [game.text.command_text(a) for a in legal[:60]]
         state.apply(action)
-        lines = [game.describe(action), game.seat_label(state, seat)]
+        lines = [game.text.describe(action), game.text.seat_label(state, seat)]
         for viewer in range(players):
             if viewer != seat:
                 seen = game.event_for(state, seat, action, viewer)
-                lines.append(game.describe(seen) if seen is not None else None)
-        yield f"the decision {game.command_text(action)!r}", state, lines
+                lines.append(game.text.describe(seen) if seen is not None else None)
+        yield f"the decision {game.text.command_text(action)!r}", state, lines
         for viewer in range(players):
-            note = game.narrate(state, seat, action, viewer)
-            yield f"the narration of {game.command_text(action)!r} to seat {viewer}", state, [note]
+            note = game.text.narrate(state, seat, action, viewer)
+            yield f"the narration of {game.text.command_text(action)!r} to seat {viewer}", state, [note]
     yield from every_view("at the end")
     result = msgspec.to_builtins(game.outcome(state))
     console = Console(file=io.StringIO(), width=120)
     names = [f"bot{s}" for s in range(players)]
     console.print(result_table(game, result, names, [r or None for r in game.roles(state)]))
     table = console.file.getvalue()  # type: ignore[attr-defined]
-    yield "the result", state, [game.end_reason_text(result["end_reason"]), ending_line(game, result), table]
+    yield (
+        "the result",
+        state,
+        [game.text.end_reason_text(result["end_reason"]), ending_line(game, result), table],
+    )
 
 
 def params(failing: dict[str, str]) -> list[Any]:

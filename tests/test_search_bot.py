@@ -169,7 +169,7 @@ def test_the_search_keeps_its_deadline_and_answers_in_range(monkeypatch) -> None
     config = GAME.make_config(3, 7)
     state = GAME.new_state(config)
     seat = 1
-    belief = GAME.new_belief(msgspec.to_builtins(GAME.public_settings(config)), None, seat)
+    belief = GAME.search.new_belief(msgspec.to_builtins(GAME.public_settings(config)), None, seat)
     search = search_bot.Search(GAME, seat, random.Random(0))
     pending: list[dict] = []
     rng = random.Random(7)
@@ -189,7 +189,7 @@ def test_the_search_keeps_its_deadline_and_answers_in_range(monkeypatch) -> None
             else:
                 index = 0
         else:
-            index = GAME.playout_action(state, rng)
+            index = GAME.search.playout_action(state, rng)
         action = legal[index]
         state.apply(action)
         seen = GAME.event_for(state, mover, action, seat)
@@ -199,7 +199,7 @@ def test_the_search_keeps_its_deadline_and_answers_in_range(monkeypatch) -> None
 
 
 def test_altays_playout_policy_is_the_greedy_heuristic() -> None:
-    """`Game.playout_action` scores every action as bots/greedy.py does (on the observation)."""
+    """`Game.search.playout_action` scores every action as bots/greedy.py does (on the observation)."""
     from altay_cli.engine.altay.actions import action_to_builtins
     from altay_cli.engine.altay.evaluate import greedy_score
     from bots.greedy import score_action
@@ -215,7 +215,9 @@ def test_altays_playout_policy_is_the_greedy_heuristic() -> None:
                 assert greedy_score(state, action) == score_action(observation, action_to_builtins(action))
                 compared += 1
             greedy = rng.random() < 0.8
-            state.apply(legal[GAME.playout_action(state, rng) if greedy else rng.randrange(len(legal))])
+            state.apply(
+                legal[GAME.search.playout_action(state, rng) if greedy else rng.randrange(len(legal))]
+            )
     assert compared > 5000
 
 
@@ -223,12 +225,12 @@ def test_evaluations_are_in_range_and_favour_the_leader() -> None:
     state = GAME.new_state(GAME.make_config(3, 5))
     rng = random.Random(5)
     while not state.is_terminal:
-        state.apply(state.legal_actions()[GAME.playout_action(state, rng)])
-    values = [GAME.evaluate(state, seat) for seat in range(3)]
+        state.apply(state.legal_actions()[GAME.search.playout_action(state, rng)])
+    values = [GAME.search.evaluate(state, seat) for seat in range(3)]
     assert all(-1 < v < 1 for v in values)
     outcome = GAME.outcome(state)
     assert values[outcome.winners[0]] == max(values) or len(outcome.winners) > 1
     # the seam's default, from the provisional scores, for a game that does not override it
     innovation = load_game("innovation")
     other = innovation.new_state(innovation.make_config(2, 1))
-    assert innovation.evaluate(other, 0) == innovation.evaluate(other, 1) == 0.0
+    assert innovation.search.evaluate(other, 0) == innovation.search.evaluate(other, 1) == 0.0

@@ -1,6 +1,8 @@
 """Every layer above the seam, tried on a second and very different game: the toy cooperative
 game of tests/toygame.py (1-4 players, hidden hands, one shared result), which none of them
-was written for. Real bot processes, real logs, the real command line."""
+was written for and which implements the rules contract alone (`Rules`, no facet): `match`,
+`replay`, `play`, `arena`, `check-bot` and the viewer all run it on the seam's defaults. Real
+bot processes, real logs, the real command line."""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from altay_cli.engine import load_game
@@ -83,7 +87,7 @@ def test_the_command_line_plays_it(tmp_path: Path) -> None:
     assert data["game"] == TOY_GAME and data["team"] in ("won", "lost") and data["factions"] == ["", ""]
     assert altay("replay", str(log)).returncode == 0
     shown = altay("replay", str(log), "--show", "--seat", "0")
-    assert "plays a" in shown.stdout, shown.stdout + shown.stderr
+    assert "(you): play " in shown.stdout, shown.stdout + shown.stderr
     # the game's options are its own: another game's are refused, with the reason
     r = altay("match", "--game", TOY_GAME, "random", "random", "--trading")
     assert r.returncode == 2 and "--trading is not an option of toy-sum" in r.stderr
@@ -93,17 +97,78 @@ def test_the_command_line_plays_it(tmp_path: Path) -> None:
     assert r.returncode == 2 and "chess" in r.stderr and "Traceback" not in r.stderr
 
 
-def test_play_serves_the_toy_game_through_its_notation(tmp_path: Path) -> None:
+def test_play_serves_the_toy_game_on_the_default_notation(tmp_path: Path) -> None:
+    """A person at a terminal (pexpect): actions in words (`play 3`, `play` when one card fits),
+    by number or as JSON, mistakes explained in one sentence, `why`, the views in words from
+    the observation, to the end of the game."""
+    pexpect = pytest.importorskip("pexpect")
     log = tmp_path / "p.jsonl"
-    script = "play 99\nbogus\nfull\n0\n0\n0\n0\n0\n0\n0\n0\n0\n0\nquit\n"
-    r = altay(
-        "play", "--game", TOY_GAME, "--players", "2", "--seat", "1=random", "--log", str(log), stdin=script
+    args = ["-m", "altay_cli", "play", "--game", TOY_GAME, "--players", "2", "--seed", "5"]
+    child = pexpect.spawn(
+        sys.executable,
+        [*args, "--seat", "1=random", "--log", str(log)],
+        cwd=str(ROOT),
+        env=ENV,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, 120),
     )
-    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
-    assert "'play 99' is not legal now" in r.stdout and "unknown command 'bogus'" in r.stdout
-    assert "sum " in r.stdout and "pile " in r.stdout
-    assert replay_log(log).header is not None
+    try:
+        child.expect_exact("Seats: P0 you, P1 random (bot)")
+        child.expect_exact("hand sizes: 2, 2")  # the full view: the observation's fields in words
+        child.expect_exact("0 play ")
+        child.sendline("play 99")
+        child.expect_exact("'play 99' is not legal now (`actions` lists what is)")
+        child.sendline("dance")
+        child.expect_exact("unknown command 'dance'")
+        child.sendline('{"type": "play", "card": 99}')
+        child.expect_exact("illegal action: that card is not in your hand")
+        child.sendline("why stop")
+        child.expect_exact("'stop' is not legal now")
+        child.sendline("full")
+        child.expect_exact("deck size: ")
+        child.sendline('{"type": "play", "card": 5}')  # seed 5: seat 0 holds a 3 and a 5
+        child.expect_exact("P0 (you): play 5")
+        for _ in range(20):  # at most two cards each a turn reach the target: the game ends
+            child.sendline("0")
+            if child.expect_exact(["P0 (you): play ", "Game over after"]) == 1:
+                break
+        else:
+            child.expect_exact("Game over after")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert replay_log(log, strict=True).status == VALID
     assert altay("check-bot", "--game", TOY_GAME, "random").returncode == 0
+
+
+def test_the_viewer_draws_the_toy_game_from_its_observations(tmp_path: Path) -> None:
+    """No drawing: the page shows what each pair of eyes may see as data (a seat's observation,
+    the full state for `all`), with decisions in the default notation."""
+    from altay_cli.web.eyes import ALL, seat_eyes
+    from altay_cli.web.pagedata import page_data
+
+    log = tmp_path / "v.jsonl"
+    assert (
+        altay("match", "--game", TOY_GAME, "random", "random", "--seed", "3", "--log", str(log)).returncode
+        == 0
+    )
+    for eyes in (["--view", "seat", "1"], ["--view", "all"], []):
+        page = tmp_path / f"v{len(eyes)}.html"
+        r = altay("view", str(log), "-o", str(page), *eyes)
+        assert r.returncode == 0 and page.stat().st_size > 0, r.stderr
+    import tests.conftest  # noqa: F401 (registers the toy game in this process)
+
+    game = load_game(TOY_GAME)
+    state = game.new_state(game.make_config(2, 3))
+    seat = page_data(log, seat_eyes(1)).data
+    assert seat["game"]["drawing"] is False
+    assert seat["frames"][0] == {"k": msgspec.to_builtins(state.observation(1))}
+    everything = page_data(log, ALL).data
+    assert everything["frames"][0]["k"]["hands"] == state.hands
+    legal = [game.text.command_text(a) for a in state.legal_actions()]
+    assert everything["decisions"][0]["legal"] == legal and legal[0].startswith("play ")
 
 
 def test_a_cooperative_arena_ranks_bots_by_team_results(tmp_path: Path) -> None:
@@ -128,7 +193,7 @@ def test_a_cooperative_arena_ranks_bots_by_team_results(tmp_path: Path) -> None:
 def test_the_toy_games_schema_has_its_own_payloads() -> None:
     r = altay("schema", "--game", TOY_GAME)
     defs = json.loads(r.stdout)["$defs"]
-    assert {"Play", "Stop", "Observation", "Static"} <= set(defs) and "Attack" not in defs
+    assert {"Play", "Stop", "Observation"} <= set(defs) and "Attack" not in defs
 
 
 @pytest.mark.parametrize(
@@ -140,3 +205,30 @@ def test_wilson_interval_known_values(wins: int, games: int, low: float, high: f
     assert interval is not None
     assert interval[0] == pytest.approx(low, abs=1e-3) and interval[1] == pytest.approx(high, abs=1e-3)
     assert wilson_interval(0, 0) is None
+
+
+def test_the_viewer_page_of_the_toy_game_runs_in_chromium(tmp_path: Path) -> None:
+    """The page of a game with no drawing, in a real browser: it gets ready, draws each step's
+    data, steps to the end and shows the team's result; no console error, no request. (One
+    page, about 5 s; skipped where there is no Chromium.)"""
+    from tests.browser import chromium, chromium_missing
+
+    if chromium_missing():
+        pytest.skip(chromium_missing())
+    log, page = tmp_path / "c.jsonl", tmp_path / "c.html"
+    assert altay("match", "--game", TOY_GAME, "random", "random", "--log", str(log)).returncode == 0
+    assert altay("view", str(log), "-o", str(page), "--view", "all").returncode == 0
+    with chromium() as browser:
+        browser.open(page)
+        for _ in range(100):
+            if browser.run("return document.body.dataset.ready") == "1":
+                break
+            time.sleep(0.05)
+        assert browser.run("return document.body.dataset.ready") == "1", browser.console_errors()
+        keys = browser.run("return [...document.querySelectorAll('.tree-key')].map(k => k.textContent)")
+        assert {"hands", "pile", "deck"} <= set(keys), keys  # all eyes: the full state, as a tree
+        browser.driver.find_element("id", "last").click()
+        assert browser.run("return document.getElementById('result').hidden") is False
+        rows = browser.run("return document.querySelectorAll('#result tr[data-seat]').length")
+        assert rows == 2
+        assert browser.console_errors() == [] and browser.network_requests() == []

@@ -194,9 +194,9 @@ def test_a_page_of_a_long_four_player_game_stays_small(tmp_path: Path) -> None:
 def test_frames_decode_to_exactly_what_was_recorded(drawn: bool, monkeypatch) -> None:
     log = GOLDEN / "mammothodus_2p_discoveries_mixed.jsonl"
     game = load_game("mammothodus")
-    drawing = game.drawing() if drawn else None
+    drawing = game.drawing if drawn else None
     if not drawn:
-        monkeypatch.setattr(type(game), "drawing", lambda self: None)
+        monkeypatch.setattr(type(game), "drawing", property(lambda self: None))
     built = page_data(log, ALL)
     recorded: list[str] = []
 

@@ -7,7 +7,7 @@ seeded game of it):
 
 (a) a seat's frame, as the page records it (`web.eyes.frame_of`: the game's `Drawing`, or the
     generic frame), is the same when everything that seat may not see is changed
-    (`Game.perturb_hidden(state, seat, seed)`);
+    (`Game.search.perturb_hidden(state, seat, seed)`);
 (b) a spectator's frame is the same under the perturbation for EVERY seat;
 (c) the same for each decision's text (`web.eyes.decision_text`) through those eyes;
 (d) in the written HTML, text that only the hidden parts hold does not appear: the attested
@@ -94,7 +94,7 @@ def leaks(game: Game, drawing: Drawing | None, steps: list[tuple[State, int, Any
     for i, state in enumerate(states):
         for s in range(players):
             for seed in PERTURB_SEEDS:
-                other = game.perturb_hidden(state, s, seed + i)
+                other = game.search.perturb_hidden(state, s, seed + i)
                 if other is None:
                     continue  # the game hides nothing from this seat
                 for eyes in (seat_eyes(s), SPECTATOR):  # (a), and (b) for every seat s
@@ -105,7 +105,7 @@ def leaks(game: Game, drawing: Drawing | None, steps: list[tuple[State, int, Any
     for n, (_, seat, action, after) in enumerate(steps):  # (c): the decision just taken
         for s in range(players):
             for seed in PERTURB_SEEDS:
-                other = game.perturb_hidden(after, s, seed + n)
+                other = game.search.perturb_hidden(after, s, seed + n)
                 if other is None:
                     continue
                 for eyes in (seat_eyes(s), SPECTATOR):
@@ -120,7 +120,7 @@ def leaks(game: Game, drawing: Drawing | None, steps: list[tuple[State, int, Any
 @pytest.mark.parametrize("game_name", GAMES)
 def test_frames_and_decision_texts_ignore_what_the_eyes_may_not_see(game_name: str, tmp_path: Path) -> None:
     game, steps = _steps(_log_of(game_name, tmp_path))
-    problems = leaks(game, game.drawing(), steps)
+    problems = leaks(game, game.drawing, steps)
     assert not problems, "\n".join(problems[:10])
 
 

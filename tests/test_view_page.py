@@ -113,7 +113,7 @@ def test_step_to_the_end_and_read_the_logs_result(browser: Browser, tmp_path: Pa
     assert browser.run("return document.getElementById('result').hidden") is False
     # the game's length in its own count: Innovation's and Mammothodus's in turns, never rounds
     ending = browser.run("return document.querySelector('#result p.ending').textContent")
-    unit = load_game(game).length_unit
+    unit = load_game(game).text.length_unit
     length = f"{result[unit.value]} {unit.value}"
     assert length in ending and (unit == "rounds" or "round" not in ending), ending
     keys(browser, Keys.HOME)
@@ -155,14 +155,17 @@ def test_the_fragment_opens_at_a_step_and_follows_the_slider_turns_and_list(
         "const s = document.getElementById('slider'); s.value = 300; s.dispatchEvent(new Event('input'))"
     )
     assert shown_step(browser) == 300 and fragment(browser) == "#step=300"
-    # the turn jump: every turn of Game.turn_of, opening at its first step
+    # the turn jump: every turn of Game.text.turn_of, opening at its first step
     from selenium.webdriver.support.select import Select
 
     game = replay_log(log).game
     assert game is not None
     keys_at: list[Any] = []
     replay_log(
-        log, on_step=lambda d, b, a: keys_at.extend([game.turn_of(b)] * (not keys_at) + [game.turn_of(a)])
+        log,
+        on_step=lambda d, b, a: keys_at.extend(
+            [game.text.turn_of(b)] * (not keys_at) + [game.text.turn_of(a)]
+        ),
     )
     firsts: dict[int, tuple[str, int]] = {}  # a turn starts where (label, seat) changes
     previous = None

@@ -1,8 +1,10 @@
 """A tiny cooperative game with hidden hands, registered only by the tests ("toy-sum").
 
-It exists to prove that everything above the seam is game-agnostic: the conformance suite, the
-referee with real bot processes, logs and replay, `play` and the arena's cooperative
-leaderboard all run it without a line written for it.
+It exists to prove that everything above the seam is game-agnostic, and that the rules contract
+is all a game must write: it implements `altay_cli.engine.api.Rules` and no facet, and the
+conformance suite, the referee with real bot processes, logs and replay, `play` (actions by
+number or JSON, views from the observation), the arena's cooperative leaderboard and the
+viewer all run it on the seam's defaults, without a line written for it.
 
 Rules. A deck holds the cards 1 to 5, three of each, shuffled by the game's seed. Each of 1 to 4
 players holds two cards (hidden from the others). The team must bring a shared pile's sum to the
@@ -20,17 +22,14 @@ from typing import Any
 import msgspec
 
 from altay_cli.engine.api import (
-    AmbiguousCommand,
     ConfigError,
     EndReason,
-    Game,
     GameKind,
     GameOption,
     IllegalAction,
-    IllegalCommand,
-    InvalidCommand,
     OptionKind,
     Outcome,
+    Rules,
     TeamResult,
 )
 from altay_cli.engine.rng import Rng
@@ -67,16 +66,6 @@ class Observation(msgspec.Struct):
     deck_size: int
 
 
-class Settings(msgspec.Struct):
-    players: int
-    bonus: int
-
-
-class Static(msgspec.Struct):
-    cards: list[int]
-    hand_size: int
-
-
 class State:
     def __init__(self, config: Config) -> None:
         self.config = config
@@ -111,7 +100,7 @@ class State:
     def apply(self, action: Any) -> None:
         legal = self.legal_actions()
         if action not in legal:
-            raise IllegalAction(f"{action!r} is not legal now", len(legal))
+            raise IllegalAction("that card is not in your hand, or it is not your turn", len(legal))
         if isinstance(action, Play):
             hand = self.hands[self.seat]
             hand.remove(action.card)
@@ -179,50 +168,38 @@ class State:
         return hashlib.blake2b(msgspec.json.encode(self.to_dict()), digest_size=16).hexdigest()
 
 
-class ToySum(Game):
+class ToySum(Rules[Config, State, Action, Observation]):
+    """The rules contract and nothing else: every facet (notation, views, drawing, search, deals,
+    check-bot) is the seam's default."""
+
     kind = GameKind(
         name="toy-sum", title="Toy Sum", version="0.1", min_players=1, max_players=4, cooperative=True
     )
     config_type = Config
     action_type = Action
     observation_type = Observation
-    event_type = Action
-    static_info_type = Static
-    settings_type = Settings
     options = (GameOption("bonus", OptionKind.INT, "add this to the target", default=0),)
 
     def make_config(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Config:
         given = {k: v for k, v in (options or {}).items() if v is not None}
         if set(given) - {"bonus"}:
             raise ConfigError(f"toy-sum has no option {', '.join(sorted(set(given) - {'bonus'}))}")
+        if not 0 <= given.get("bonus", 0) <= 10:
+            raise ConfigError(f"bonus must be 0 to 10, not {given['bonus']}")
         config = Config(players=players, seed=seed, **given)
         self.validate_config(config)
         return config
 
-    def validate_config(self, config: Any) -> None:
-        if not 1 <= config.players <= 4:
-            raise ConfigError(f"players must be 1 to 4, not {config.players}")
-        if not 0 <= config.bonus <= 10:
-            raise ConfigError(f"bonus must be 0 to 10, not {config.bonus}")
-
-    def public_settings(self, config: Any) -> Settings:
-        return Settings(players=config.players, bonus=config.bonus)
-
-    def deal(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> Config:
-        return self.make_config(players, seed, options)
-
-    def new_state(self, config: Any) -> State:
+    def new_state(self, config: Config) -> State:
         return State(config)
 
-    def static_info(self, config: Any) -> Static:
-        return Static(cards=list(CARDS), hand_size=HAND)
-
-    def event_for(self, state: Any, seat: int, action: Any, viewer: int) -> Any | None:
+    def event_for(self, state: State, seat: int, action: Action, viewer: int) -> Action | None:
         return None if viewer == seat else action  # a played card is revealed; the draw is not
 
-    def outcome(self, state: Any, forfeits: Sequence[int] = (), aborted: bool = False) -> Outcome:
+    def outcome(self, state: State, forfeits: Sequence[int] = (), aborted: bool = False) -> Outcome:
         out = sorted(set(forfeits))
         total = sum(state.pile)
+        reason: str | None
         if aborted:
             team, reason = TeamResult.UNFINISHED, EndReason.ABORTED.value
         elif out:
@@ -244,30 +221,6 @@ class ToySum(Game):
             team=team,
         )
 
-    def roles(self, state: Any) -> list[str]:
-        return [""] * state.config.players
-
-    def explain_illegal(self, state: Any, action: Any) -> str:
-        return "that card is not in your hand, or it is not your turn"
-
-    def check_invariants(self, state: Any) -> list[str]:
-        cards = sorted(state.deck + state.pile + [c for h in state.hands for c in h])
-        return [] if cards == sorted(CARDS) else ["cards are not conserved"]
-
-    def perturb_hidden(self, state: Any, seat: int, seed: int) -> State:
-        import random
-
-        rng = random.Random(seed)
-        other = state.clone()
-        pool = other.deck + [c for s, h in enumerate(other.hands) if s != seat for c in h]
-        rng.shuffle(pool)
-        for s, hand in enumerate(other.hands):
-            if s != seat:
-                other.hands[s] = sorted(pool.pop() for _ in hand)
-        other.deck = pool
-        other.rng = Rng(rng.getrandbits(64))
-        return other
-
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
         try:
             state = State(msgspec.convert(data["config"], Config))
@@ -282,61 +235,6 @@ class ToySum(Game):
         except (KeyError, TypeError, ValueError, msgspec.ValidationError) as exc:
             raise ValueError(f"not a toy-sum state: {exc}") from None
         return state
-
-    def action_to_builtins(self, action: Any) -> dict[str, Any]:
-        return msgspec.to_builtins(action)
-
-    def action_from_builtins(self, data: Any) -> Any:
-        try:
-            return msgspec.convert(data, Action)
-        except msgspec.ValidationError as exc:
-            raise ValueError(str(exc)) from None
-
-    def command_text(self, action: Any) -> str:
-        return f"play {action.card}" if isinstance(action, Play) else "stop"
-
-    def describe(self, action: Any) -> str:
-        if isinstance(action, dict):
-            action = self.action_from_builtins(action)
-        return f"plays a {action.card}" if isinstance(action, Play) else "stops"
-
-    def parse(self, state: Any, text: str) -> int:
-        words = text.lower().split()
-        legal = state.legal_actions()
-        if not words or words[0] not in ("play", "stop", "p", "s"):
-            raise InvalidCommand(f"unknown command {text!r}: type `play N` or `stop`")
-        if words[0] in ("stop", "s"):
-            wanted: Any = Stop()
-        elif len(words) == 1:
-            plays = [i for i, a in enumerate(legal) if isinstance(a, Play)]
-            if len(plays) == 1:
-                return plays[0]
-            raise AmbiguousCommand("play which card?", plays)
-        elif words[1].isdecimal():
-            wanted = Play(int(words[1]))
-        else:
-            raise InvalidCommand(f"{words[1]!r} is not a card value")
-        if wanted not in legal:
-            raise IllegalCommand(f"{self.command_text(wanted)!r} is not legal now")
-        return legal.index(wanted)
-
-    def views(self) -> Mapping[str, str]:
-        return {"full": "everything you may see", "compact": "your hand and the sum"}
-
-    def view(self, state: Any, seat: int | None, name: str) -> list[str]:
-        """Words, never Python values; a spectator (seat None) sees no hand."""
-        obs = state.observation(0 if seat is None else seat)
-        line = f"sum {obs.total} of {obs.target}"
-        if seat is not None:
-            line += f"; your hand {_cards(obs.hand)}"
-        if name == "compact":
-            return [line]
-        sizes = ", ".join(f"P{s} {n}" for s, n in enumerate(obs.hand_sizes))
-        return [line, f"pile {_cards(obs.pile)}; cards in hand: {sizes}; deck {obs.deck_size}"]
-
-
-def _cards(values: list[int]) -> str:
-    return " ".join(map(str, values)) if values else "none"
 
 
 GAME = ToySum()

@@ -10,13 +10,16 @@ import hashlib
 import io
 import itertools
 import json
+import random
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from altay_cli.engine import Game, load_game, register_game
-from altay_cli.engine.api import Drawing, Eyes, EyesKind, GameKind
+from altay_cli.engine.api import Drawing, Eyes, EyesKind, GameKind, Search
+from altay_cli.engine.rng import Rng
 from altay_cli.gamelog import Answer, Failure, LogWriter, SeatInfo, Stderr
 from altay_cli.interactive.session import Session
 from altay_cli.policies import make_policy
@@ -106,11 +109,32 @@ class ToyDrawing(Drawing):
         return text
 
 
+class ToySearch(Search):
+    """The toy's hidden cards, redealt for the leak tests: the only search support it adds."""
+
+    def perturb_hidden(self, state: Any, seat: int, seed: int) -> Any:
+        rng = random.Random(seed)
+        other = state.clone()
+        pool = other.deck + [c for s, h in enumerate(other.hands) if s != seat for c in h]
+        rng.shuffle(pool)
+        for s, hand in enumerate(other.hands):
+            if s != seat:
+                other.hands[s] = sorted(pool.pop() for _ in hand)
+        other.deck = pool
+        other.rng = Rng(rng.getrandbits(64))
+        return other
+
+
 class DrawnToy(ToySum):
+    """The toy's rules with facets added: a drawing, a spectator's observation, the leak tests'
+    perturbation."""
+
     kind = GameKind(
         name=TOY_DRAWN, title="Toy Sum, drawn", version="0.1", min_players=1, max_players=4, cooperative=True
     )
+    search_facet = ToySearch
 
+    @cached_property
     def drawing(self) -> Drawing:
         return ToyDrawing(self)
 

@@ -111,7 +111,7 @@ def check_bot(
     if players is not None and not low <= players <= high:
         raise click.BadParameter(f"{game.kind.name} is for {low} to {high} players", param_hint="--players")
     game_opts = dict(given)
-    make_config(game, players or high, seed, {**game.quick_game_options, **given})
+    make_config(game, players or high, seed, {**game.checkbot.quick_game_options, **given})
     if warning:
         click.echo(warning, err=True)
 

@@ -189,8 +189,8 @@ def _option_help(field: str, games: list[str], quick: bool) -> str:
 
     def said(option: GameOption, game: Game) -> tuple[str, Any]:
         default = option.default
-        if quick and game.quick_game_options.get(field) is not None:
-            default = f"{game.quick_game_options[field]} here, a short test game"
+        if quick and game.checkbot.quick_game_options.get(field) is not None:
+            default = f"{game.checkbot.quick_game_options[field]} here, a short test game"
         return option.help, default
 
     texts = []
@@ -240,7 +240,7 @@ def game_options(
 
     The command reads them with `chosen_game()`; their values are not passed as arguments.
     `arena=True` leaves out what the arena's deals set. `quick=True`: the command plays short
-    test games (`Game.quick_game_options`), and the help shows those defaults. `files_only`:
+    test games (`Game.checkbot.quick_game_options`), and the help shows those defaults. `files_only`:
     only the options that name a file (a game's components, such as Mammothodus's --data), for a
     command that describes a game without playing one (`game_help`: what --game says)."""
     if func is None:
@@ -319,7 +319,7 @@ def player_range(game: Game, options: dict[str, Any]) -> tuple[int, int]:
     """The game's player range with these options, or a usage error saying what is wrong with
     them (a data file that cannot be read)."""
     try:
-        return game.player_range(options)
+        return game.deals.player_range(options)
     except ConfigError as exc:
         raise click.UsageError(str(exc)) from None
 

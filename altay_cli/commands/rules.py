@@ -11,9 +11,9 @@ from .options import chosen_game, game_options, make_config
 
 
 def writes_reference(game: Game) -> bool:
-    """Whether the game writes a reference of its own (otherwise `Game.reference` falls back to
-    the static information as JSON)."""
-    return type(game).reference is not Game.reference
+    """Whether the game writes a reference of its own (otherwise `game.text.reference` falls
+    back to the static information as JSON)."""
+    return game.text.has_own_reference
 
 
 @click.command()
@@ -27,7 +27,7 @@ def writes_reference(game: Game) -> bool:
 def rules(as_json: bool) -> None:
     """Print a game's rules reference: what never changes in a game of it.
 
-    The reference is the text the game writes from its engine's own data (`Game.reference()`),
+    The reference is the text the game writes from its engine's own data (`game.text.reference()`),
     printed as it is: Markdown where the game writes one (Altay: the board, every card title and
     kind, the factions, the achievements, the scoring categories and every ruling the engine
     makes where the rulebook is silent; Innovation: how to win, splays, special achievements,
@@ -55,4 +55,4 @@ def rules(as_json: bool) -> None:
             f"{game.kind.title} writes no readable reference yet: its static information follows, as JSON.",
             err=True,
         )
-    click.echo(game.reference() if config is None else game.reference_for(config), nl=False)
+    click.echo(game.text.reference() if config is None else game.text.reference_for(config), nl=False)

@@ -13,12 +13,16 @@
 Engines do no I/O, read no clock and own their only random generator (seeded by the
 configuration), so the same configuration and actions always give the same state digest.
 Layers above this package use only `api` and `registry`; a game's own types and helpers are
-for its own package (and its tests).
+for its own package (and its tests). A game implements `Rules` and declares its facets
+(`game.text`, `game.drawing`, `game.search`, `game.deals`, `game.checkbot`): see README.md
+beside this file.
 """
 
 from .api import (
     AmbiguousCommand,
+    CheckBot,
     ConfigError,
+    Deals,
     Drawing,
     EndReason,
     EngineError,
@@ -34,13 +38,21 @@ from .api import (
     NotationError,
     OptionKind,
     Outcome,
+    Rules,
+    Search,
     State,
     TeamResult,
+    Text,
 )
 from .registry import DEFAULT_GAME, UnknownGame, game_names, game_of_config, load_game, register_game
 
 __all__ = [
+    "CheckBot",
+    "Deals",
     "Drawing",
+    "Rules",
+    "Search",
+    "Text",
     "Eyes",
     "EyesKind",
     "DEFAULT_GAME",

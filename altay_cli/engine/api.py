@@ -2,10 +2,18 @@
 know about a game, and all they know.
 
 In the spirit of OpenSpiel's Game / State: a `Game` is a registered, stateless description of
-one game (its kind, configuration, types, notation, views, deals, invariants); a `State` is one
-game in progress. Layers above the engine hold a `Game` (from `load_game(name)`) and its
-states, and never import a game's package. Adding a game means implementing this module's
-`Game` in `altay_cli/engine/<name>/` and registering it in `registry.py`.
+one game; a `State` is one game in progress. Layers above the engine hold a `Game` (from
+`load_game(name)`) and its states, and never import a game's package.
+
+A game writes the rules contract, `Rules[Config, State, Action, Observation]`: four
+declarations (`kind`, `config_type`, `action_type`, `observation_type`) and five methods
+(`make_config`, `new_state`, `event_for`, `outcome`, `state_from_dict`); the wire forms of its
+types come with them. Everything else is a facet with working defaults, reached through the
+game and replaced by the game when it has more to say: `game.text` (notation, views, words),
+`game.drawing` (the web viewer), `game.search` (search bots, in-process players, the leak
+test), `game.deals` (the arena's deals and roles) and `game.checkbot` (decisions out of turn).
+Adding a game means implementing `Rules` in `altay_cli/engine/<name>/` and registering it in
+`registry.py`; then it adds facets.
 
 Information reaches a player only through `State.observation(seat)` and `Game.event_for(...)`;
 the referee sends nothing else. A game's actions, observations and static information are msgspec
@@ -14,10 +22,12 @@ types, so the protocol's JSON Schema is generated from them (`altay schema --gam
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import msgspec
 
@@ -190,7 +200,7 @@ class State(Protocol):
 @runtime_checkable
 class Belief(Protocol):
     """What one seat knows of a game in progress, and full states drawn from it: a player
-    imagining the world, for search bots (`Game.new_belief`).
+    imagining the world, for search bots (`Game.search.new_belief`).
 
     It is built only from what the referee sends that seat: the `hello` message's settings,
     static information and seat, then, for each request in order, the observation and the
@@ -279,9 +289,26 @@ class LengthUnit(StrEnum):
     TURNS = "turns"
 
 
+# ---------------------------------------------------------------------------- the rules contract
 class Game(ABC):
-    """One registered game. Stateless: every method takes the state or values it works on."""
+    """One registered game, as every layer above the engines holds it: its rules and its facets.
 
+    Stateless: every method takes the state or values it works on. A game implements the rules
+    contract (`Rules`, generic over its types: four declarations and five methods, below) and
+    gets the rest working at once: the wire forms of its types, and the facets, each with
+    defaults a game overrides when it has more to say:
+
+    - `game.text` (`Text`): notation, views and words for people (`altay play`, replay, reports);
+    - `game.drawing` (`Drawing` or None): how the web viewer draws it (None: a generic drawing);
+    - `game.search` (`Search`): what search bots and the conformance suite use;
+    - `game.deals` (`Deals`): the arena's deals, roles and player counts;
+    - `game.checkbot` (`CheckBot`): decisions out of turn, which `altay check-bot` presses for.
+
+    A game declares its facets by class: `text_facet = MyText` (a `Text` subclass, built once
+    with the game), and `drawing` by overriding the property.
+    """
+
+    # ------------------------------------------------------------------ the contract: declared
     kind: ClassVar[GameKind]
     #: the configuration record (a frozen msgspec Struct with `players` and `seed`)
     config_type: ClassVar[type]
@@ -289,102 +316,18 @@ class Game(ABC):
     action_type: ClassVar[Any]
     #: the observation type a bot receives in each request
     observation_type: ClassVar[Any]
-    #: what a seat learns from another seat's step (see `event_for`)
-    event_type: ClassVar[Any]
-    #: the static information sent once, in `hello` (board, card catalogue)
-    static_info_type: ClassVar[Any]
-    #: the configuration a bot may know (`public_settings`), sent in `hello`
-    settings_type: ClassVar[Any] = dict[str, Any]
-    #: the game's own options, offered by every command that starts a game
-    options: ClassVar[tuple[GameOption, ...]] = ()
-    #: the guide for bot authors to what the game puts in the protocol (path under protocol/)
-    guide: ClassVar[str | None] = None
-    #: in-process players besides `random`: name -> "module:function" with the signature
-    #: function(observation, legal actions as JSON values, random.Random) -> index
-    in_process_bots: ClassVar[Mapping[str, str]] = {}
-    #: whether those players also get the game's static information (`static=`, as JSON
-    #: builtins, what a bot gets in `hello.static`): a game whose components come with its
-    #: configuration (Mammothodus's --data) needs it
-    in_process_static: ClassVar[bool] = False
-    #: options for a short test game (`altay check-bot`), applied unless given
-    quick_game_options: ClassVar[Mapping[str, Any]] = {}
-    #: whether a seat can be asked to decide outside its own turn (a defence, a demand), and
-    #: what such a decision is called; `check-bot` makes sure a bot meets one
-    can_interrupt: ClassVar[bool] = False
-    #: the unit a game's length is counted in (`Outcome.rounds` or `.turns`), in words and reports
-    length_unit: ClassVar[LengthUnit] = LengthUnit.ROUNDS
-    interrupt_name: ClassVar[str] = "interrupt"
-    #: whether `new_belief` is implemented (a search bot needs it to imagine hidden cards)
-    has_sampler: ClassVar[bool] = False
 
-    # ------------------------------------------------------------------ the web viewer
-    def drawing(self) -> Drawing | None:
-        """How the web viewer draws this game (None: the viewer's generic drawing, the frame's
-        data as a tree)."""
-        return None
-
-    def player_observation(self, state: State, seat: int, seats: Sequence[int]) -> Any:
-        """What `seat` may know when one player leads every seat of `seats` (`seat` among them;
-        only cooperative games allow several): the observation each request of `seat` carries,
-        and what `play` shows a person leading them. By default `state.observation(seat)`; a game
-        whose rules give such a player more (Mammothodus: the hands of the other clans it leads)
-        adds exactly that."""
-        return state.observation(seat)
-
-    def player_view(self, state: State, seat: int, seats: Sequence[int], name: str) -> list[str]:
-        """`view(state, seat, name)` for a person leading every seat of `seats`: what
-        `player_observation` adds is shown too. By default the seat's own view."""
-        return self.view(state, seat, name)
-
-    def spectator_observation(self, state: State) -> Any:
-        """What every seat may know of `state` (no hand, no hidden card): the viewer's
-        spectator eyes and `replay --show`. A game with hidden information must provide it."""
-        raise NotImplementedError(f"{self.kind.name} has no spectator observation")
-
-    # ------------------------------------------------------------------ configuration
+    # ------------------------------------------------------------------ the contract: methods
     @abstractmethod
     def make_config(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
         """A validated configuration from the player count, seed and game options (None values
         mean the default); raises ConfigError with a message for the person who gave them."""
 
-    def config_to_builtins(self, config: Any) -> dict[str, Any]:
-        """The configuration as JSON-ready builtins, without the seed (logs seal it)."""
-        data = msgspec.to_builtins(config)
-        data.pop("seed", None)
-        return data
-
-    def config_from_builtins(self, data: Mapping[str, Any], seed: int) -> Any:
-        """The configuration of a log header, with its seed; ConfigError when it is not valid."""
-        try:
-            config = msgspec.convert({**data, "seed": seed}, self.config_type)
-        except msgspec.ValidationError as exc:
-            raise ConfigError(f"not a valid {self.kind.name} configuration: {exc}") from None
-        self.validate_config(config)
-        return config
-
-    @abstractmethod
-    def validate_config(self, config: Any) -> None:
-        """Raise ConfigError when the configuration is not valid."""
-
-    def public_settings(self, config: Any) -> dict[str, Any]:
-        """What a bot may know of the configuration (never the seed: it reveals hidden cards)."""
-        return self.config_to_builtins(config)
-
-    @abstractmethod
-    def deal(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> Any:
-        """The configuration of one arena deal: a fair random set-up for `players` seats (with
-        the organiser's game options) that is a deterministic function of its arguments."""
-
-    # ------------------------------------------------------------------ playing
     @abstractmethod
     def new_state(self, config: Any) -> State: ...
 
     @abstractmethod
-    def static_info(self, config: Any) -> Any:
-        """What bots need to know once (board, cards), sent in `hello`."""
-
-    @abstractmethod
-    def event_for(self, state: State, seat: int, action: Any, viewer: int) -> Any | None:
+    def event_for(self, state: Any, seat: int, action: Any, viewer: int) -> Any | None:
         """What `viewer` learns when `seat`'s `action` has just been applied to `state` (the
         state after it), in the game's event form; None when the viewer learns nothing from it.
         Hidden parts (a card drawn, a card revealed to others) must not reach a viewer who may
@@ -392,79 +335,77 @@ class Game(ABC):
         stays cheap to clone in a search bot's inner loop.)"""
 
     @abstractmethod
-    def outcome(self, state: State, forfeits: Sequence[int] = (), aborted: bool = False) -> Outcome:
+    def outcome(self, state: Any, forfeits: Sequence[int] = (), aborted: bool = False) -> Outcome:
         """The result: final when the state is terminal, provisional otherwise. Forfeited seats
         rank after every other seat (in a cooperative game, the whole team loses)."""
-
-    @abstractmethod
-    def roles(self, state: State) -> list[str]:
-        """Each seat's role (faction) once chosen, "" before or when the game has none."""
-
-    def config_roles(self, config: Any) -> list[str]:
-        """Each seat's role when the configuration presets it ("" when it does not)."""
-        return [""] * config.players
-
-    def role_choices(self) -> tuple[str, ...]:
-        """Every role a seat can have, in the game's order (arena tables are ordered by it)."""
-        return ()
-
-    def player_range(self, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
-        """The fewest and most players of games with these game options: the kind's, unless the
-        options narrow it (Mammothodus: its --data file names fewer clans)."""
-        return self.kind.min_players, self.kind.max_players
-
-    def role_choices_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
-        """`role_choices()` of games with these game options (Mammothodus's clans are named by
-        its --data file); by default `role_choices()`."""
-        return self.role_choices()
-
-    @abstractmethod
-    def explain_illegal(self, state: State, action: Any) -> str:
-        """Why `action` is not legal now, in one sentence (a courtesy to bot authors)."""
-
-    @abstractmethod
-    def check_invariants(self, state: State) -> list[str]:
-        """The game's invariants (conservation of cards, tokens...) the state breaks: [] if none."""
-
-    def new_belief(self, settings: Any, static: Any, seat: int) -> Belief:
-        """An empty `Belief` for `seat`, from the `hello` message's settings and static
-        information (builtins or typed); feed it each request with `update`."""
-        raise NotImplementedError(f"{self.kind.name} has no belief sampler")
-
-    def evaluate(self, state: State, seat: int) -> float:
-        """How good `state` looks for `seat`, from -1 (lost) to 1 (won): a search bot's leaf
-        value. By default the provisional scores: the margin over the best other seat (a
-        cooperative game: the team's result once over, else 0)."""
-        outcome = self.outcome(state)
-        if outcome.team is not None or self.kind.cooperative:
-            return {TeamResult.WON: 1.0, TeamResult.LOST: -1.0}.get(outcome.team, 0.0)  # type: ignore[arg-type]
-        totals = [s.get("total", 0) for s in outcome.scores]
-        mine = totals[seat]
-        best = max((t for i, t in enumerate(totals) if i != seat), default=0)
-        return (mine - best) / (abs(mine) + abs(best) + 1)
-
-    def playout_action(self, state: State, rng: random.Random) -> int:
-        """A quick, plausible choice for the seat to move (an index into its legal actions),
-        for a search bot's simulations; by default uniformly at random."""
-        return rng.randrange(len(state.legal_actions()))
-
-    def perturb_hidden(self, state: State, seat: int, seed: int) -> State | None:
-        """A copy of `state` that differs only in what `seat` may not see (shuffled hidden
-        cards), for the conformance suite's leak test; None when the game has nothing hidden."""
-        return None
 
     @abstractmethod
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
         """The state `State.to_dict()` described (ValueError for a document that is not one):
         serialization round-trips, digest included."""
 
-    # ------------------------------------------------------------------ actions as data
-    @abstractmethod
-    def action_to_builtins(self, action: Any) -> dict[str, Any]: ...
+    # ------------------------------------------------------------------ declared, with defaults
+    #: what a seat learns from another seat's step (see `event_for`); by default the action type
+    event_type: ClassVar[Any] = None
+    #: the static information sent once, in `hello` (board, card catalogue)
+    static_info_type: ClassVar[Any] = dict[str, Any]
+    #: the configuration a bot may know (`public_settings`), sent in `hello`
+    settings_type: ClassVar[Any] = dict[str, Any]
+    #: the game's own options, offered by every command that starts a game
+    options: ClassVar[tuple[GameOption, ...]] = ()
+    #: the guide for bot authors to what the game puts in the protocol (path under protocol/)
+    guide: ClassVar[str | None] = None
 
-    @abstractmethod
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.event_type is None and hasattr(cls, "action_type"):
+            cls.event_type = cls.action_type
+
+    # ------------------------------------------------------------------ configuration and the wire
+    def validate_config(self, config: Any) -> None:
+        """Raise ConfigError when the configuration is not valid. By default: it is the game's
+        configuration type, for a number of players the kind allows."""
+        if not isinstance(config, self.config_type):
+            raise ConfigError(f"not a {self.kind.title} configuration")
+        players = getattr(config, "players", None)
+        low, high = self.kind.min_players, self.kind.max_players
+        if not isinstance(players, int) or not low <= players <= high:
+            raise ConfigError(f"{self.kind.title} is for {low} to {high} players, not {players}")
+
+    def config_to_builtins(self, config: Any) -> dict[str, Any]:
+        """The configuration as JSON-ready builtins, without the seed (logs seal it)."""
+        data: dict[str, Any] = msgspec.to_builtins(config)
+        data.pop("seed", None)
+        return data
+
+    def config_from_builtins(self, data: Mapping[str, Any], seed: int) -> Any:
+        """The configuration of a log header, with its seed; ConfigError when it is not valid."""
+        try:
+            config: Any = msgspec.convert({**data, "seed": seed}, self.config_type)
+        except msgspec.ValidationError as exc:
+            raise ConfigError(f"not a valid {self.kind.name} configuration: {exc}") from None
+        self.validate_config(config)
+        return config
+
+    def public_settings(self, config: Any) -> Any:
+        """What a bot may know of the configuration (never the seed: it reveals hidden cards)."""
+        return self.config_to_builtins(config)
+
+    def static_info(self, config: Any) -> Any:
+        """What bots need to know once (board, cards), sent in `hello`; by default nothing."""
+        return {}
+
+    def action_to_builtins(self, action: Any) -> dict[str, Any]:
+        """The action's JSON form (builtins)."""
+        data: dict[str, Any] = msgspec.to_builtins(action)
+        return data
+
     def action_from_builtins(self, data: Any) -> Any:
         """An action from its JSON form; ValueError when it is not one."""
+        try:
+            return msgspec.convert(data, self.action_type)
+        except msgspec.ValidationError as exc:
+            raise ValueError(str(exc)) from None
 
     def canonical_action(self, action: Any) -> Any:
         """The action in the form the legal list uses (e.g. a multiset of cards in the engine's
@@ -474,106 +415,172 @@ class Game(ABC):
     def action_to_json(self, action: Any) -> bytes:
         return msgspec.json.encode(action)
 
-    # ------------------------------------------------------------------ for people
+    # ------------------------------------------------------------------ rules with defaults
+    def roles(self, state: Any) -> list[str]:
+        """Each seat's role (faction) once chosen, "" before or when the game has none."""
+        return [""] * state.config.players
+
+    def explain_illegal(self, state: Any, action: Any) -> str:
+        """Why `action` is not legal now, in one sentence (a courtesy to bot authors)."""
+        return "it is not one of the legal actions now"
+
+    def check_invariants(self, state: Any) -> list[str]:
+        """The game's invariants (conservation of cards, tokens...) the state breaks: [] if none."""
+        return []
+
+    def player_observation(self, state: Any, seat: int, seats: Sequence[int]) -> Any:
+        """What `seat` may know when one player leads every seat of `seats` (`seat` among them;
+        only cooperative games allow several): the observation each request of `seat` carries,
+        and what `play` shows a person leading them. By default `state.observation(seat)`; a game
+        whose rules give such a player more (Mammothodus: the hands of the other clans it leads)
+        adds exactly that."""
+        return state.observation(seat)
+
+    def spectator_observation(self, state: Any) -> Any:
+        """What every seat may know of `state` (no hand, no hidden card): the viewer's
+        spectator eyes and `replay --show`. A game with hidden information must provide it."""
+        raise NotImplementedError(f"{self.kind.name} has no spectator observation")
+
+    # ------------------------------------------------------------------ the facets
+    text_facet: ClassVar[type[Text]]
+    search_facet: ClassVar[type[Search]]
+    deals_facet: ClassVar[type[Deals]]
+    checkbot_facet: ClassVar[type[CheckBot]]
+
+    @cached_property
+    def text(self) -> Text:
+        """Notation, views and words for people."""
+        return self.text_facet(self)
+
+    @cached_property
+    def search(self) -> Search:
+        """What search bots (and the conformance suite) use."""
+        return self.search_facet(self)
+
+    @cached_property
+    def deals(self) -> Deals:
+        """The arena's deals, roles and player counts."""
+        return self.deals_facet(self)
+
+    @cached_property
+    def checkbot(self) -> CheckBot:
+        """Decisions out of turn, which `altay check-bot` makes sure a bot meets."""
+        return self.checkbot_facet(self)
+
+    @property
+    def drawing(self) -> Drawing | None:
+        """How the web viewer draws this game (None: the viewer's generic drawing, the frame's
+        data as a tree). A game overrides this property (a cached one: it is asked often)."""
+        return None
+
+
+ConfigT = TypeVar("ConfigT")
+StateT = TypeVar("StateT", bound=State)
+ActionT = TypeVar("ActionT")
+ObservationT = TypeVar("ObservationT")
+
+
+class Rules(Game, Generic[ConfigT, StateT, ActionT, ObservationT]):
+    """The rules contract a game implements, typed by its configuration, state, action and
+    observation: declare `kind`, `config_type`, `action_type`, `observation_type`, implement
+    the five methods below, register it, and it plays through every command (`match`,
+    `replay`, `play`, `arena`, the viewer). Then add facets (see `Game`)."""
+
     @abstractmethod
+    def make_config(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> ConfigT:
+        """A validated configuration from the player count, seed and game options (None values
+        mean the default); raises ConfigError with a message for the person who gave them."""
+
+    @abstractmethod
+    def new_state(self, config: ConfigT) -> StateT:
+        """The state of a new game of `config`."""
+
+    @abstractmethod
+    def event_for(self, state: StateT, seat: int, action: ActionT, viewer: int) -> Any | None:
+        """What `viewer` learns of `seat`'s `action`, just applied to `state` (see `Game`)."""
+
+    @abstractmethod
+    def outcome(self, state: StateT, forfeits: Sequence[int] = (), aborted: bool = False) -> Outcome:
+        """The result: final when the state is terminal, provisional otherwise (see `Game`)."""
+
+    @abstractmethod
+    def state_from_dict(self, data: Mapping[str, Any]) -> StateT:
+        """The state `State.to_dict()` described (ValueError for a document that is not one)."""
+
+    def player_observation(self, state: StateT, seat: int, seats: Sequence[int]) -> ObservationT:
+        """What `seat` may know when one player leads `seats` (see `Game`): by default its
+        observation, of the game's observation type."""
+        observation: ObservationT = state.observation(seat)
+        return observation
+
+
+# ---------------------------------------------------------------------------- facets
+class Facet:
+    """A facet of a game: built once with the game it speaks for (`self.game`)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+
+class Text(Facet):
+    """Notation, views and words for people. The defaults say an action in words from its JSON
+    form (its tag, then its values: `play 3`), read back by `parse` (also as JSON, and with
+    words left off the end when one legal action fits), and show an observation's fields in
+    words, one a line (`deck size: 9`)."""
+
+    #: the unit a game's length is counted in (`Outcome.rounds` or `.turns`), in words and reports
+    length_unit: ClassVar[LengthUnit] = LengthUnit.ROUNDS
+
+    # ------------------------------------------------------------------ actions
     def command_text(self, action: Any) -> str:
         """The action as a command a person would type (parse() reads it back)."""
+        return _action_words(self.game.action_to_builtins(action))
 
-    @abstractmethod
     def describe(self, action: Any) -> str:
-        """The action in a short English sentence."""
+        """The action (or event) in a short English sentence."""
+        return _action_words(msgspec.to_builtins(action))
 
-    def describe_in(self, state: State, action: Any) -> str:
+    def describe_in(self, state: Any, action: Any) -> str:
         """`describe(action)` for an action (or event) of the game `state` is in: a game whose
         words depend on its configuration (Mammothodus names its centre from its data set)
         says it as that game does. By default `describe(action)`."""
         return self.describe(action)
 
-    @abstractmethod
-    def parse(self, state: State, text: str) -> int:
+    def parse(self, state: Any, text: str) -> int:
         """The index in `state.legal_actions()` of the action `text` names; raises
-        InvalidCommand, IllegalCommand or AmbiguousCommand with a message for a person."""
-
-    @abstractmethod
-    def views(self) -> Mapping[str, str]:
-        """The terminal views `view()` can show: name -> one-line help."""
-
-    @abstractmethod
-    def view(self, state: State, seat: int | None, name: str) -> list[str]:
-        """Text lines for a terminal: the view `name` of what `seat` may see (None: everything
-        public, as a spectator sees it). "full" and "compact" exist in every game."""
-
-    def narrate(self, state: State, seat: int, action: Any, viewer: int | None) -> str | None:
-        """What happened as a consequence of `seat`'s action (e.g. a combat's outcome), as
-        `viewer` may know it, for the terminal; None when the action says it all. `viewer` None:
-        told to a spectator of a replay, in the third person, with what `seat` knew."""
-        return None
-
-    def turn_key(self, state: State) -> tuple[Any, ...]:
-        """Changes when a new turn (or an interrupting decision) begins: `play` then shows the
-        full view again instead of the compact one."""
-        return (state.to_move,)
-
-    def turn_of(self, state: State) -> tuple[str, int] | None:
-        """Whose turn it is, for a narration ("round 3", seat 1): a new pair starts a new turn
-        in `altay replay --show`; None while there are no turns (set-up)."""
-        return None
-
-    def length_text(self, rounds: int, turns: int) -> str:
-        """How long a game lasted, in the unit its players count (`length_unit`): "12 rounds",
-        or "37 turns" for a game whose turns are no rounds (Innovation)."""
-        n = turns if self.length_unit is LengthUnit.TURNS else rounds
-        return f"{n} {self.length_unit.value[:-1]}{'s' if n != 1 else ''}"
-
-    def seat_label(self, state: State, seat: int) -> str:
-        """How the terminal names a seat ("P2 Firefolk")."""
-        return f"P{seat}"
-
-    def describe_config(self, config: Any) -> str:
-        """One line for people: the game and its configuration (never the seed)."""
-        return f"{self.kind.title}: {config.players} players"
-
-    def end_reason_text(self, reason: str | None) -> str:
-        """An end reason in words."""
-        common = {
-            EndReason.FORFEIT: "a bot forfeited",
-            EndReason.ABORTED: "the match was interrupted",
-            None: "not finished",
-        }
-        return common.get(reason, str(reason).replace("_", " ") if reason else "not finished")  # type: ignore[call-overload]
-
-    def score_headers(self) -> dict[str, str]:
-        """Column headers of the score categories, in order, "total" last."""
-        return {"total": "Score"}
-
-    def help_text(self) -> str:
-        """How to type this game's commands in `altay play`."""
-        return ""
-
-    def is_interrupt(self, state: State) -> bool:
-        """Whether the seat to move decides outside its own turn (Altay: a defence)."""
-        return False
-
-    def mid_effect(self, state: State) -> bool:
-        """Whether the seat to move is asked in the middle of an action's effect (a defence, a
-        card's choice during a dogma, a step of a move) rather than for the action itself;
-        `check-bot --dump` keeps such a request. By default: when it decides out of turn."""
-        return self.is_interrupt(state)
-
-    def pressure(self, state: State, target: int) -> list[int]:
-        """Indexes of legal actions that would make `target` decide out of turn (Altay: attacks
-        on its territories); `check-bot`'s opponents prefer them."""
-        return []
-
-    def lookup(self, term: str) -> list[str]:
-        """What the game's reference says about `term` (a card, a rule...), as text lines; []
-        when nothing matches. By default, the reference's lines that mention it."""
-        words = term.lower().split()
-        return [
-            line for line in self.reference().splitlines() if words and all(w in line.lower() for w in words)
+        InvalidCommand, IllegalCommand or AmbiguousCommand with a message for a person. By
+        default: the words of `command_text` (case-insensitive; words may be left off the end
+        when one legal action fits), or the action's JSON."""
+        legal = state.legal_actions()
+        typed = text.strip()
+        if typed.startswith("{"):
+            try:
+                action = self.game.canonical_action(
+                    self.game.action_from_builtins(msgspec.json.decode(typed))
+                )
+            except (msgspec.DecodeError, ValueError) as exc:
+                raise InvalidCommand(f"not an action of {self.game.kind.title}: {exc}") from None
+            if action not in legal:
+                raise IllegalCommand(f"`{self.command_text(action)}` is not legal now")
+            return int(legal.index(action))
+        words = _words_of(typed)
+        if not words:
+            raise InvalidCommand("type an action as the list of legal actions says it, or its number")
+        said = [_words_of(self.command_text(a)) for a in legal]
+        fits = [i for i, w in enumerate(said) if w == words] or [
+            i for i, w in enumerate(said) if w[: len(words)] == words
         ]
+        if len(fits) == 1:
+            return fits[0]
+        if fits:
+            raise AmbiguousCommand(f"{typed!r} fits {len(fits)} legal actions: say which", fits)
+        if words[0] in _verbs(self.game.action_type) | {w[0] for w in said if w}:
+            raise IllegalCommand(f"{typed!r} is not legal now (`actions` lists what is)")
+        raise InvalidCommand(
+            f"unknown command {typed!r}: type an action as `actions` lists it, or its number"
+        )
 
-    def why(self, state: State, text: str) -> str:
+    def why(self, state: Any, text: str) -> str:
         """Why the action `text` names is, or is not, legal now (`why ACTION` in `altay play`)."""
         try:
             index = self.parse(state, text)
@@ -583,16 +590,252 @@ class Game(ABC):
             return exc.message
         return f"`{self.command_text(state.legal_actions()[index])}` is legal now: it is number {index}"
 
+    def help_text(self) -> str:
+        """How to type this game's commands in `altay play`."""
+        return (
+            "  an action as the list of legal actions says it (`actions`), or its number; words may\n"
+            "  be left off the end when only one legal action fits"
+        )
+
+    # ------------------------------------------------------------------ views
+    def views(self) -> Mapping[str, str]:
+        """The terminal views `view()` can show: name -> one-line help."""
+        return {"full": "everything you may see", "compact": "what changes from step to step"}
+
+    def view(self, state: Any, seat: int | None, name: str) -> list[str]:
+        """Text lines for a terminal: the view `name` of what `seat` may see (None: everything
+        public, as a spectator sees it). "full" and "compact" exist in every game. By default
+        the observation's fields in words, one a line ("compact": those that fit a short line)."""
+        if name not in self.views():
+            raise ValueError(f"no view {name!r}; views: {', '.join(self.views())}")
+        if seat is not None:
+            return _field_lines(state.observation(seat), compact=name == "compact")
+        try:
+            return _field_lines(self.game.spectator_observation(state), compact=name == "compact")
+        except NotImplementedError:
+            mover = state.to_move
+            return ["the game is over" if mover is None else f"{self.seat_label(state, mover)} to move"]
+
+    def player_view(self, state: Any, seat: int, seats: Sequence[int], name: str) -> list[str]:
+        """`view(state, seat, name)` for a person leading every seat of `seats`: what
+        `player_observation` adds is shown too. By default the seat's own view."""
+        return self.view(state, seat, name)
+
+    def narrate(self, state: Any, seat: int, action: Any, viewer: int | None) -> str | None:
+        """What happened as a consequence of `seat`'s action (e.g. a combat's outcome), as
+        `viewer` may know it, for the terminal; None when the action says it all. `viewer` None:
+        told to a spectator of a replay, in the third person, with what `seat` knew."""
+        return None
+
+    def turn_key(self, state: Any) -> tuple[Any, ...]:
+        """Changes when a new turn (or an interrupting decision) begins: `play` then shows the
+        full view again instead of the compact one."""
+        return (state.to_move,)
+
+    def turn_of(self, state: Any) -> tuple[str, int] | None:
+        """Whose turn it is, for a narration ("round 3", seat 1): a new pair starts a new turn
+        in `altay replay --show`; None while there are no turns (set-up)."""
+        return None
+
+    # ------------------------------------------------------------------ words
+    def length_text(self, rounds: int, turns: int) -> str:
+        """How long a game lasted, in the unit its players count (`length_unit`): "12 rounds",
+        or "37 turns" for a game whose turns are no rounds (Innovation)."""
+        n = turns if self.length_unit is LengthUnit.TURNS else rounds
+        return f"{n} {self.length_unit.value[:-1]}{'s' if n != 1 else ''}"
+
+    def seat_label(self, state: Any, seat: int) -> str:
+        """How the terminal names a seat ("P2 Firefolk")."""
+        role = self.game.roles(state)[seat]
+        return f"P{seat}" + (f" {role}" if role else "")
+
+    def describe_config(self, config: Any) -> str:
+        """One line for people: the game and its configuration (never the seed)."""
+        return f"{self.game.kind.title}: {config.players} players"
+
+    def end_reason_text(self, reason: str | None) -> str:
+        """An end reason in words."""
+        if reason == EndReason.FORFEIT:
+            return "a bot forfeited"
+        if reason == EndReason.ABORTED:
+            return "the match was interrupted"
+        return reason.replace("_", " ") if reason else "not finished"
+
+    def score_headers(self) -> dict[str, str]:
+        """Column headers of the score categories, in order, "total" last."""
+        return {"total": "Score"}
+
+    # ------------------------------------------------------------------ the reference
+    def reference(self) -> str:
+        """The game's rules reference for people and bot authors (`altay rules`), generated
+        from its data; by default its static information as JSON."""
+        config = self.game.make_config(self.game.kind.min_players, 0)
+        return json.dumps(msgspec.to_builtins(self.game.static_info(config)), indent=2) + "\n"
+
     def reference_for(self, config: Any) -> str:
         """The rules reference of games of this configuration (`altay rules` with game options,
         `rules` in `altay play`): by default `reference()`; a game whose components come with
         its configuration (Mammothodus's --data) writes that configuration's."""
         return self.reference()
 
-    def reference(self) -> str:
-        """The game's rules reference for people and bot authors (`altay rules`), generated
-        from its data; by default its static information as JSON."""
-        import json
+    def lookup(self, term: str) -> list[str]:
+        """What the game's reference says about `term` (a card, a rule...), as text lines; []
+        when nothing matches. By default, the reference's lines that mention it."""
+        words = term.lower().split()
+        return [
+            line for line in self.reference().splitlines() if words and all(w in line.lower() for w in words)
+        ]
 
-        config = self.make_config(self.kind.min_players, 0)
-        return json.dumps(msgspec.to_builtins(self.static_info(config)), indent=2) + "\n"
+    @property
+    def has_own_reference(self) -> bool:
+        """Whether the game writes a reference of its own (not the default's static JSON)."""
+        return type(self).reference is not Text.reference
+
+
+class Search(Facet):
+    """What search bots use (a belief to imagine hidden cards, a leaf value, a playout policy),
+    the in-process players, and the conformance suite's leak test."""
+
+    #: whether `new_belief` is implemented (a search bot needs it to imagine hidden cards)
+    has_sampler: ClassVar[bool] = False
+    #: in-process players besides `random`: name -> "module:function" with the signature
+    #: function(observation, legal actions as JSON values, random.Random) -> index
+    in_process_bots: ClassVar[Mapping[str, str]] = {}
+    #: whether those players also get the game's static information (`static=`, as JSON
+    #: builtins, what a bot gets in `hello.static`): a game whose components come with its
+    #: configuration (Mammothodus's --data) needs it
+    in_process_static: ClassVar[bool] = False
+
+    def new_belief(self, settings: Any, static: Any, seat: int) -> Belief:
+        """An empty `Belief` for `seat`, from the `hello` message's settings and static
+        information (builtins or typed); feed it each request with `update`."""
+        raise NotImplementedError(f"{self.game.kind.name} has no belief sampler")
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        """How good `state` looks for `seat`, from -1 (lost) to 1 (won): a search bot's leaf
+        value. By default the provisional scores: the margin over the best other seat (a
+        cooperative game: the team's result once over, else 0)."""
+        outcome = self.game.outcome(state)
+        if outcome.team is not None or self.game.kind.cooperative:
+            return 1.0 if outcome.team == TeamResult.WON else -1.0 if outcome.team == TeamResult.LOST else 0.0
+        totals = [s.get("total", 0) for s in outcome.scores]
+        mine = totals[seat]
+        best = max((t for i, t in enumerate(totals) if i != seat), default=0)
+        return (mine - best) / (abs(mine) + abs(best) + 1)
+
+    def playout_action(self, state: Any, rng: random.Random) -> int:
+        """A quick, plausible choice for the seat to move (an index into its legal actions),
+        for a search bot's simulations; by default uniformly at random."""
+        return rng.randrange(len(state.legal_actions()))
+
+    def perturb_hidden(self, state: Any, seat: int, seed: int) -> State | None:
+        """A copy of `state` that differs only in what `seat` may not see (shuffled hidden
+        cards), for the conformance suite's leak test; None when the game has nothing hidden
+        (or does not say)."""
+        return None
+
+
+class Deals(Facet):
+    """The arena's deals: fair random set-ups, the roles seats can have, the player counts."""
+
+    def deal(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> Any:
+        """The configuration of one arena deal: a fair random set-up for `players` seats (with
+        the organiser's game options) that is a deterministic function of its arguments. By
+        default the game's configuration of that seed."""
+        return self.game.make_config(players, seed, options)
+
+    def config_roles(self, config: Any) -> list[str]:
+        """Each seat's role when the configuration presets it ("" when it does not)."""
+        return [""] * config.players
+
+    def role_choices(self) -> tuple[str, ...]:
+        """Every role a seat can have, in the game's order (arena tables are ordered by it)."""
+        return ()
+
+    def role_choices_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """`role_choices()` of games with these game options (Mammothodus's clans are named by
+        its --data file); by default `role_choices()`."""
+        return self.role_choices()
+
+    def player_range(self, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """The fewest and most players of games with these game options: the kind's, unless the
+        options narrow it (Mammothodus: its --data file names fewer clans)."""
+        return self.game.kind.min_players, self.game.kind.max_players
+
+
+class CheckBot(Facet):
+    """Decisions out of turn and mid-effect, which `altay check-bot` makes sure a bot meets."""
+
+    #: options for a short test game (`altay check-bot`), applied unless given
+    quick_game_options: ClassVar[Mapping[str, Any]] = {}
+    #: whether a seat can be asked to decide outside its own turn (a defence, a demand), and
+    #: what such a decision is called; `check-bot` makes sure a bot meets one
+    can_interrupt: ClassVar[bool] = False
+    interrupt_name: ClassVar[str] = "interrupt"
+
+    def is_interrupt(self, state: Any) -> bool:
+        """Whether the seat to move decides outside its own turn (Altay: a defence)."""
+        return False
+
+    def mid_effect(self, state: Any) -> bool:
+        """Whether the seat to move is asked in the middle of an action's effect (a defence, a
+        card's choice during a dogma, a step of a move) rather than for the action itself;
+        `check-bot --dump` keeps such a request. By default: when it decides out of turn."""
+        return self.is_interrupt(state)
+
+    def pressure(self, state: Any, target: int) -> list[int]:
+        """Indexes of legal actions that would make `target` decide out of turn (Altay: attacks
+        on its territories); `check-bot`'s opponents prefer them."""
+        return []
+
+
+Game.text_facet = Text
+Game.search_facet = Search
+Game.deals_facet = Deals
+Game.checkbot_facet = CheckBot
+
+
+def _word(value: Any) -> str:
+    """A JSON value in words: no brackets, quotes or engine names (`hand_sizes` says "hand sizes")."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return value.replace("_", " ")
+    if isinstance(value, (list, tuple)):
+        nested = any(isinstance(item, (list, tuple, dict)) for item in value)
+        return ("; " if nested else ", ").join(_word(item) for item in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{_word(k)} {_word(v)}" for k, v in value.items()) or "none"
+    return str(value)
+
+
+def _action_words(data: Any) -> str:
+    """An action's JSON form in words: its values in order (the tag first), None left out."""
+    if isinstance(data, dict):
+        return " ".join(_word(v) for v in data.values() if v is not None)
+    return _word(data)
+
+
+def _words_of(text: str) -> list[str]:
+    return text.lower().replace(",", " ").split()
+
+
+def _verbs(action_type: Any) -> set[str]:
+    """The first word of every tagged action type's tag (the verbs of the default notation)."""
+    try:
+        info = msgspec.inspect.type_info(action_type)
+    except (TypeError, ValueError):
+        return set()
+    tags = [getattr(t, "tag", None) for t in getattr(info, "types", (info,))]
+    return {_words_of(_word(tag))[0] for tag in tags if isinstance(tag, str) and tag.strip()}
+
+
+def _field_lines(observation: Any, *, compact: bool) -> list[str]:
+    """An observation's fields in words, one a line; compact: those under 60 characters."""
+    data = msgspec.to_builtins(observation)
+    if not isinstance(data, dict):
+        return [_word(data)]
+    lines = [f"{_word(key)}: {_word(value)}" for key, value in data.items()]
+    return [line for line in lines if len(line) < 60] if compact else lines

@@ -49,9 +49,9 @@ Other commands:
 
 
 def help_text(game: Game) -> str:
-    shown = {k: v for k, v in game.views().items() if k not in ("compact", "actions")}
+    shown = {k: v for k, v in game.text.views().items() if k not in ("compact", "actions")}
     views = "\n".join(f"  {name:<12} {what}" for name, what in shown.items())
-    return HELP.format(game_help=game.help_text(), views=views)
+    return HELP.format(game_help=game.text.help_text(), views=views)
 
 
 #: command words that show a view: the game's view names, and these aliases
@@ -182,7 +182,8 @@ class PlaySession:
         if self.loaded_from is not None:
             loaded = f"Continuing {self.loaded_from}: {len(self.session.steps)} decisions replayed.\n"
         return loaded + (
-            f"{self.game.describe_config(self.session.config)}.\nSeats: {seats}. Type `help` for commands."
+            f"{self.game.text.describe_config(self.session.config)}.\n"
+            f"Seats: {seats}. Type `help` for commands."
         )
 
     def kind_text(self, spec: SeatSpec) -> str:
@@ -263,11 +264,13 @@ class PlaySession:
         own = step.seat == viewer or not self.humans or self.same_person(step.seat, viewer)
         if own:
             shown: Any = game.action_to_builtins(step.action)
-            text = game.describe_in(step.after, step.action)
+            text = game.text.describe_in(step.after, step.action)
         else:
             seen = game.event_for(step.after, step.seat, step.action, viewer)
             shown = msgspec.to_builtins(seen) if seen is not None else None
-            text = game.describe_in(step.after, seen) if seen is not None else "(a decision you do not see)"
+            text = (
+                game.text.describe_in(step.after, seen) if seen is not None else "(a decision you do not see)"
+            )
         return {"n": step.n, "seat": step.seat, "action": shown, "text": text}
 
     def led(self, seat: int) -> tuple[int, ...]:
@@ -288,13 +291,13 @@ class PlaySession:
     def action_lines(self) -> list[str]:
         """The legal actions, numbered (the game's own list when it has an "actions" view)."""
         g = self.session.state
-        if "actions" in self.game.views():
-            return self.game.player_view(g, self.viewer(), self.led(self.viewer()), "actions")
+        if "actions" in self.game.text.views():
+            return self.game.text.player_view(g, self.viewer(), self.led(self.viewer()), "actions")
         legal = g.legal_actions()
         if not legal:
             return []
         head = f"Legal actions ({len(legal)}): type a number or a command (`help` explains)"
-        return [head, *(f"{i:>3} {self.game.command_text(a)}" for i, a in enumerate(legal))]
+        return [head, *(f"{i:>3} {self.game.text.command_text(a)}" for i, a in enumerate(legal))]
 
     # ------------------------------------------------------------------ commands
     def handle(self, line: str) -> str | None:
@@ -310,7 +313,7 @@ class PlaySession:
         if number is not None:
             self.take_index(number)
             return None
-        if word in META or word in self.game.views():
+        if word in META or word in self.game.text.views():
             return self.meta(word, line, tokens[1:])
         self.text_action(line)
         return None
@@ -367,7 +370,7 @@ class PlaySession:
         state = self.session.state
         legal = state.legal_actions()
         try:
-            index = self.game.parse(state, line)
+            index = self.game.text.parse(state, line)
         except AmbiguousCommand as exc:
             self.ambiguous(exc, legal)
             return
@@ -381,8 +384,8 @@ class PlaySession:
         options = [
             {
                 "index": i,
-                "command": game.command_text(legal[i]),
-                "text": game.describe_in(self.session.state, legal[i]),
+                "command": game.text.command_text(legal[i]),
+                "text": game.text.describe_in(self.session.state, legal[i]),
             }
             for i in exc.candidates
         ]
@@ -397,16 +400,16 @@ class PlaySession:
             self.printer.help(help_text(self.game))
         elif word in ("actions", "list", "ls"):
             self.printer.actions(self)
-        elif word in self.game.views():
+        elif word in self.game.text.views():
             self.show(word, obs)  # a game's own view comes before an alias ("map" in Mammothodus)
-        elif VIEW_ALIASES.get(word) in self.game.views():
+        elif VIEW_ALIASES.get(word) in self.game.text.views():
             self.show(VIEW_ALIASES[word], obs)
         elif word == "card":
             self.lookup(line.split(None, 1)[1] if args else "")
         elif word == "why":
             self.why(line.split(None, 1)[1] if args else "")
         elif word == "rules":
-            text = self.game.reference_for(self.session.config)
+            text = self.game.text.reference_for(self.session.config)
             self.printer.rules(text)
         elif word == "history":
             count = ascii_count(args[0]) if args else None
@@ -427,7 +430,7 @@ class PlaySession:
         if not term.strip():
             self.error("card needs a name: card NAME (e.g. card Merchant, card Masonry)")
             return
-        lines = self.game.lookup(term)
+        lines = self.game.text.lookup(term)
         if not lines:
             self.error(f"nothing called {term!r}; `rules` prints the whole reference")
         else:
@@ -437,7 +440,7 @@ class PlaySession:
         if not text.strip():
             self.error("why needs an action: why ACTION (e.g. why buy Merchant, why attack 6 12 Warrior)")
             return
-        answer = self.game.why(self.session.state, text)
+        answer = self.game.text.why(self.session.state, text)
         self.printer.why(text, answer)
 
     def history(self, count: int) -> None:

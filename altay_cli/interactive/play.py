@@ -206,7 +206,7 @@ def _ignore(text: str) -> None:
 
 def _player_range(game: Game, options: dict[str, Any]) -> tuple[int, int]:
     try:
-        return game.player_range(options)
+        return game.deals.player_range(options)
     except ConfigError as exc:
         raise PlaySetupError(str(exc)) from None
 

@@ -117,7 +117,7 @@ class TextPrinter(Printer):
             e = play.event(step, viewer)
             default = " [default action]" if step.status == "default" else ""
             self.say(f"  {play.name(step.seat)}: {e['text']}{default}")
-            note = play.game.narrate(step.after, step.seat, step.action, viewer)
+            note = play.game.text.narrate(step.after, step.seat, step.action, viewer)
             for line in (note or "").splitlines():
                 self.say(f"    {line}")
         play.pending = []
@@ -125,7 +125,7 @@ class TextPrinter(Printer):
     def took(self, play: PlaySession, step: Step) -> None:
         e = play.event(step, step.seat)
         self.say(f"  {play.name(step.seat)}: {e['text']}")
-        note = play.game.narrate(play.session.state, step.seat, step.action, step.seat)
+        note = play.game.text.narrate(play.session.state, step.seat, step.action, step.seat)
         for line in (note or "").splitlines():
             self.say(f"    {line}")
 
@@ -134,16 +134,16 @@ class TextPrinter(Printer):
         game = play.game
         seat = play.viewer()
         self.show_steps(play)
-        key = (seat, *game.turn_key(g))
+        key = (seat, *game.text.turn_key(g))
         if play.people > 1 and self.shown_key is not None and not play.same_person(self.shown_key[0], seat):
             if self.tty:  # hot seat: the previous player's screen goes before the next one's view
                 self.out.write("\033[2J\033[3J\033[H")
-            self.say(f"--- {game.seat_label(g, seat)} must decide now: pass the keyboard to P{seat} ---")
+            self.say(f"--- {game.text.seat_label(g, seat)} must decide now: pass the keyboard to P{seat} ---")
         if full:
-            self.say("", *game.player_view(g, seat, play.led(seat), "full"))
+            self.say("", *game.text.player_view(g, seat, play.led(seat), "full"))
         else:  # each turn the compact view; `state` shows everything on demand
             new_turn = " (type `state` for everything you may see)" if key != self.shown_key else ""
-            self.say("", *game.player_view(g, seat, play.led(seat), "compact"))
+            self.say("", *game.text.player_view(g, seat, play.led(seat), "compact"))
             if new_turn:
                 self.say(new_turn.strip(" ()").capitalize())
         self.shown_key = key
@@ -165,7 +165,7 @@ class TextPrinter(Printer):
 
     def view(self, play: PlaySession, name: str, obs: Any) -> None:
         seat = play.viewer()
-        self.say(*play.game.player_view(play.session.state, seat, play.led(seat), name))
+        self.say(*play.game.text.player_view(play.session.state, seat, play.led(seat), name))
 
     def card(self, term: str, lines: list[str]) -> None:
         self.say(*lines)
@@ -202,8 +202,8 @@ class TextPrinter(Printer):
 
         s = play.session
         self.show_steps(play)
-        reason = play.game.end_reason_text(result["end_reason"])
-        length = play.game.length_text(result["rounds"], result["turns"])
+        reason = play.game.text.end_reason_text(result["end_reason"])
+        length = play.game.text.length_text(result["rounds"], result["turns"])
         self.say("", f"Game over after {length}: {reason}.")
         title = f"{play.game.kind.title}: seed {s.config.seed}"
         with contextlib.redirect_stdout(self.out):  # (the table is printed by rich, to stdout)
@@ -220,7 +220,7 @@ class TextPrinter(Printer):
     def bye(self, play: PlaySession, why: str) -> None:
         s = play.session
         outcome = s.outcome()
-        where = f"{play.game.length_text(outcome.rounds, outcome.turns)} and {len(s.steps)} decisions"
+        where = f"{play.game.text.length_text(outcome.rounds, outcome.turns)} and {len(s.steps)} decisions"
         self.say(
             f"Left the game ({why}) after {where}; it is not finished."
             + (f" Log saved to {play.log_path}." if play.log_path else " Use `save FILE` to keep a game.")
@@ -289,7 +289,7 @@ class JsonPrinter(Printer):
         g = play.session.state
         actions = g.legal_actions()
         legal = [play.game.action_to_builtins(a) for a in actions]
-        commands = [play.game.command_text(a) for a in actions]
+        commands = [play.game.text.command_text(a) for a in actions]
         self.emit({"type": "actions", "seat": g.to_move, "legal": legal, "commands": commands})
 
     def view(self, play: PlaySession, name: str, obs: Any) -> None:

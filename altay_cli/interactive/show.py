@@ -43,28 +43,28 @@ class ShowPrinter:
     def __call__(self, d: Decision, before: State, after: State) -> None:
         game = self.game
         viewer = self.seat if self.seat is not None else d.seat
-        turn = game.turn_of(before)
+        turn = game.text.turn_of(before)
         if turn is not None and turn != self.turn:
             self.turn = turn
             when, active = turn
             self.say("")
             self.say(f"-- {when}, turn of {self.label(before, active)} --")
             if self.board:  # without --seat, as a spectator sees it (no seat's hand)
-                name = "board" if "board" in game.views() else "full"
-                for line in game.view(before, self.seat, name):
+                name = "board" if "board" in game.text.views() else "full"
+                for line in game.text.view(before, self.seat, name):
                     self.say(line)
-            if self.seat is not None and active == self.seat and "hand" in game.views():
-                for line in game.view(before, viewer, "hand")[1:]:
+            if self.seat is not None and active == self.seat and "hand" in game.text.views():
+                for line in game.text.view(before, viewer, "hand")[1:]:
                     self.say(line)
         action = game.action_from_builtins(d.action)
         if self.seat is None or d.seat == self.seat:
-            text = game.describe_in(before, action)
+            text = game.text.describe_in(before, action)
         else:
             seen = game.event_for(after, d.seat, action, self.seat)
-            text = game.describe_in(after, seen) if seen is not None else "(a decision you do not see)"
+            text = game.text.describe_in(after, seen) if seen is not None else "(a decision you do not see)"
         status = "" if d.status == "ok" else f" [{safe_text(d.status, 20)}]"
         self.say(f"  {d.n:>4}  {self.label(before, d.seat)}: {text}{status}")
-        note = game.narrate(after, d.seat, action, self.seat)  # no --seat: in the third person
+        note = game.text.narrate(after, d.seat, action, self.seat)  # no --seat: in the third person
         for line in (note or "").splitlines():
             self.say(f"        {line}")
         if d.info and (self.seat is None or d.seat == self.seat):

@@ -51,7 +51,7 @@ def print_verdict(v: Verdict) -> None:
         seed += " (secret until the game ended)"
     game, state = v.game, v.state
     if game is not None and state is not None:
-        described = game.describe_config(state.config)
+        described = game.text.describe_config(state.config)
     else:
         described = f"{safe_text(h.game, 40)}: {players} players"
     click.echo(
@@ -76,17 +76,17 @@ def print_verdict(v: Verdict) -> None:
     if v.status != VALID or r is None or state is None or game is None:
         return
     if r.finished:
-        reason = game.end_reason_text(r.end_reason)
+        reason = game.text.end_reason_text(r.end_reason)
         if r.team is not None:
             verdict = f"the team {r.team}"
         elif r.winners:
             verdict = "winner " + " and ".join(f"P{w} {names.get(w, '?')}" for w in r.winners)
         else:
             verdict = "no winner"
-        click.echo(f"  ended after {game.length_text(r.rounds, r.turns)}: {reason}; {verdict}")
+        click.echo(f"  ended after {game.text.length_text(r.rounds, r.turns)}: {reason}; {verdict}")
     else:
         why = "forfeit by " + ", ".join(f"P{s}" for s in r.forfeits) if r.forfeits else "saved unfinished"
-        length = game.length_text(r.rounds, r.turns)
+        length = game.text.length_text(r.rounds, r.turns)
         click.echo(f"  not finished ({r.end_reason or why}) after {length}; scores are provisional")
     result = {
         "scores": r.scores,

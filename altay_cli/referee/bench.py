@@ -100,7 +100,7 @@ def bench_protocol(
     options = MatchOptions(move_ms=5000)
     game = game or load_game()
     counts = sorted({max(2, game.kind.min_players), game.kind.max_players})
-    quick = dict(game.quick_game_options) if game_options is None else game_options
+    quick = dict(game.checkbot.quick_game_options) if game_options is None else game_options
     for players in counts:
         for g in range(games):
             config = game.make_config(players, seed + g, quick)
@@ -169,7 +169,7 @@ def cgroup_read_cost(
     game = game or load_game()
     spec = BotSpec("minimal", shlex.join([sys.executable, "-c", MINIMAL_BOT]))
     options = MatchOptions(move_ms=5000)
-    quick = dict(game.quick_game_options)
+    quick = dict(game.checkbot.quick_game_options)
     groups = runtime().cgroups
     rng = random.Random(seed)
     per_mode: dict[bool, list[float]] = {True: [], False: []}
@@ -246,7 +246,7 @@ def _referee_cpu_of_game(
 
 def _time_reads(game: Game, spec: BotSpec, options: MatchOptions, reads: int) -> float | None:
     """Microseconds of the referee's CPU per read of a live bot's cgroup CPU counter."""
-    seat = BotSeat(spec, 0, game, game.make_config(2, 1, dict(game.quick_game_options)), options)
+    seat = BotSeat(spec, 0, game, game.make_config(2, 1, dict(game.checkbot.quick_game_options)), options)
     try:
         seat.start()
         process = seat.process

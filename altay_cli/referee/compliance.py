@@ -5,7 +5,7 @@ the game allows (or the one asked for), from a different seat each time, against
 players that put it under pressure where the game knows how (in Altay they attack it, so it
 must defend). In a cooperative game it then plays every seat of one more game as one program
 (one player leading every clan). Every request it sees is a real one; `dump` keeps them as
-fixtures, among them one asked in the middle of an effect (`game.mid_effect`: a defence, a
+fixtures, among them one asked in the middle of an effect (`game.checkbot.mid_effect`: a defence, a
 card's choice during a dogma, a step of a move), playing more games until one was.
 """
 
@@ -52,11 +52,11 @@ class _Played:
 
     decisions: int = 0
     interrupts: int = 0  # decisions outside the bot's own turn (Altay: defences)
-    mid_effects: int = 0  # decisions in the middle of an effect (`Game.mid_effect`)
+    mid_effects: int = 0  # decisions in the middle of an effect (`Game.checkbot.mid_effect`)
     times: list[float] = field(default_factory=list)
 
 
-#: the name of the fixture of a request asked in the middle of an effect (`Game.mid_effect`)
+#: the name of the fixture of a request asked in the middle of an effect (`Game.checkbot.mid_effect`)
 MID_EFFECT = "request-mid-effect"
 
 
@@ -131,8 +131,8 @@ def check_bot(
     `dump`: a folder for the requests the bot received. ConfigError for invalid options."""
     game = game or load_game()
     full_options = dict(game_options or {})
-    game_options = {**game.quick_game_options, **full_options}
-    low, high = game.player_range(game_options)
+    game_options = {**game.checkbot.quick_game_options, **full_options}
+    low, high = game.deals.player_range(game_options)
     counts = [players] if players else list(range(max(2, low), high + 1)) or [high]
     for n in counts:
         game.make_config(n, seed, game_options)  # ConfigError now, before anything runs
@@ -263,7 +263,7 @@ class _Runner:
                 return skip_rest(f"{name} failed")
             played.append(result)
             self.finish_seat(seat)
-            no_pressure_yet = self.game.can_interrupt and not any(p.interrupts for p in played)
+            no_pressure_yet = self.game.checkbot.can_interrupt and not any(p.interrupts for p in played)
             # a fixture asked in the middle of an effect is wanted too
             no_mid_effect_yet = self.dumper.folder is not None and not self.dumper.mid_effect_saved
             extra = len(plan) - len(counts)
@@ -281,9 +281,9 @@ class _Runner:
             if not check.passed:
                 return skip_rest("it cannot play several seats")
             played.append(result)
-        if self.game.can_interrupt:
+        if self.game.checkbot.can_interrupt:
             defences = sum(p.interrupts for p in played)
-            what = self.game.interrupt_name
+            what = self.game.checkbot.interrupt_name
             checks.append(
                 Check(
                     what,
@@ -362,9 +362,9 @@ class _Runner:
                 mover = state.to_move
                 assert mover is not None
                 if mover in seat.seats:
-                    if game.is_interrupt(state):
+                    if game.checkbot.is_interrupt(state):
                         result.interrupts += 1
-                    mid_effect = game.mid_effect(state)
+                    mid_effect = game.checkbot.mid_effect(state)
                     result.mid_effects += mid_effect
                     self.dumper.mid_effect = mid_effect
                     action, answer = seat.decide(state, n=n)
@@ -382,12 +382,12 @@ class _Runner:
         seat.notify_game_over(outcome)
         if not result.times:
             return Check(name, False, "the game ended without asking the bot anything"), result
-        out_of_turn = f", {result.interrupts} out of turn" if game.can_interrupt else ""
+        out_of_turn = f", {result.interrupts} out of turn" if game.checkbot.can_interrupt else ""
         who = f"seat {seat.seat}" if len(seat.seats) == 1 else f"all {len(seat.seats)} seats as one program"
         detail = (
             f"{config.players} players, {who}: {result.decisions} decisions{out_of_turn} "
-            f"({game.length_text(outcome.rounds, outcome.turns)}, setup included; ended: "
-            f"{game.end_reason_text(outcome.end_reason)}), all legal and in time "
+            f"({game.text.length_text(outcome.rounds, outcome.turns)}, setup included; ended: "
+            f"{game.text.end_reason_text(outcome.end_reason)}), all legal and in time "
             f"(median {statistics.median(result.times):.1f} ms, max {max(result.times):.1f} ms)"
         )
         return Check(name, True, detail), result
@@ -396,7 +396,7 @@ class _Runner:
 def _pressing_choice(game: Game, state: State, target: int, rng: random.Random) -> Any:
     """A random legal action, but one that makes `target` answer out of turn when there is one."""
     legal = state.legal_actions()
-    pressing = game.pressure(state, target)
+    pressing = game.checkbot.pressure(state, target)
     if pressing and rng.random() < 0.9:
         return legal[rng.choice(pressing)]
     return legal[rng.randrange(len(legal))]

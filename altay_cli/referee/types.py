@@ -121,7 +121,7 @@ class MatchResult:
     seed: int | None = None
     game: str = DEFAULT_GAME
     team: str | None = None  # cooperative games: "won" or "lost", shared by every seat
-    turns: int = 0  # turns begun (`Game.length_text` says whether people count turns or rounds)
+    turns: int = 0  # turns begun (`Game.text.length_text` says whether people count turns or rounds)
 
     def to_dict(self) -> dict[str, Any]:
         return {

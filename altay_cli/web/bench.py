@@ -30,8 +30,8 @@ def bench_log(game: Game, players: int, seed: int, path: Path) -> Path:
     from ..interactive.session import Session
     from ..policies import make_policy
 
-    name = "greedy" if "greedy" in game.in_process_bots else "random"
-    config = game.make_config(players, seed, dict(game.quick_game_options) if players == 1 else {})
+    name = "greedy" if "greedy" in game.search.in_process_bots else "random"
+    config = game.make_config(players, seed, dict(game.checkbot.quick_game_options) if players == 1 else {})
     seats = [SeatInfo(seat=i, name=f"{name}-{i}", kind="policy") for i in range(players)]
     session = Session(config, seats, game)
     policies = [make_policy(name, game, seed * 10 + i) for i in range(players)]

@@ -68,5 +68,5 @@ def decision_text(
     if drawing is not None:
         return drawing.decision_text(after, seat, action, eyes)
     if entitled(eyes, seat):
-        return game.command_text(action)
+        return game.text.command_text(action)
     return f"P{seat} decided"

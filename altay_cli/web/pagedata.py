@@ -91,7 +91,7 @@ class _Recorder:
     def state(self, state: State) -> None:
         self.frames.add(frame_of(self.game, self.drawing, state, self.eyes))
         self.to_move.append(state.to_move)
-        turn = self.game.turn_of(state)
+        turn = self.game.text.turn_of(state)
         self.turn_keys.append(None if turn is None else (str(turn[0]), int(turn[1])))
 
     def __call__(self, d: Decision, before: State, after: State) -> None:
@@ -107,7 +107,7 @@ class _Recorder:
         }
         if entitled(self.eyes, d.seat):
             legal = before.legal_actions()
-            entry["legal"] = [game.command_text(a) for a in legal]
+            entry["legal"] = [game.text.command_text(a) for a in legal]
             if d.index is not None and 0 <= d.index < len(legal):
                 entry["chosen"] = d.index
             else:
@@ -165,17 +165,17 @@ def _status(verdict: Verdict) -> str:
 def _result(game: Game, r: Result) -> dict[str, Any]:
     return {
         "end_reason": r.end_reason,
-        "end_text": game.end_reason_text(r.end_reason),
+        "end_text": game.text.end_reason_text(r.end_reason),
         "finished": r.finished,
         "rounds": r.rounds,
         "turns": r.turns,
-        "length_text": game.length_text(r.rounds, r.turns),  # in the game's count ("37 turns")
+        "length_text": game.text.length_text(r.rounds, r.turns),  # in the game's count ("37 turns")
         "scores": r.scores,
         "ranks": r.ranks,
         "winners": r.winners,
         "forfeits": r.forfeits,
         "team": r.team,
-        "headers": game.score_headers(),
+        "headers": game.text.score_headers(),
     }
 
 
@@ -255,7 +255,7 @@ def page_data(
     players = header.players or 0
     if eyes.kind == EyesKind.SEAT and not (eyes.seat is not None and 0 <= eyes.seat < players):
         raise ViewError(f"--view seat {eyes.seat}: the seats of this log are 0 to {players - 1}")
-    drawing = game.drawing()
+    drawing = game.drawing
     recorder = _Recorder(game, drawing, eyes)
     try:
         verdict = replay_log(path, on_step=recorder, public_key=public_key, seed=seed)
@@ -347,7 +347,7 @@ def _assemble(
         "eyes": {"kind": str(eyes.kind), "seat": eyes.seat, "text": eyes_text},
         "log": {
             "file": path.name,
-            "config": game.describe_config(config) if config is not None else None,
+            "config": game.text.describe_config(config) if config is not None else None,
             "source": header.source,
             "created": header.created,
             "log_id": header.log_id,

@@ -19,7 +19,7 @@ def build_page(
     pagedata.ViewError when nothing of the log can be shown."""
     data = page_data(log, eyes, seed=seed, public_key=public_key)
     game = data.verdict.game
-    drawing = game.drawing() if game is not None else None
+    drawing = game.drawing if game is not None else None
     script = drawing.script() if drawing is not None else None
     return render(data.data, script), data
 

@@ -62,22 +62,22 @@ def playthrough_text(p: Playthrough) -> str:
         out.append(f"## decision {n}: seat {seat} to move, {len(legal)} legal")
         for viewer in range(p.players):
             out.append(f"  seat {viewer} sees:")
-            out.extend(f"    {line}" for line in game.view(state, viewer, "compact"))
-        out.append("  legal: " + " | ".join(game.command_text(a) for a in legal))
+            out.extend(f"    {line}" for line in game.text.view(state, viewer, "compact"))
+        out.append("  legal: " + " | ".join(game.text.command_text(a) for a in legal))
         action = legal[rng.randrange(len(legal))]
         state.apply(action)
-        out.append(f"  chosen: {game.command_text(action)}")
+        out.append(f"  chosen: {game.text.command_text(action)}")
         for viewer in range(p.players):
             if viewer == seat:
                 continue
             seen = game.event_for(state, seat, action, viewer)
             out.append(
                 f"  seat {viewer} learns: "
-                + (game.describe_in(state, seen) if seen is not None else "nothing")
+                + (game.text.describe_in(state, seen) if seen is not None else "nothing")
             )
-            note = game.narrate(state, seat, action, viewer)
+            note = game.text.narrate(state, seat, action, viewer)
             out.extend(f"    {line}" for line in (note or "").splitlines())
-        note = game.narrate(state, seat, action, seat)
+        note = game.text.narrate(state, seat, action, seat)
         out.extend(f"  then: {line}" for line in (note or "").splitlines())
         n += 1
     outcome = game.outcome(state)

@@ -26,7 +26,7 @@ def request_line() -> bytes:
     events = []
     while state.to_move == first:
         legal = state.legal_actions()
-        action = next((a for a in legal if game.command_text(a).startswith("play")), legal[-1])
+        action = next((a for a in legal if game.text.command_text(a).startswith("play")), legal[-1])
         state.apply(action)
         seen = game.event_for(state, first, action, 1 - first)
         if seen is not None:
@@ -68,7 +68,7 @@ def innovation_request_line() -> bytes:
             break
         events[seat] = []
         legal = state.legal_actions()
-        demands = game.pressure(state, 1 - seat) if pending is None else []
+        demands = game.checkbot.pressure(state, 1 - seat) if pending is None else []
         action = legal[demands[0]] if demands else legal[rng.randrange(len(legal))]
         state.apply(action)
         for viewer in (0, 1):

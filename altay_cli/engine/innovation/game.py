@@ -3,30 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 import msgspec
 
-from ..api import ConfigError, Drawing, EndReason, Game, GameKind, GameOption, LengthUnit, OptionKind, Outcome
-from . import ENGINE_VERSION, machine, notation, views
-from .actions import AnyAction, Dogma, action_from_builtins, action_to_builtins, canonical
+from ..api import ConfigError, Drawing, EndReason, GameKind, GameOption, OptionKind, Outcome, Rules
+from . import ENGINE_VERSION, machine
+from .actions import AnyAction, action_from_builtins, action_to_builtins, canonical
 from .events import StepEvent, event_for
 from .explain import explain_illegal
-from .hidden import perturb_hidden
+from .facets import InnovationCheckBot, InnovationSearch, InnovationText
 from .invariants import check_invariants
-from .observation import Observation, Settings, observe, spectate
-from .state import DEFAULT_MAX_TURNS, InnovationConfig, Phase
+from .observation import Observation, Settings, spectate
+from .state import DEFAULT_MAX_TURNS, InnovationConfig
 from .state import EndReason as InnovationEnd
 from .static import StaticInfo, static_info
-from .tables import NAME
 
 EDITIONS = ("3e", "1e")
-END_REASONS = {
-    InnovationEnd.ACHIEVEMENTS: "a player reached the achievements needed",
-    InnovationEnd.DRAW_ABOVE_10: "a draw above 10 (highest score wins)",
-    InnovationEnd.CARD: "a card's effect won the game",
-    InnovationEnd.TURN_LIMIT: "turn limit reached (adjudicated by score)",
-}
 
 
 def rank_seats(state: Any, forfeits: Sequence[int] = ()) -> list[int]:
@@ -49,7 +43,9 @@ def rank_seats(state: Any, forfeits: Sequence[int] = ()) -> list[int]:
     return ranks
 
 
-class InnovationGame(Game):
+# the state parameter is Any until the step machine's states meet api.State (their clone() is
+# typed as the base class)
+class InnovationGame(Rules[InnovationConfig, Any, AnyAction, Observation]):
     kind = GameKind(
         name="innovation",
         title="Innovation",
@@ -83,12 +79,11 @@ class InnovationGame(Game):
         ),
     )
     guide = "games/innovation.md"
-    in_process_bots = {"greedy": "bots.innovation_greedy:choose"}
-    can_interrupt = True
-    length_unit = LengthUnit.TURNS  # one player's two actions; a round is no unit of its play
-    interrupt_name = "demand/sharing"
+    text_facet = InnovationText
+    search_facet = InnovationSearch
+    checkbot_facet = InnovationCheckBot
 
-    # ------------------------------------------------------------------ the web viewer
+    @cached_property
     def drawing(self) -> Drawing:
         from .drawing import InnovationDrawing
 
@@ -124,9 +119,6 @@ class InnovationGame(Game):
             raise ConfigError("the seed must be between 0 and 2**64 - 1")
         if not 1 <= config.max_turns <= 100_000:
             raise ConfigError(f"max_turns must be 1 to 100000, not {config.max_turns}")
-
-    def deal(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> InnovationConfig:
-        return self.make_config(players, seed, options)
 
     def public_settings(self, config: Any) -> Settings:
         return Settings(players=config.players, edition=config.edition, max_turns=config.max_turns)
@@ -178,9 +170,6 @@ class InnovationGame(Game):
     def check_invariants(self, state: Any) -> list[str]:
         return check_invariants(state)
 
-    def perturb_hidden(self, state: Any, seat: int, seed: int) -> Any:
-        return perturb_hidden(state, seat, seed)
-
     def state_from_dict(self, data: Mapping[str, Any]) -> Any:
         return machine.InnovationState.from_dict(dict(data))
 
@@ -196,100 +185,6 @@ class InnovationGame(Game):
 
     def canonical_action(self, action: Any) -> Any:
         return canonical(action)
-
-    # ------------------------------------------------------------------ for people
-    def command_text(self, action: Any) -> str:
-        return notation.command_text(action)
-
-    def describe(self, action: Any) -> str:
-        return notation.describe(action)
-
-    def parse(self, state: Any, text: str) -> int:
-        return notation.parse(state.legal_actions(), text)
-
-    def views(self) -> Mapping[str, str]:
-        return views.VIEWS
-
-    def view(self, state: Any, seat: int | None, name: str) -> list[str]:
-        obs = spectate(state) if seat is None else observe(state, seat)
-        if name == "actions":  # only the seat to move sees its legal actions
-            return views.actions_lines(obs, state.legal_actions() if seat == state.to_move else [])
-        return views.view(obs, name)
-
-    def narrate(self, state: Any, seat: int, action: Any, viewer: int | None) -> str | None:
-        happened = event_for(state, seat, action, seat if viewer is None else viewer).happened
-        lines = notation.narration(happened, viewer, state.first_edition)
-        return "\n".join(lines) if lines else None
-
-    def turn_key(self, state: Any) -> tuple[Any, ...]:
-        return (state.to_move, state.turn, state.pending is not None)
-
-    def turn_of(self, state: Any) -> tuple[str, int] | None:
-        if state.phase is Phase.FIRST_MELD:
-            return None
-        return f"turn {state.turn}", state.active
-
-    def describe_config(self, config: Any) -> str:
-        edition = "1st-edition cards" if config.edition == "1e" else "3rd edition"
-        limit = f", at most {config.max_turns} turns" if config.max_turns != DEFAULT_MAX_TURNS else ""
-        return f"Innovation: {config.players} players, {edition}{limit}"
-
-    def end_reason_text(self, reason: str | None) -> str:
-        return END_REASONS.get(reason or "", super().end_reason_text(reason))  # type: ignore[call-overload]
-
-    def score_headers(self) -> dict[str, str]:
-        return {"score": "Score", "total": "Achievements"}
-
-    def help_text(self) -> str:
-        return notation.HELP
-
-    def is_interrupt(self, state: Any) -> bool:
-        """A demand: an opponent decides during the activator's turn."""
-        ask = state.pending
-        return ask is not None and ask.seat != state.active
-
-    def mid_effect(self, state: Any) -> bool:
-        """A card's effect asks (the observation's `decision`), in anyone's turn."""
-        return state.pending is not None
-
-    def pressure(self, state: Any, target: int) -> list[int]:
-        """Dogmas that demand something of `target` (it has fewer of the featured icon)."""
-        from .tables import FEATURED
-        from .texts import effect_is_demand
-
-        out = []
-        for i, a in enumerate(state.legal_actions()):
-            if isinstance(a, Dogma):
-                c = machine.BY_NAME[a.card]
-                if any(effect_is_demand(c, state.first_edition)):
-                    icon = FEATURED[c]
-                    if state.icons(target, icon) < state.icons(state.active, icon):
-                        out.append(i)
-        return out
-
-    def why(self, state: Any, text: str) -> str:
-        from .explain import why
-
-        return why(state, text)
-
-    def lookup(self, term: str) -> list[str]:
-        from .tables import title_key
-
-        key = title_key(term)
-        if not key:
-            return []
-        out: list[str] = []
-        for name in NAME:
-            if title_key(name).startswith(key):
-                out += views.card_lines(name)
-        if not out:
-            out = super().lookup(term)
-        return out
-
-    def reference(self) -> str:
-        from .reference import reference_markdown
-
-        return reference_markdown()
 
 
 GAME = InnovationGame()

@@ -322,7 +322,7 @@ def view(obs: Observation, name: str) -> list[str]:
     if name == "decision":
         return decision_lines(obs) or ["  nothing is being asked in the middle of an effect"]
     if name == "actions":
-        raise ValueError("the actions view needs the legal actions: ask the game (Game.view) for it")
+        raise ValueError("the actions view needs the legal actions: ask the game (Game.text.view) for it")
     raise ValueError(f"no view {name!r}; views: {', '.join(VIEWS)}")
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 import msgspec
@@ -21,21 +22,20 @@ from ..api import (
     ConfigError,
     Drawing,
     EndReason,
-    Game,
     GameKind,
     GameOption,
-    LengthUnit,
     OptionKind,
     Outcome,
+    Rules,
     TeamResult,
 )
-from . import machine, notation, views
+from . import machine
 from .actions import AnyAction, action_from_builtins, action_to_builtins
 from .data import DataError, DataFile, load
 from .events import StepEvent, event_for
-from .hidden import perturb_hidden
+from .facets import MammothodusCheckBot, MammothodusDeals, MammothodusSearch, MammothodusText
 from .invariants import check_invariants
-from .observation import Observation, Settings, observe, player_observation, spectate
+from .observation import Observation, Settings, player_observation, spectate
 from .state import MammothodusConfig, Phase, Result, config_builtins
 from .static import StaticInfo, static_info
 from .tables import checked, tables_of
@@ -58,7 +58,7 @@ END_REASONS = {
 }
 
 
-class MammothodusGame(Game):
+class MammothodusGame(Rules[MammothodusConfig, Any, AnyAction, Observation]):
     kind = GameKind(
         name="mammothodus",
         title="Mammothodus",
@@ -93,11 +93,16 @@ class MammothodusGame(Game):
         ),
     )
     guide = "games/mammothodus.md"
-    in_process_bots = {"greedy": "bots.mammothodus_team:choose"}
-    in_process_static = True  # the team player reads the game's data set from it
-    can_interrupt = True
-    length_unit = LengthUnit.TURNS  # clans' turns, the unit of its limit (max_turns)
-    interrupt_name = "assistance"
+    text_facet = MammothodusText
+    search_facet = MammothodusSearch
+    deals_facet = MammothodusDeals
+    checkbot_facet = MammothodusCheckBot
+
+    @cached_property
+    def drawing(self) -> Drawing:
+        from .drawing import DRAWING
+
+        return DRAWING
 
     def make_config(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
@@ -128,9 +133,6 @@ class MammothodusGame(Game):
             raise ConfigError(f"max_turns must be 1 to 100000, not {config.max_turns}")
         if not 0 <= config.seed < 2**64:
             raise ConfigError("the seed must be between 0 and 2**64 - 1")
-
-    def deal(self, seed: int, players: int, options: Mapping[str, Any] | None = None) -> MammothodusConfig:
-        return self.make_config(players, seed, options)
 
     def config_to_builtins(self, config: Any) -> dict[str, Any]:
         """Without data, exactly as before data could be given (logs and goldens unchanged)."""
@@ -181,49 +183,13 @@ class MammothodusGame(Game):
     def roles(self, state: Any) -> list[str]:
         return list(state.tables.clan_names[: state.n])
 
-    def config_roles(self, config: Any) -> list[str]:
-        return list(tables_of(config).clan_names[: config.players])
-
-    def role_choices(self) -> tuple[str, ...]:
-        return tuple(load().clans.names)  # the stand-in's; a data file's: role_choices_for
-
-    def player_range(self, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
-        """One clan per name of the data (the kind's range at most)."""
-        data = data_option((options or {}).get("data"))
-        names = len((load() if data is None else data).clans.names)
-        return self.kind.min_players, min(self.kind.max_players, names)
-
-    def role_choices_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
-        data = data_option(options.get("data"))
-        return tuple((load() if data is None else data).clans.names)
-
     def explain_illegal(self, state: Any, action: Any) -> str:
         from .explain import explain
 
         return explain(state, action)
 
-    def why(self, state: Any, text: str) -> str:
-        from .explain import why
-
-        return why(state, text)
-
-    def reference(self) -> str:
-        from .reference import reference
-
-        return reference(load())
-
-    def reference_for(self, config: Any) -> str:
-        from .reference import reference
-
-        if config is None or config.data is None:
-            return self.reference()
-        return reference(config.data, "the data file given with --data")
-
     def check_invariants(self, state: Any) -> list[str]:
         return check_invariants(state)
-
-    def perturb_hidden(self, state: Any, seat: int, seed: int) -> Any:
-        return perturb_hidden(state, seat, seed)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> Any:
         machine.load_rules()
@@ -242,79 +208,11 @@ class MammothodusGame(Game):
         except msgspec.ValidationError as exc:
             raise ValueError(str(exc)) from None
 
-    def command_text(self, action: Any) -> str:
-        return notation.command_text(action)
-
-    def describe(self, action: Any) -> str:
-        return notation.describe(action)
-
-    def describe_in(self, state: Any, action: Any) -> str:
-        return notation.describe(action, state.tables)
-
-    def parse(self, state: Any, text: str) -> int:
-        return notation.parse(state.legal_actions(), text)
-
-    def views(self) -> Mapping[str, str]:
-        return views.VIEWS
-
-    def view(self, state: Any, seat: int | None, name: str) -> list[str]:
-        return views.view(spectate(state) if seat is None else observe(state, seat), name, state.tables)
-
     def player_observation(self, state: Any, seat: int, seats: Sequence[int]) -> Observation:
         return player_observation(state, seat, seats)
 
-    def player_view(self, state: Any, seat: int, seats: Sequence[int], name: str) -> list[str]:
-        return views.view(player_observation(state, seat, seats), name, state.tables)
-
     def spectator_observation(self, state: Any) -> Observation:
         return spectate(state)
-
-    def drawing(self) -> Drawing:
-        from .drawing import DRAWING
-
-        return DRAWING
-
-    def narrate(self, state: Any, seat: int, action: Any, viewer: int | None) -> str | None:
-        knows = seat if viewer is None else viewer
-        lines = notation.narration(event_for(state, seat, action, knows).happened, viewer, state.tables)
-        return "\n".join(lines) if lines else None
-
-    def turn_of(self, state: Any) -> tuple[str, int] | None:
-        if state.phase is Phase.SETUP:
-            return None
-        return f"turn {state.turn}", state.active
-
-    def is_interrupt(self, state: Any) -> bool:
-        ask = state.pending
-        return ask is not None and ask.seat != state.active
-
-    def mid_effect(self, state: Any) -> bool:
-        """A decision inside an action (a step of a move, a re-roll, a hit, an assistance, a
-        generated piece's place), not the choice of the action or figurine itself."""
-        return state.pending is not None and len(state.stack) > 4
-
-    def seat_label(self, state: Any, seat: int) -> str:
-        return f"P{seat} {state.tables.clan_names[seat]}"
-
-    def describe_config(self, config: Any) -> str:
-        extras = [
-            name for name, on in (("discoveries", config.discoveries), ("talents", config.talents)) if on
-        ]
-        own = f", data set {tables_of(config).key[:12]}" if config.data is not None else ""
-        return (
-            f"Mammothodus: {config.players} clan{'s' if config.players != 1 else ''}"
-            + (f", advanced: {', '.join(extras)}" if extras else "")
-            + own
-        )
-
-    def end_reason_text(self, reason: str | None) -> str:
-        return END_REASONS.get(reason or "", super().end_reason_text(reason))
-
-    def score_headers(self) -> dict[str, str]:
-        return {"total": "Places of power"}
-
-    def help_text(self) -> str:
-        return notation.HELP
 
 
 #: the largest data file --data reads (the stand-in is 12 KiB)

@@ -1,0 +1,137 @@
+"""Mammothodus's facets: its notation and views, search support, arena deals and check-bot's
+pressure (see `altay_cli.engine.api.Game`); `game.py` declares them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ..api import CheckBot, Deals, LengthUnit, Search, Text
+from . import notation, views
+from .data import load
+from .events import event_for
+from .hidden import perturb_hidden
+from .observation import observe, player_observation, spectate
+from .state import Phase
+from .tables import tables_of
+
+
+class MammothodusText(Text):
+    length_unit = LengthUnit.TURNS  # clans' turns, the unit of its limit (max_turns)
+
+    def command_text(self, action: Any) -> str:
+        return notation.command_text(action)
+
+    def describe(self, action: Any) -> str:
+        return notation.describe(action)
+
+    def describe_in(self, state: Any, action: Any) -> str:
+        return notation.describe(action, state.tables)
+
+    def parse(self, state: Any, text: str) -> int:
+        return notation.parse(state.legal_actions(), text)
+
+    def views(self) -> Mapping[str, str]:
+        return views.VIEWS
+
+    def view(self, state: Any, seat: int | None, name: str) -> list[str]:
+        return views.view(spectate(state) if seat is None else observe(state, seat), name, state.tables)
+
+    def player_view(self, state: Any, seat: int, seats: Sequence[int], name: str) -> list[str]:
+        return views.view(player_observation(state, seat, seats), name, state.tables)
+
+    def why(self, state: Any, text: str) -> str:
+        from .explain import why
+
+        return why(state, text)
+
+    def reference(self) -> str:
+        from .reference import reference
+
+        return reference(load())
+
+    def reference_for(self, config: Any) -> str:
+        from .reference import reference
+
+        if config is None or config.data is None:
+            return self.reference()
+        return reference(config.data, "the data file given with --data")
+
+    def narrate(self, state: Any, seat: int, action: Any, viewer: int | None) -> str | None:
+        knows = seat if viewer is None else viewer
+        lines = notation.narration(event_for(state, seat, action, knows).happened, viewer, state.tables)
+        return "\n".join(lines) if lines else None
+
+    def turn_of(self, state: Any) -> tuple[str, int] | None:
+        if state.phase is Phase.SETUP:
+            return None
+        return f"turn {state.turn}", state.active
+
+    def seat_label(self, state: Any, seat: int) -> str:
+        return f"P{seat} {state.tables.clan_names[seat]}"
+
+    def describe_config(self, config: Any) -> str:
+        extras = [
+            name for name, on in (("discoveries", config.discoveries), ("talents", config.talents)) if on
+        ]
+        own = f", data set {tables_of(config).key[:12]}" if config.data is not None else ""
+        return (
+            f"Mammothodus: {config.players} clan{'s' if config.players != 1 else ''}"
+            + (f", advanced: {', '.join(extras)}" if extras else "")
+            + own
+        )
+
+    def end_reason_text(self, reason: str | None) -> str:
+        from .game import END_REASONS
+
+        return END_REASONS.get(reason or "", super().end_reason_text(reason))
+
+    def score_headers(self) -> dict[str, str]:
+        return {"total": "Places of power"}
+
+    def help_text(self) -> str:
+        return notation.HELP
+
+
+class MammothodusSearch(Search):
+    in_process_bots: ClassVar[Mapping[str, str]] = {"greedy": "bots.mammothodus_team:choose"}
+    in_process_static = True  # the team player reads the game's data set from it
+
+    def perturb_hidden(self, state: Any, seat: int, seed: int) -> Any:
+        return perturb_hidden(state, seat, seed)
+
+
+class MammothodusDeals(Deals):
+    def config_roles(self, config: Any) -> list[str]:
+        return list(tables_of(config).clan_names[: config.players])
+
+    def role_choices(self) -> tuple[str, ...]:
+        return tuple(load().clans.names)  # the stand-in's; a data file's: role_choices_for
+
+    def player_range(self, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """One clan per name of the data (the kind's range at most)."""
+        from .game import data_option
+
+        data = data_option((options or {}).get("data"))
+        names = len((load() if data is None else data).clans.names)
+        return self.game.kind.min_players, min(self.game.kind.max_players, names)
+
+    def role_choices_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        from .game import data_option
+
+        data = data_option(options.get("data"))
+        return tuple((load() if data is None else data).clans.names)
+
+
+class MammothodusCheckBot(CheckBot):
+    can_interrupt = True
+    interrupt_name = "assistance"
+
+    def is_interrupt(self, state: Any) -> bool:
+        ask = state.pending
+        return ask is not None and ask.seat != state.active
+
+    def mid_effect(self, state: Any) -> bool:
+        """A decision inside an action (a step of a move, a re-roll, a hit, an assistance, a
+        generated piece's place), not the choice of the action or figurine itself."""
+        return state.pending is not None and len(state.stack) > 4
