@@ -13,6 +13,7 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
@@ -176,6 +177,18 @@ def test_ctrl_c_mid_game_logs_every_decision_played(tmp_path: Path) -> None:
     assert verdict.status == VALID, verdict.message
 
 
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt here even when the test run was started in the background
+    (a shell starts background jobs with SIGINT ignored, and Python then leaves it ignored)."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+@pytest.mark.usefixtures("ctrl_c_raises")
 def test_ctrl_c_while_a_bot_is_asked_again_logs_its_pending_failure(tmp_path: Path) -> None:
     log, marker = tmp_path / "game.jsonl", tmp_path / "asked-again"
     stuck = BotSpec("stuck", bad_bot("stuck_after_error.py", marker, 4))
