@@ -356,7 +356,7 @@ class Game(ABC):
     def config_from_builtins(self, data: Mapping[str, Any], seed: int) -> Any:
         """The configuration of a log header, with its seed; ConfigError when it is not valid."""
         try:
-            config = msgspec.convert({**data, "seed": seed}, self.config_type)
+            config: Any = msgspec.convert({**data, "seed": seed}, self.config_type)
         except msgspec.ValidationError as exc:
             raise ConfigError(f"not a valid {self.kind.name} configuration: {exc}") from None
         self.validate_config(config)
@@ -366,7 +366,7 @@ class Game(ABC):
     def validate_config(self, config: Any) -> None:
         """Raise ConfigError when the configuration is not valid."""
 
-    def public_settings(self, config: Any) -> dict[str, Any]:
+    def public_settings(self, config: Any) -> object:
         """What a bot may know of the configuration (never the seed: it reveals hidden cards)."""
         return self.config_to_builtins(config)
 
@@ -535,12 +535,12 @@ class Game(ABC):
 
     def end_reason_text(self, reason: str | None) -> str:
         """An end reason in words."""
-        common = {
+        common: dict[str | None, str] = {
             EndReason.FORFEIT: "a bot forfeited",
             EndReason.ABORTED: "the match was interrupted",
             None: "not finished",
         }
-        return common.get(reason, str(reason).replace("_", " ") if reason else "not finished")  # type: ignore[call-overload]
+        return common.get(reason, str(reason).replace("_", " ") if reason else "not finished")
 
     def score_headers(self) -> dict[str, str]:
         """Column headers of the score categories, in order, "total" last."""

@@ -173,9 +173,9 @@ def _play(g: GameState, a: Play) -> None:
         return
     p.discard.append(kind)
     if ek == E_PRODUCE:
-        g.produce(p, eff.arg, 1)  # type: ignore[arg-type]
+        g.produce(p, eff.number(), 1)
     elif ek == E_TERRAIN:
-        res, terrain = eff.arg  # type: ignore[misc]
+        res, terrain = eff.pair()
         g.terrain_used[terrain] += 1
         g.produce(p, res, 2)
     elif ek == E_DRAW:
@@ -195,7 +195,9 @@ def complete_collect(g: GameState, p: PlayerState, i: int) -> None:
     for r in range(5):
         g.reserve[r] += tc.placed[r]
     p.discard.append(tc.kind)
-    g.queue_builds(p, COLLECT_OF[KIND_TITLE[tc.kind]][1])  # type: ignore[index]
+    collect = COLLECT_OF[KIND_TITLE[tc.kind]]
+    assert collect is not None, "only a settlement card is collected"
+    g.queue_builds(p, collect[1])
 
 
 def _place(g: GameState, a: Place) -> None:
@@ -211,7 +213,7 @@ def _place(g: GameState, a: Place) -> None:
     tc = p.table[i]
     tc.placed[r] += 1
     collect = COLLECT_OF[KIND_TITLE[tc.kind]]
-    if collect is not None and is_filled(collect[0], tc.placed):  # type: ignore[index]
+    if collect is not None and is_filled(collect[0], tc.placed):
         complete_collect(g, p, i)
 
 

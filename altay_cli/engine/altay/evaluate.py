@@ -99,63 +99,62 @@ def _play_score(a: Play) -> float:
 
 def greedy_score(g: GameState, a: object) -> float:
     """The score `bots/greedy.py` gives an action, computed on the state."""
-    t = type(a)
-    if t is Play:
-        return _play_score(a)  # type: ignore[arg-type]
-    if t is Place:
-        on = a.on  # type: ignore[attr-defined]
+    if isinstance(a, Play):
+        return _play_score(a)
+    if isinstance(a, Place):
+        on = a.on
         if on == "achievement":
             return 650
         return 700 if on in _SETTLEMENT_CARDS else 20
-    if t is Settle:
-        cell = a.territory  # type: ignore[attr-defined]
+    if isinstance(a, Settle):
+        cell = a.territory
         owner = g.owner[cell]
         if owner < 0:
             value = 10 + 3 * g.vp_marker[cell]
         else:
             value = 2 - g.count[cell]
         return 1000 + value + 0.01 * (NUM_TERRITORIES - cell) + (0.5 if owner == g.seat else 0)
-    if t is Buy:
-        return 400 + 10 * BUY_VALUE.get(a.card, 1) - len(a.pay)  # type: ignore[attr-defined]
-    if t is EndTurn:
-        return 0 if a.archive is None else 1  # type: ignore[attr-defined]
-    if t is Attack:
-        icons = sum(COMBAT_ICONS.get(c, 0) for c in a.cards)  # type: ignore[attr-defined]
-        m = g.marker[a.to]  # type: ignore[attr-defined]
+    if isinstance(a, Buy):
+        return 400 + 10 * BUY_VALUE.get(a.card, 1) - len(a.pay)
+    if isinstance(a, EndTurn):
+        return 0 if a.archive is None else 1
+    if isinstance(a, Attack):
+        icons = sum(COMBAT_ICONS.get(c, 0) for c in a.cards)
+        m = g.marker[a.to]
         if m >= 0:
             return 750 + 5 * CONQUEST_MARKERS[m][0] - 10 * icons
-        margin = g.count[a.from_] + icons - g.count[a.to] - 2  # type: ignore[attr-defined]
+        margin = g.count[a.from_] + icons - g.count[a.to] - 2
         return 300 + 10 * margin - 5 * icons if margin > 0 else -50
-    if t is Release:
+    if isinstance(a, Release):
         return 780
-    if t is Develop:
+    if isinstance(a, Develop):
         p = g.players[g.active]
-        name = a.achievement  # type: ignore[attr-defined]
+        name = a.achievement
         if p.secret >= 0 and ACH_INDEX[name] == p.secret:
             return 640
         return 600 + DEVELOP_VALUE.get(name, 3)
-    if t is Fight or t is Surrender:
+    if isinstance(a, (Fight, Surrender)):
         return _defence_score(g, a)
-    if t is Philosophy:
+    if isinstance(a, Philosophy):
         return 820
-    if t is Commerce:
+    if isinstance(a, Commerce):
         return -10
-    if t is Trade:
+    if isinstance(a, Trade):
         return 500
-    if t is ChooseStart:
-        return 100 - a.territory  # type: ignore[attr-defined]
-    if t is ChooseFaction:
-        return FACTION_VALUE[a.faction]  # type: ignore[attr-defined]
+    if isinstance(a, ChooseStart):
+        return 100 - a.territory
+    if isinstance(a, ChooseFaction):
+        return FACTION_VALUE[a.faction]
     return -1
 
 
-def _defence_score(g: GameState, a: object) -> float:
-    if type(a) is Surrender:
-        return 10 - len(a.discard)  # type: ignore[attr-defined]
+def _defence_score(g: GameState, a: Fight | Surrender) -> float:
+    if isinstance(a, Surrender):
+        return 10 - len(a.discard)
     combat = g.combat
     assert combat is not None
     _attacker, defender, _f, to, attack, _n = combat
-    cards = a.cards  # type: ignore[attr-defined]
+    cards = a.cards
     defence = g.count[to] + (1 if STRATEGY in g.players[defender].done else 0)
     defence += sum(COMBAT_ICONS.get(c, 0) for c in cards)
     if defence > attack:

@@ -50,7 +50,7 @@ from .setup import new_game
 from .state import GameState, state_from_dict
 from .static import StaticInfo, static_info
 
-END_REASONS = {
+END_REASONS: dict[str, str] = {
     EndReason.SETTLEMENTS_EXHAUSTED: "a player had no settlements left to place",
     EndReason.NO_SETTLEMENTS_ON_BOARD: "a player had no settlement left on the board",
     EndReason.ROUND_LIMIT: "round limit reached (adjudicated)",

@@ -131,7 +131,7 @@ def legal_main(g: GameState) -> list[Action]:
             if kind in (E_PRODUCE, E_DRAW):
                 out.append(Play(name, i))
             elif kind == E_TERRAIN:
-                if g.unused_terrain(seat, eff.arg[1]) > 0:  # type: ignore[index]
+                if g.unused_terrain(seat, eff.pair()[1]) > 0:
                     out.append(Play(name, i))
             elif kind in (E_STORE, E_COLLECT):
                 if t not in on_table:
@@ -241,10 +241,10 @@ def accepts_table(kind: int, placed: list[int], r: int) -> bool:
     t = KIND_TITLE[kind]
     store = STORE_OF[t]
     if store is not None:
-        capacity, only = store  # type: ignore[misc]
+        capacity, only = store
         return sum(placed) < capacity and (only < 0 or only == r)
     collect = COLLECT_OF[t]
-    return collect is not None and accepts(collect[0], placed, r)  # type: ignore[index]
+    return collect is not None and accepts(collect[0], placed, r)
 
 
 def payments(cost: Cost, pool: list[int]) -> list[str]:
