@@ -283,8 +283,8 @@ class PlayApp:
             e = self.event(step, viewer)
             default = " [default action]" if step.status == "default" else ""
             self.say(f"  {self.name(step.seat)}: {e['text']}{default}")
-            note = self.game.narrate(step.after, step.seat, step.action, viewer)
-            for line in (note or "").splitlines():
+            narration = self.game.narrate(step.after, step.seat, step.action, viewer)
+            for line in (narration or "").splitlines():
                 self.say(f"    {line}")
         self.pending = []
 
