@@ -8,17 +8,17 @@ from typing import Any
 
 from altay_cli.engine import DEFAULT_GAME
 from altay_cli.gamelog import Failure
+from altay_cli.records import FAILURE_STATUSES as FAILURE_STATUSES  # re-exported: the referee's
+from altay_cli.records import LIMIT_STATUSES as LIMIT_STATUSES  # users import them from here
+from altay_cli.records import RECOVERABLE as RECOVERABLE
 from altay_cli.records import (
-    FAILURE_STATUSES,
-    LIMIT_STATUSES,
-    RECOVERABLE,
     ClockKind,
     Consequence,
     FailureStatus,
     OnFailure,
 )
 
-from .botcmd import BotCommand
+from .botcmd import BotCommand as BotCommand
 from .sandbox import SandboxPolicy
 
 # The failure statuses and consequences, by their old names (altay_cli.records defines them).
@@ -44,9 +44,6 @@ RETRY = Consequence.RETRY
 DISCARDED = Consequence.DISCARDED
 
 ON_FAILURE_POLICIES: tuple[str, ...] = tuple(p.value for p in OnFailure)
-
-#: (re-exported: the referee's users import them from here)
-EXPORTED = (FAILURE_STATUSES, LIMIT_STATUSES, RECOVERABLE)
 
 
 #: The referee's name for a bot to run (the one record: botcmd.BotCommand).
@@ -109,8 +106,8 @@ class MatchResult:
     """What `run_match` returns. `failures`: the gamelog.Failure records, in the order they happened."""
 
     completed: bool
-    end_reason: str
-    scores: list[dict]
+    end_reason: str | None
+    scores: list[dict[str, Any]]
     ranks: list[int]
     forfeits: list[int]
     failures: list[Failure]
