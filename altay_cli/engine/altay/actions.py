@@ -11,7 +11,7 @@ Resources are the letters F W M S C; a payment is a string of letters, e.g. "FWS
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Union, get_args
 
 import msgspec
 
@@ -166,7 +166,7 @@ AnyAction = Union[  # noqa: UP007 (a runtime union object msgspec can decode int
     Surrender,
     Fight,
 ]
-ACTION_TYPES: tuple[type[Action], ...] = AnyAction.__args__  # type: ignore[attr-defined]
+ACTION_TYPES: tuple[type[Action], ...] = get_args(AnyAction)
 
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(AnyAction)

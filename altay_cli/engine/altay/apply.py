@@ -186,7 +186,8 @@ def _play(g: GameState, a: Play) -> None:
         complete_collect(g, p, i)
     elif ek == E_SHAMAN:
         p.consumed += 1
-        g.produce(p, RES_INDEX[a.resource], 1)  # type: ignore[index]
+        assert a.resource is not None, "a legal Shaman play names its resource"
+        g.produce(p, RES_INDEX[a.resource], 1)
 
 
 def complete_collect(g: GameState, p: PlayerState, i: int) -> None:
@@ -381,7 +382,8 @@ def _attack(g: GameState, a: Attack) -> None:
 
 
 def _defend_done(g: GameState, surrendered: bool, cards: tuple[str, ...]) -> None:
-    attacker, defender, f, t, strength, _n = g.combat  # type: ignore[misc]
+    assert g.combat is not None, "a defence answers an attack"
+    attacker, defender, f, t, strength, _n = g.combat
     d = g.players[defender]
     icons = 0
     for name in cards:

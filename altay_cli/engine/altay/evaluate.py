@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
+    Action,
     Attack,
     Buy,
     ChooseFaction,
@@ -97,55 +99,59 @@ def _play_score(a: Play) -> float:
     return 800
 
 
-def greedy_score(g: GameState, a: object) -> float:
+def greedy_score(g: GameState, a: Action) -> float:
     """The score `bots/greedy.py` gives an action, computed on the state."""
-    if isinstance(a, Play):
-        return _play_score(a)
-    if isinstance(a, Place):
-        on = a.on
-        if on == "achievement":
-            return 650
-        return 700 if on in _SETTLEMENT_CARDS else 20
-    if isinstance(a, Settle):
-        cell = a.territory
-        owner = g.owner[cell]
-        if owner < 0:
-            value = 10 + 3 * g.vp_marker[cell]
-        else:
-            value = 2 - g.count[cell]
-        return 1000 + value + 0.01 * (NUM_TERRITORIES - cell) + (0.5 if owner == g.seat else 0)
-    if isinstance(a, Buy):
-        return 400 + 10 * BUY_VALUE.get(a.card, 1) - len(a.pay)
-    if isinstance(a, EndTurn):
-        return 0 if a.archive is None else 1
-    if isinstance(a, Attack):
-        icons = sum(COMBAT_ICONS.get(c, 0) for c in a.cards)
-        m = g.marker[a.to]
-        if m >= 0:
-            return 750 + 5 * CONQUEST_MARKERS[m][0] - 10 * icons
-        margin = g.count[a.from_] + icons - g.count[a.to] - 2
-        return 300 + 10 * margin - 5 * icons if margin > 0 else -50
-    if isinstance(a, Release):
-        return 780
-    if isinstance(a, Develop):
-        p = g.players[g.active]
-        name = a.achievement
-        if p.secret >= 0 and ACH_INDEX[name] == p.secret:
-            return 640
-        return 600 + DEVELOP_VALUE.get(name, 3)
-    if isinstance(a, (Fight, Surrender)):
-        return _defence_score(g, a)
-    if isinstance(a, Philosophy):
-        return 820
-    if isinstance(a, Commerce):
-        return -10
-    if isinstance(a, Trade):
-        return 500
-    if isinstance(a, ChooseStart):
-        return 100 - a.territory
-    if isinstance(a, ChooseFaction):
-        return FACTION_VALUE[a.faction]
-    return -1
+    scorer = _SCORERS.get(type(a))
+    return -1 if scorer is None else scorer(g, a)
+
+
+def _place_score(g: GameState, a: Place) -> float:
+    if a.on == "achievement":
+        return 650
+    return 700 if a.on in _SETTLEMENT_CARDS else 20
+
+
+def _settle_score(g: GameState, a: Settle) -> float:
+    cell = a.territory
+    owner = g.owner[cell]
+    if owner < 0:
+        value = 10 + 3 * g.vp_marker[cell]
+    else:
+        value = 2 - g.count[cell]
+    return 1000 + value + 0.01 * (NUM_TERRITORIES - cell) + (0.5 if owner == g.seat else 0)
+
+
+def _buy_score(g: GameState, a: Buy) -> float:
+    return 400 + 10 * BUY_VALUE.get(a.card, 1) - len(a.pay)
+
+
+def _end_score(g: GameState, a: EndTurn) -> float:
+    return 0 if a.archive is None else 1
+
+
+def _attack_score(g: GameState, a: Attack) -> float:
+    icons = sum(COMBAT_ICONS.get(c, 0) for c in a.cards)
+    m = g.marker[a.to]
+    if m >= 0:
+        return 750 + 5 * CONQUEST_MARKERS[m][0] - 10 * icons
+    margin = g.count[a.from_] + icons - g.count[a.to] - 2
+    return 300 + 10 * margin - 5 * icons if margin > 0 else -50
+
+
+def _develop_score(g: GameState, a: Develop) -> float:
+    p = g.players[g.active]
+    name = a.achievement
+    if p.secret >= 0 and ACH_INDEX[name] == p.secret:
+        return 640
+    return 600 + DEVELOP_VALUE.get(name, 3)
+
+
+def _start_score(g: GameState, a: ChooseStart) -> float:
+    return 100 - a.territory
+
+
+def _faction_score(g: GameState, a: ChooseFaction) -> float:
+    return FACTION_VALUE[a.faction]
 
 
 def _defence_score(g: GameState, a: Fight | Surrender) -> float:
@@ -162,6 +168,27 @@ def _defence_score(g: GameState, a: Fight | Surrender) -> float:
     if defence == attack:
         return 50 - len(cards)
     return 0
+
+
+#: The score of each action type (one lookup: playouts score every legal action of every
+#: decision); greedy_score gives -1 to a type not here.
+_SCORERS: dict[type[Action], Callable[[GameState, Any], float]] = {
+    Play: lambda g, a: _play_score(a),
+    Place: _place_score,
+    Settle: _settle_score,
+    Buy: _buy_score,
+    EndTurn: _end_score,
+    Attack: _attack_score,
+    Release: lambda g, a: 780,
+    Develop: _develop_score,
+    Fight: _defence_score,
+    Surrender: _defence_score,
+    Philosophy: lambda g, a: 820,
+    Commerce: lambda g, a: -10,
+    Trade: lambda g, a: 500,
+    ChooseStart: _start_score,
+    ChooseFaction: _faction_score,
+}
 
 
 def playout_action(g: GameState, rng: random.Random) -> int:

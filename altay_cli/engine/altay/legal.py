@@ -173,7 +173,8 @@ def legal_main(g: GameState) -> list[Action]:
             t = SHOP_TITLES[si]
             if stack and not bought >> t & 1:
                 cost = KINDS[stack[-1]].cost
-                for pay in payments(cost, pool):  # type: ignore[arg-type]
+                assert cost is not None, "the display holds no starting card"
+                for pay in payments(cost, pool):
                     out.append(Buy(_TITLE_NAMES[t], pay))
 
     # 6. Develop an achievement; abandon a technology.
@@ -369,7 +370,8 @@ def legal_religion(g: GameState, seat: int, out: list[Action]) -> None:
 
 # ---------------------------------------------------------------------------- defending
 def legal_defend(g: GameState) -> list[Action]:
-    _attacker, defender, _f, _t, _atk, ncards = g.combat  # type: ignore[misc]
+    assert g.combat is not None, "a defence answers an attack"
+    _attacker, defender, _f, _t, _atk, ncards = g.combat
     p = g.players[defender]
     zones = p.hand + p.archive if ARCHIVE_USABLE_ON_DEFENCE else p.hand
     counts: dict[int, int] = {}
