@@ -99,7 +99,9 @@ def bench_bots(games: int = 6, seed: int = 1, rounds: int = 3, game: Game | None
                 while not g.is_terminal:
                     actions = g.legal_actions()
                     legal = [game.action_to_builtins(a) for a in actions]
-                    observation = msgspec.to_builtins(g.observation(g.to_move))
+                    seat = g.to_move
+                    assert seat is not None, "a game that is not over has a seat to move"
+                    observation = msgspec.to_builtins(g.observation(seat))
                     start = time.process_time()
                     index = int(bot.function(observation, legal, bot.rng))
                     times.append(time.process_time() - start)

@@ -15,6 +15,10 @@ import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # cryptography loads only when a key is used
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 #: What is signed: this prefix, then the 32 bytes of the chain hash (domain separation, so a
 #: signature made for a log can never be replayed as a signature of anything else).
@@ -38,7 +42,7 @@ def fingerprint(public_key_hex: str) -> str:
 class Signer:
     """A loaded private key that signs chain hashes."""
 
-    _key: object  # cryptography's Ed25519PrivateKey
+    _key: Ed25519PrivateKey
     public_key_hex: str
     path: str | None = None  # the key file (hidden from bots)
 
@@ -47,15 +51,13 @@ class Signer:
         return fingerprint(self.public_key_hex)
 
     def sign_chain(self, last_hash_hex: str) -> str:
-        return self._key.sign(DOMAIN + bytes.fromhex(last_hash_hex)).hex()  # type: ignore[attr-defined]
+        return self._key.sign(DOMAIN + bytes.fromhex(last_hash_hex)).hex()
 
 
-def _raw_public(public_key: object) -> str:
+def _raw_public(public_key: Ed25519PublicKey) -> str:
     from cryptography.hazmat.primitives import serialization
 
-    raw = public_key.public_bytes(  # type: ignore[attr-defined]
-        serialization.Encoding.Raw, serialization.PublicFormat.Raw
-    )
+    raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
     return raw.hex()
 
 
@@ -74,7 +76,7 @@ def load_signer(path: str | Path) -> Signer:
     return Signer(key, _raw_public(key.public_key()), str(Path(path).absolute()))
 
 
-def _private_key(data: bytes, path: str | Path) -> object:
+def _private_key(data: bytes, path: str | Path) -> Ed25519PrivateKey:
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
@@ -98,7 +100,7 @@ def load_public_key(path: str | Path) -> str:
 
     data = _read(path, "public key")
     if b"PRIVATE KEY" in data:
-        return _raw_public(_private_key(data, path).public_key())  # type: ignore[attr-defined]
+        return _raw_public(_private_key(data, path).public_key())
     try:
         key = serialization.load_pem_public_key(data)
     except (ValueError, TypeError) as exc:

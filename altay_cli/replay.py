@@ -253,7 +253,8 @@ def _replay(
     seed: int | None,
 ) -> None:
     lines, cut = read_lines(path)
-    header: Header = lines[0][2]
+    header = lines[0][2]
+    assert isinstance(header, Header)  # read_lines checks the first line
     verdict.header = header
     verdict.chained = header.format_version >= CHAINED_FORMAT
     try:
@@ -304,7 +305,8 @@ def _check_chain(lines: Lines, verdict: Verdict, public_key: str | None) -> Line
     """Check the hash chain and the signature; returns the lines between header and signature."""
     from .logsign import fingerprint, verify_chain
 
-    header: Header = lines[0][2]
+    header = lines[0][2]
+    assert isinstance(header, Header)  # read_lines checks the first line
     body = lines[1:]
     signature: Signature | None = None
     sig_line = 0
@@ -319,6 +321,7 @@ def _check_chain(lines: Lines, verdict: Verdict, public_key: str | None) -> Line
             raise _Stop(INVALID, Divergence("extra_line", "a second header line inside the log", lineno))
     if verdict.chained:
         for (prev_no, prev_raw, _), (lineno, _, line) in zip(lines, body):
+            assert not isinstance(line, Header)  # a second header stopped the loop above
             if line.prev != line_hash(prev_raw):
                 raise _Stop(
                     INVALID,
@@ -980,13 +983,13 @@ def _decision_statuses(verdict: Verdict, body: Lines) -> None:
     for f in verdict.failures:
         if f.n is None or f.consequence not in ("default_action", "retry"):
             continue
-        d = decisions.get((f.seat, f.n))
+        asked = decisions.get((f.seat, f.n))
         wanted = "default" if f.consequence == "default_action" else "retry"
-        if d is not None and d.status == wanted:
+        if asked is not None and asked.status == wanted:
             continue
         if f.consequence == "retry" and (f.seat, f.n) in forfeited:
             continue  # retried, then forfeited when the retries ran out
-        if d is None and f.n == pending:
+        if asked is None and f.n == pending:
             continue
         raise _Stop(
             INVALID,

@@ -162,7 +162,7 @@ def schedule_differences(record: GameRecord, game: ScheduledGame, names: list[st
     return out
 
 
-def _failure_row(record: GameRecord, f: dict[str, Any]) -> tuple:
+def _failure_row(record: GameRecord, f: dict[str, Any]) -> tuple[Any, ...]:
     seat = f["seat"]
     return (seat, record.bots[seat], f.get("status", "?"), f.get("detail"), f.get("n"), f.get("consequence"))
 
@@ -170,8 +170,8 @@ def _failure_row(record: GameRecord, f: dict[str, Any]) -> tuple:
 def column_differences(
     record: GameRecord,
     columns: dict[str, Any],
-    seat_rows: list[tuple],
-    failure_rows: list[tuple],
+    seat_rows: list[tuple[Any, ...]],
+    failure_rows: list[tuple[Any, ...]],
     seat_columns: tuple[str, ...] = ("seat", "bot", "role", "rank", "score", "forfeit", "think_ms"),
 ) -> list[str]:
     """Where the columns of games, seats and failures say something else than the row's record
@@ -317,6 +317,7 @@ def scan_log(path: Path) -> LogScan:
         and verify_chain(key, prev, signature)
     )
     if ok:
+        assert isinstance(key, str)  # checked in ok
         scan.signed_by = key.lower()
     else:
         scan.bad_signature = True
@@ -402,7 +403,7 @@ def quick_check(
     return problems
 
 
-def seed_problem(game_id: int, logged: int, derived: int) -> Problem:
+def seed_problem(game_id: int, logged: int | None, derived: int) -> Problem:
     return Problem(
         game_id,
         WRONG_SEED,
@@ -490,7 +491,7 @@ def check_game(
     return out
 
 
-def _failure_entries(failures: Iterable[Any]) -> list[tuple]:
+def _failure_entries(failures: Iterable[Any]) -> list[tuple[Any, ...]]:
     """Failures as (seat, status, detail, n, request_id, consequence), detail capped as the
     worker caps it, in a fixed order (the row lists them seat by seat, the log in time order)."""
     out = []

@@ -226,7 +226,7 @@ class _BotStats:
     alone: _Tally = field(default_factory=_Tally)  # cooperative: the bot in every seat
     mixed: _Tally = field(default_factory=_Tally)  # cooperative: with other bots
     forfeits: int = 0
-    failures: Counter = field(default_factory=Counter)
+    failures: Counter[str] = field(default_factory=Counter)
     think_ms: float = 0.0
 
 
@@ -250,14 +250,14 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
     names = [b.name for b in params.bots]
     players = params.players
     stats = {name: _BotStats() for name in names}
-    seat_tally = defaultdict(_Tally)
-    role_tally = defaultdict(_Tally)
-    pair_score: dict[str, Counter] = {a: Counter() for a in names}
-    pair_games: dict[str, Counter] = {a: Counter() for a in names}
+    seat_tally: defaultdict[int, _Tally] = defaultdict(_Tally)
+    role_tally: defaultdict[str, _Tally] = defaultdict(_Tally)
+    pair_score: dict[str, defaultdict[str, float]] = {a: defaultdict(float) for a in names}
+    pair_games: dict[str, Counter[str]] = {a: Counter() for a in names}
     # (a, b) -> deal -> [a's score against b, games]: the deals as clusters for the intervals
     pair_deals: dict[tuple[str, str], dict[int, list[float]]] = defaultdict(dict)
-    end_reasons: Counter = Counter()
-    failures_total: Counter = Counter()
+    end_reasons: Counter[str] = Counter()
+    failures_total: Counter[str] = Counter()
     duration = 0.0
 
     for rec in records:
@@ -291,11 +291,11 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
                 if other_seat != seat:
                     pair_games[bot][other] += 1
                     mine, theirs = place, rec.ranks[other_seat]
-                    score = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
-                    pair_score[bot][other] += score
+                    points = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+                    pair_score[bot][other] += points
                     if not cooperative and other != bot:
                         cell = pair_deals[bot, other].setdefault(rec.deal, [0.0, 0])
-                        cell[0] += score
+                        cell[0] += points
                         cell[1] += 1
         for f in rec.failures:
             stats[rec.bots[f["seat"]]].failures[f.get("status", "?")] += 1
@@ -306,7 +306,7 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
     if cooperative:
         ratings = None
 
-        def team_key(n: str) -> tuple:
+        def team_key(n: str) -> tuple[float, float, int]:
             t = stats[n].total
             rate = t.wins / t.games if t.games else -1.0
             return (-rate, -(t.score_sum / t.games if t.games else 0.0), names.index(n))

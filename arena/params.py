@@ -422,7 +422,10 @@ def differences(stored: ArenaParams, given: ArenaParams) -> list[str]:
     if kept == stored.bots and added and all(b.stage == top + 1 for b in added):
         pass  # --add: new bots in a new stage; the games played stay valid
     elif stored.bots != given.bots:
-        fmt = lambda bots: " ".join(f"{b.name}={b.command}" for b in bots)  # noqa: E731
+
+        def fmt(bots: Sequence[BotEntry]) -> str:
+            return " ".join(f"{b.name}={b.command}" for b in bots)
+
         out.append(f"bots: stored {fmt(stored.bots)!r}, given {fmt(given.bots)!r}")
     for key in ("game", "players", "seed", "seatings", "seed_scheme", "teams", "gauntlet"):
         a, b = getattr(stored, key), getattr(given, key)

@@ -17,6 +17,7 @@ from rich.progress import (
     MofNCompleteColumn,
     ProgressColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
 )
@@ -33,7 +34,7 @@ PLAIN_EVERY_S = 5.0
 
 def _session_rate(task: Task) -> float | None:
     """Games per second played in this session (games stored by an earlier run do not count)."""
-    played = task.completed - task.fields.get("start_done", 0)
+    played: float = task.completed - task.fields.get("start_done", 0)
     elapsed = task.elapsed
     if not played or not elapsed:
         return None
@@ -93,7 +94,7 @@ class BarProgress(Progress):
             console=self.console,
             auto_refresh=False,
         )
-        self.task = None
+        self.task: TaskID | None = None
 
     def start(self, total: int, done: int, workers: int) -> None:
         self.bar.start()
@@ -102,12 +103,14 @@ class BarProgress(Progress):
 
     def game_done(self, record: GameRecord) -> None:
         self.counts.note(record)
+        assert self.task is not None, "start() comes first"
         self.bar.update(self.task, advance=1, note=self.counts.suffix())
         self.bar.refresh()
 
     def game_error(self, game_id: int, message: str) -> None:
         self.counts.errors += 1
         self.bar.console.print(f"[red]{safe_markup(message, 4000, keep_newlines=True)}")
+        assert self.task is not None, "start() comes first"
         self.bar.update(self.task, note=self.counts.suffix())
 
     def tick(self) -> None:

@@ -51,6 +51,6 @@ def compute_ratings(
     for bots, ranks in games:
         teams = [[current[b]] for b in bots]
         rated = model.rate(teams, ranks=[float(r) for r in ranks])
-        for team in rated:
-            current[team[0].name] = team[0]
+        for bot, team in zip(bots, rated, strict=True):
+            current[bot] = team[0]
     return {name: Rating(r.mu, r.sigma) for name, r in current.items()}

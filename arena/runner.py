@@ -178,7 +178,7 @@ def _assign(w: _Worker, todo: deque[ScheduledGame]) -> None:
 
 
 def _handle(
-    msg: tuple, w: _Worker, store: ArenaStore, summary: RunSummary, progress: Progress
+    msg: tuple[Any, ...], w: _Worker, store: ArenaStore, summary: RunSummary, progress: Progress
 ) -> GameRecord | None:
     kind, game_id = msg[0], msg[1]
     if kind == "done":

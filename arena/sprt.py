@@ -23,7 +23,7 @@ Pure functions: no I/O, no clocks, standard library only.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -136,8 +136,8 @@ def logistic_elo_to_score(elo: float) -> float:
     if math.isnan(elo):
         raise ValueError("Elo is NaN")
     if elo >= 0:
-        return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
-    e = 10.0 ** (elo / 400.0)
+        return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
+    e = math.pow(10.0, elo / 400.0)
     return e / (1.0 + e)
 
 
@@ -361,15 +361,18 @@ def elo_estimate(p: Pentanomial, model: EloModel = EloModel.LOGISTIC) -> EloEsti
     else:
         los = 1.0 if score > 0.5 else 0.0 if score < 0.5 else 0.5
 
+    to_elo: Callable[[float], float]
     if model is EloModel.LOGISTIC:
         to_elo = score_to_logistic_elo
     else:
         sigma_game = math.sqrt(2.0 * var)  # per-game deviation seen through pairs (nElo's unit)
 
-        def to_elo(s: float) -> float:
+        def normalized_elo(s: float) -> float:
             if sigma_game > 0.0:
                 return _cap((s - 0.5) / sigma_game * NELO_PER_T, NELO_CAP)
             return 0.0 if s == 0.5 else math.copysign(NELO_CAP, s - 0.5)
+
+        to_elo = normalized_elo
 
     return EloEstimate(
         elo=to_elo(score),

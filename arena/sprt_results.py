@@ -51,7 +51,7 @@ class SprtTracker:
 
     params: ArenaParams
     pentanomial: Pentanomial = field(default_factory=Pentanomial)
-    wdl: Counter = field(default_factory=Counter)  # single games: "win", "draw", "loss" for NEW
+    wdl: Counter[str] = field(default_factory=Counter)  # single games: "win", "draw", "loss" for NEW
     halves: dict[int, float] = field(default_factory=dict)  # deal -> the score of its first game in
     games: int = 0
 
@@ -105,8 +105,8 @@ def sprt_board(params: ArenaParams, records: Iterable[GameRecord], scheduled: in
     tracker.add_all(records)
     st = tracker.status()
     est = st.estimate
-    failures: dict[str, Counter] = {b.name: Counter() for b in params.bots}
-    ends: Counter = Counter()
+    failures: dict[str, Counter[str]] = {b.name: Counter() for b in params.bots}
+    ends: Counter[str] = Counter()
     for rec in records:
         ends[rec.end_reason or "unfinished"] += 1
         for f in rec.failures:

@@ -36,6 +36,7 @@ import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -44,6 +45,9 @@ from altay_cli import __version__
 from .params import ArenaParams, ArenaUsageError
 from .records import GameRecord, upgraded
 from .schedule import ScheduledGame
+
+if TYPE_CHECKING:
+    from .integrity import Problem
 
 DB_NAME = "arena.sqlite"
 #: The files SQLite keeps beside the database; none may be a link to elsewhere.
@@ -226,7 +230,7 @@ class ArenaStore:
         self._scheduled: tuple[str, dict[int, ScheduledGame]] | None = None
         #: What `session.check_resumable` found wrong with the stored logs (integrity.Problem
         #: list; None: not checked): `--resume` forgets those games and plays them again.
-        self.log_problems: list | None = None
+        self.log_problems: list[Problem] | None = None
 
     # ------------------------------------------------------------------ opening
     @staticmethod
@@ -269,7 +273,7 @@ class ArenaStore:
                 conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
-        return conn.execute("PRAGMA user_version").fetchone()[0]
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
     @classmethod
     def create(
@@ -418,7 +422,7 @@ class ArenaStore:
         return {row[0] for row in self._query("SELECT game_id FROM turnless_games")}
 
     # ------------------------------------------------------------------ parameters
-    def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of a read; StoreError (never a traceback) when the database is damaged."""
         try:
             return self.conn.execute(sql, args).fetchall()
@@ -456,7 +460,7 @@ class ArenaStore:
         return {row[0] for row in self._query("SELECT game_id FROM games")}
 
     def count(self) -> int:
-        return self._query("SELECT COUNT(*) FROM games")[0][0]
+        return int(self._query("SELECT COUNT(*) FROM games")[0][0])
 
     def schedule(self, params: ArenaParams) -> dict[int, ScheduledGame]:
         """The arena's schedule by game id (computed once per set of parameters: a long SPRT's
@@ -583,7 +587,16 @@ class ArenaStore:
     # ------------------------------------------------------------------ raw rows (for verify)
     def game_columns(self) -> dict[int, dict[str, object]]:
         """Every games row's columns but the record, by game id."""
-        cols = ("deal", "grp", "seating", "seed", "end_reason", "completed", "rounds", "decisions")
+        cols: tuple[str, ...] = (
+            "deal",
+            "grp",
+            "seating",
+            "seed",
+            "end_reason",
+            "completed",
+            "rounds",
+            "decisions",
+        )
         cols += ("duration_s", "log") + (("turns",) if self.version >= 3 else ())
         rows = self._query(f"SELECT game_id, {', '.join(cols)} FROM games")
         return {row[0]: dict(zip(cols, row[1:], strict=True)) for row in rows}
@@ -595,17 +608,17 @@ class ArenaStore:
         role, score = ("role", "score") if self.version >= 4 else ("faction", "vp")
         return ("seat", "bot", role, "rank", score, "forfeit", "think_ms")
 
-    def seat_rows(self) -> dict[int, list[tuple]]:
+    def seat_rows(self) -> dict[int, list[tuple[Any, ...]]]:
         """(seat, bot, role, rank, score, forfeit, think_ms) per game id, in seat order."""
-        out: dict[int, list[tuple]] = {}
+        out: dict[int, list[tuple[Any, ...]]] = {}
         cols = ", ".join(("game_id", *self.seat_columns))
         for row in self._query(f"SELECT {cols} FROM seats ORDER BY game_id, seat"):
             out.setdefault(row[0], []).append(tuple(row[1:]))
         return out
 
-    def failure_rows(self) -> dict[int, list[tuple]]:
+    def failure_rows(self) -> dict[int, list[tuple[Any, ...]]]:
         """(seat, bot, status, detail, n, consequence) per game id."""
-        out: dict[int, list[tuple]] = {}
+        out: dict[int, list[tuple[Any, ...]]] = {}
         for row in self._query("SELECT game_id, seat, bot, status, detail, n, consequence FROM failures"):
             out.setdefault(row[0], []).append(tuple(row[1:]))
         return out

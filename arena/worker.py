@@ -212,6 +212,7 @@ def worker_main(conn: Connection, setup: WorkerSetup, play: PlayFn, parent_pid: 
             game = conn.recv()
             if game is None:
                 return
+            message: tuple[str, int, GameRecord | str]
             try:
                 message = ("done", game.game_id, play(setup, game))
             except Exception:

@@ -1132,12 +1132,12 @@ def score_action(x: Ctx, action: dict[str, Any]) -> float:
     if kind == "draw":
         return _draw_value(x)
     if kind == "meld":
-        name = action.get("card")
+        name = action.get("card", "")
         return x.meld_gain(x.me, name) - x.hp(x.me, x.age(name))
     if kind == "dogma":
-        return x.dogma_value(action.get("card"))
+        return x.dogma_value(action.get("card", ""))
     if kind == "first_meld":
-        return _first_meld_value(x, action.get("card"))
+        return _first_meld_value(x, action.get("card", ""))
     return 0.0
 
 

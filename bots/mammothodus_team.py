@@ -674,6 +674,7 @@ def fig_job(
             or (job.kind == "position" and job.target == exclude.target)
         ):
             continue
+        src: int | None
         if carrying is not None:
             if job.kind != "carry" or job.shard != carrying:
                 continue
@@ -1223,7 +1224,7 @@ def _card(v: View, actions: list[dict[str, Any]]) -> int:
     action = str(f.get("action") or "")
     fig_i = int(f.get("fig") or 0)
     fig = COLORS[fig_i] if 0 <= fig_i < 4 else "red"
-    at = int(f.get("at") if f.get("at") is not None else v.figs.get(fig, 0))
+    at = int(f["at"] if f.get("at") is not None else v.figs.get(fig, 0))
     pts = int(f.get("pts") or 0)
     cards = playable_cards(actions)
     pass_i = index_of(actions, type="pass")

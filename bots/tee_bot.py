@@ -25,13 +25,14 @@ def main() -> int:
     lock = threading.Lock()
     bot = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
     assert bot.stdin and bot.stdout
+    replies = bot.stdout
 
     def record(prefix: str, line: bytes) -> None:
         with lock:
             log.write(prefix + line.decode("utf-8", "replace").rstrip("\n") + "\n")
 
     def answers() -> None:
-        for line in bot.stdout:
+        for line in replies:
             record("< ", line)
             sys.stdout.buffer.write(line)
             sys.stdout.buffer.flush()

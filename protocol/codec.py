@@ -10,7 +10,7 @@ import msgspec
 from .messages import BotMessage, RefereeMessage, bot_messages
 
 _encoder = msgspec.json.Encoder()
-_referee_decoder = msgspec.json.Decoder(RefereeMessage)
+_referee_decoder: msgspec.json.Decoder[RefereeMessage] = msgspec.json.Decoder(RefereeMessage)
 
 
 BOT_TYPES_HINT = "a bot sends one JSON object per line with type ready, action or pong"
@@ -40,7 +40,7 @@ class BotDecoder:
     or seat: decoding is on every decision's path)."""
 
     def __init__(self, action_type: Any = Any) -> None:
-        self._decoder = msgspec.json.Decoder(bot_messages(action_type))
+        self._decoder: msgspec.json.Decoder[BotMessage] = msgspec.json.Decoder(bot_messages(action_type))
 
     def decode(self, line: bytes) -> BotMessage:
         """Decode a line sent by a bot (without its newline).

@@ -12,7 +12,7 @@ protocol/schema.json is the envelope alone (`python -m protocol.schema`).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Generic, TypeVar, Union
+from typing import Annotated, Any, Generic, TypeVar, Union, get_args
 
 import msgspec
 from msgspec import Meta
@@ -177,10 +177,12 @@ class Pong(msgspec.Struct, tag="pong", tag_field="type"):
     id: BotInt
 
 
-RefereeMessage = Union[Hello, Request, Error, Ping, GameOver, Quit]  # noqa: UP007 (runtime union)
-BotMessage = Union[Ready, ActionAnswer, Pong]  # noqa: UP007
-REFEREE_MESSAGES: tuple[type[msgspec.Struct], ...] = RefereeMessage.__args__  # type: ignore[attr-defined]
-BOT_MESSAGES: tuple[type[msgspec.Struct], ...] = BotMessage.__args__  # type: ignore[attr-defined]
+# Runtime unions of the bare classes (their payloads are Any): msgspec decodes them, the schema
+# names them, and REFEREE_MESSAGES/BOT_MESSAGES list the classes themselves, not aliases.
+RefereeMessage = Union[Hello, Request, Error, Ping, GameOver, Quit]  # type: ignore[type-arg]  # noqa: UP007
+BotMessage = Union[Ready, ActionAnswer, Pong]  # type: ignore[type-arg]  # noqa: UP007
+REFEREE_MESSAGES: tuple[type[msgspec.Struct], ...] = get_args(RefereeMessage)
+BOT_MESSAGES: tuple[type[msgspec.Struct], ...] = get_args(BotMessage)
 
 
 def referee_messages(settings: Any, static: Any, action: Any, observation: Any, event: Any) -> Any:

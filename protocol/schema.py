@@ -64,7 +64,8 @@ def build_schema(
         "anyOf": [{"$ref": "#/$defs/RefereeMessage"}, {"$ref": "#/$defs/BotMessage"}],
         "$defs": defs,
     }
-    return json.loads(json.dumps(document))  # plain JSON values (msgspec gives tuples for defaults)
+    plain: dict[str, Any] = json.loads(json.dumps(document))  # msgspec gives tuples for defaults
+    return plain
 
 
 def schema_text() -> str:

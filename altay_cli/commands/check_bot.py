@@ -160,8 +160,8 @@ def check_bot(
         for c in checks:
             mark = click.style("PASS", fg="green") if c.passed else click.style("FAIL", fg="red", bold=True)
             click.echo(f"{mark}  {c.name.ljust(width)}  {safe_text(c.detail, 4000, keep_newlines=True)}")
-        failed = sum(1 for c in checks if not c.passed)
-        click.echo("all checks passed" if passed else f"{failed} of {len(checks)} checks failed")
+        failures = sum(1 for c in checks if not c.passed)
+        click.echo("all checks passed" if passed else f"{failures} of {len(checks)} checks failed")
         if isolation.sandboxed:
             click.echo(f"isolation: {isolation.describe()}")
         for warning in warnings:

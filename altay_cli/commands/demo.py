@@ -46,7 +46,9 @@ def demo(players: int, seed: int, policy: str | None, as_json: bool) -> None:
     decisions = 0
     while not g.is_terminal:
         actions = g.legal_actions()
-        g.apply(actions[choosers[g.to_move].choose(g, actions)])
+        seat = g.to_move
+        assert seat is not None, "a game that is not over has a seat to move"
+        g.apply(actions[choosers[seat].choose(g, actions)])
         decisions += 1
     result = msgspec.to_builtins(game.outcome(g))
     roles = game.roles(g)

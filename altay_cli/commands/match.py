@@ -10,6 +10,7 @@ import orjson
 
 if TYPE_CHECKING:
     from ..logsign import Signer
+    from ..records import ClockKind
     from ..referee.sandbox import SandboxPolicy
 
 from .options import (
@@ -58,7 +59,7 @@ def match(
     move_ms: int,
     bank_ms: int,
     increment_ms: int,
-    clock: str,
+    clock: ClockKind,
     startup_ms: int,
     no_timeout: bool,
     on_failure: str,

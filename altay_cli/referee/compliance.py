@@ -42,7 +42,7 @@ class Check:
     passed: bool
     detail: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -200,7 +200,9 @@ class _Runner:
         self.stderr_bytes = max(self.stderr_bytes, seat.stderr_bytes)
         self.stderr_truncated = self.stderr_truncated or seat.stderr_truncated
 
-    def run(self, counts: list[int], checks: list[Check], skip_rest, move_ms: int) -> list[Check]:
+    def run(
+        self, counts: list[int], checks: list[Check], skip_rest: Callable[[str], list[Check]], move_ms: int
+    ) -> list[Check]:
         seat, config = self.new_seat(1, counts[0])
         try:
             seat.launch()

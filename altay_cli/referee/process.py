@@ -249,6 +249,7 @@ class BotProcess:
         Raises OSError if it cannot be started.
         """
         plan = self.plan
+        pass_fds: tuple[int, ...]
         if plan is None:
             env = dict(os.environ)
             env.setdefault("PYTHONUNBUFFERED", "1")  # Python bots that forget to flush still work
@@ -407,7 +408,7 @@ class BotProcess:
             raw = fcntl.ioctl(self._in_fd, termios.FIONREAD, b"\0\0\0\0")
         except OSError:
             return 0
-        return struct.unpack("i", raw)[0]
+        return int(struct.unpack("i", raw)[0])
 
     # ------------------------------------------------------------------ writing
     def send(self, data: bytes, deadline: float | None) -> None:

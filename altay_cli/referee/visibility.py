@@ -193,6 +193,7 @@ def referee_python() -> list[str]:
 
 def _package_dir(name: str) -> str:
     module = __import__(name)
+    assert module.__file__ is not None, f"{name} is a package on disk"
     return str(Path(module.__file__).resolve().parent)
 
 

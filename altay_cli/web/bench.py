@@ -38,7 +38,9 @@ def bench_log(game: Game, players: int, seed: int, path: Path) -> Path:
     g = session.state
     while not g.is_terminal:
         legal = g.legal_actions()
-        session.apply(legal[policies[g.to_move].choose(g, legal)])  # type: ignore[index]
+        seat = g.to_move
+        assert seat is not None, "a game that is not over has a seat to move"
+        session.apply(legal[policies[seat].choose(g, legal)])
         g = session.state
     out = io.BytesIO()
     with LogWriter(out) as writer:

@@ -325,8 +325,8 @@ def _assemble(
     over = state is not None and (state.is_terminal or bool(verdict.result and verdict.result.forfeits))
     show_seed = verdict.seed is not None and (eyes.kind == EyesKind.ALL or (valid and over))
     note = None
-    spectating = drawing is None and eyes.kind == EyesKind.SPECTATOR and state is not None
-    if spectating and not has_spectator_view(game, state):
+    spectating = drawing is None and eyes.kind == EyesKind.SPECTATOR
+    if spectating and state is not None and not has_spectator_view(game, state):
         note = (
             f"{game.kind.title} does not say what a spectator may know, so a spectator is shown "
             "none of its state; `--view seat N` shows what a seat was sent, `--view all` everything"
@@ -335,7 +335,7 @@ def _assemble(
     if eyes.kind == EyesKind.SEAT:
         name = next((s.name for s in header.seats if s.seat == eyes.seat), "?")
         eyes_text = f"seat {eyes.seat} ({name}): what it was sent"
-    d = verdict.divergence
+    div = verdict.divergence
     return {
         "format": DATA_FORMAT,
         "game": {
@@ -357,8 +357,8 @@ def _assemble(
         "verdict": {
             "status": _status(verdict),
             "message": _verdict_message(verdict, eyes),
-            "kind": d.kind if d is not None else None,
-            "line": d.line if d is not None else None,
+            "kind": div.kind if div is not None else None,
+            "line": div.line if div is not None else None,
             "steps": steps,
             "notes": list(verdict.notes),
         },

@@ -46,12 +46,15 @@ class SprtData:
 # ----------------------------------------------------------------------------- data
 def _footer(board: dict[str, Any]) -> tuple[str, list[tuple[str, str]]]:
     """The terminal report's title and its legend rows (label, text), as `arena.report` words them."""
+    from rich.table import Table
+
     from arena.report import leaderboard_tables
 
     group = leaderboard_tables(board)
     parts = list(group.renderables)
     title = str(parts[0]).strip()
     grid = parts[-1]
+    assert isinstance(grid, Table)  # the legend
     labels = [str(c) for c in grid.columns[0].cells]
     texts = [str(c) for c in grid.columns[1].cells]
     return title, list(zip(labels, texts))
@@ -91,7 +94,7 @@ def _th(text: str, kind: str = "num", title: str = "") -> str:
     return f'<th data-sort="{kind}"{t}>{esc(text)}</th>'
 
 
-def _table(cls: str, head: list[str], rows: list[str], caption: str = "", foot: list[str] = ()) -> str:
+def _table(cls: str, head: list[str], rows: list[str], caption: str = "", foot: Sequence[str] = ()) -> str:
     cap = f"<caption>{esc(caption)}</caption>" if caption else ""
     tfoot = f"<tfoot>{''.join(foot)}</tfoot>" if foot else ""
     return (
@@ -353,7 +356,7 @@ def _seat_tables(board: dict[str, Any], cooperative: bool, total: str) -> str:
 
 
 def _failures(board: dict[str, Any]) -> str:
-    from altay_cli.referee.types import FAILURE_STATUSES
+    from altay_cli.records import FAILURE_STATUSES
 
     statuses = [s for s in FAILURE_STATUSES if s in board["failures"]]
     statuses += sorted(set(board["failures"]) - set(statuses))

@@ -11,7 +11,7 @@ Resources are the letters F W M S C; a payment is a string of letters, e.g. "FWS
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Union, get_args
 
 import msgspec
 
@@ -21,20 +21,20 @@ class Action(msgspec.Struct, frozen=True, tag_field="type"):
 
 
 # ------------------------------------------------------------------ setup
-class ChooseFaction(Action, tag="faction"):
+class ChooseFaction(Action, frozen=True, tag="faction"):
     """Setup: take a faction's starting deck (clockwise from the first player)."""
 
     faction: str
 
 
-class ChooseStart(Action, tag="start"):
+class ChooseStart(Action, frozen=True, tag="start"):
     """Setup: place your first settlement on a farmland (reverse turn order)."""
 
     territory: int
 
 
 # ------------------------------------------------------------------ your turn
-class Play(Action, tag="play"):
+class Play(Action, frozen=True, tag="play"):
     """Play a card from hand (or your archive) choosing one of its effects (0-based).
 
     `resource` is the resource chosen where the effect lets you choose (Shaman).
@@ -45,7 +45,7 @@ class Play(Action, tag="play"):
     resource: str | None = None
 
 
-class Attack(Action, tag="attack"):
+class Attack(Action, frozen=True, tag="attack"):
     """Attack from one of your territories to an adjacent one, playing these ATK cards."""
 
     from_: int = msgspec.field(name="from")
@@ -53,93 +53,93 @@ class Attack(Action, tag="attack"):
     cards: tuple[str, ...]
 
 
-class Place(Action, tag="place"):
+class Place(Action, frozen=True, tag="place"):
     """Move one resource from your pool onto a table card (by title) or 'achievement'."""
 
     on: str
     resource: str
 
 
-class Release(Action, tag="release"):
+class Release(Action, frozen=True, tag="release"):
     """Take every resource off a store card back into your pool; the card is discarded."""
 
     card: str
 
 
-class Buy(Action, tag="buy"):
+class Buy(Action, frozen=True, tag="buy"):
     """Acquire the top card of a display stack, paying these resources from your pool."""
 
     card: str
     pay: str
 
 
-class Develop(Action, tag="develop"):
+class Develop(Action, frozen=True, tag="develop"):
     """Start an achievement (from the display, or your secret wonder) placing one resource."""
 
     achievement: str
     resource: str
 
 
-class Abandon(Action, tag="abandon"):
+class Abandon(Action, frozen=True, tag="abandon"):
     """Discard the technology you are developing (never a wonder)."""
 
 
-class Settle(Action, tag="settle"):
+class Settle(Action, frozen=True, tag="settle"):
     """Place a settlement you have just built on a territory."""
 
     territory: int
 
 
-class Engineering(Action, tag="engineering"):
+class Engineering(Action, frozen=True, tag="engineering"):
     """Engineering, once per turn: trash a hand card (named by kind), then draw 1."""
 
     card: str
 
 
-class Mathematics(Action, tag="mathematics"):
+class Mathematics(Action, frozen=True, tag="mathematics"):
     """Mathematics, once per turn: discard a hand card, then draw 1."""
 
     card: str
 
 
-class Commerce(Action, tag="commerce"):
+class Commerce(Action, frozen=True, tag="commerce"):
     """Commerce, once per turn: spend one resource, produce one of your choice."""
 
     spend: str
     gain: str
 
 
-class Philosophy(Action, tag="philosophy"):
+class Philosophy(Action, frozen=True, tag="philosophy"):
     """Philosophy, once per turn: produce one culture."""
 
 
-class Religion(Action, tag="religion"):
+class Religion(Action, frozen=True, tag="religion"):
     """Religion, once per turn: move one settlement to an adjacent free or own territory."""
 
     from_: int = msgspec.field(name="from")
     to: int
 
 
-class Trade(Action, tag="trade"):
+class Trade(Action, frozen=True, tag="trade"):
     """Trading variant: pay 5 coins for one resource of your choice."""
 
     resource: str
 
 
-class EndTurn(Action, tag="end"):
+class EndTurn(Action, frozen=True, tag="end"):
     """End your turn; with Writing you may archive one hand card (by title)."""
 
     archive: str | None = None
 
 
 # ------------------------------------------------------------------ defending
-class Surrender(Action, tag="surrender"):
+class Surrender(Action, frozen=True, tag="surrender"):
     """Defender: lose the combat, discarding up to as many cards as the attacker played."""
 
     discard: tuple[str, ...] = ()
 
 
-class Fight(Action, tag="fight"):
+class Fight(Action, frozen=True, tag="fight"):
     """Defender: play any number of DEF cards and compare strengths."""
 
     cards: tuple[str, ...] = ()
@@ -166,7 +166,7 @@ AnyAction = Union[  # noqa: UP007 (a runtime union object msgspec can decode int
     Surrender,
     Fight,
 ]
-ACTION_TYPES: tuple[type[Action], ...] = AnyAction.__args__  # type: ignore[attr-defined]
+ACTION_TYPES: tuple[type[Action], ...] = get_args(AnyAction)
 
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(AnyAction)

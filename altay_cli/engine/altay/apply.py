@@ -173,9 +173,9 @@ def _play(g: GameState, a: Play) -> None:
         return
     p.discard.append(kind)
     if ek == E_PRODUCE:
-        g.produce(p, eff.arg, 1)  # type: ignore[arg-type]
+        g.produce(p, eff.number(), 1)
     elif ek == E_TERRAIN:
-        res, terrain = eff.arg  # type: ignore[misc]
+        res, terrain = eff.pair()
         g.terrain_used[terrain] += 1
         g.produce(p, res, 2)
     elif ek == E_DRAW:
@@ -186,7 +186,8 @@ def _play(g: GameState, a: Play) -> None:
         complete_collect(g, p, i)
     elif ek == E_SHAMAN:
         p.consumed += 1
-        g.produce(p, RES_INDEX[a.resource], 1)  # type: ignore[index]
+        assert a.resource is not None, "a legal Shaman play names its resource"
+        g.produce(p, RES_INDEX[a.resource], 1)
 
 
 def complete_collect(g: GameState, p: PlayerState, i: int) -> None:
@@ -195,7 +196,9 @@ def complete_collect(g: GameState, p: PlayerState, i: int) -> None:
     for r in range(5):
         g.reserve[r] += tc.placed[r]
     p.discard.append(tc.kind)
-    g.queue_builds(p, COLLECT_OF[KIND_TITLE[tc.kind]][1])  # type: ignore[index]
+    collect = COLLECT_OF[KIND_TITLE[tc.kind]]
+    assert collect is not None, "only a settlement card is collected"
+    g.queue_builds(p, collect[1])
 
 
 def _place(g: GameState, a: Place) -> None:
@@ -211,7 +214,7 @@ def _place(g: GameState, a: Place) -> None:
     tc = p.table[i]
     tc.placed[r] += 1
     collect = COLLECT_OF[KIND_TITLE[tc.kind]]
-    if collect is not None and is_filled(collect[0], tc.placed):  # type: ignore[index]
+    if collect is not None and is_filled(collect[0], tc.placed):
         complete_collect(g, p, i)
 
 
@@ -379,7 +382,8 @@ def _attack(g: GameState, a: Attack) -> None:
 
 
 def _defend_done(g: GameState, surrendered: bool, cards: tuple[str, ...]) -> None:
-    attacker, defender, f, t, strength, _n = g.combat  # type: ignore[misc]
+    assert g.combat is not None, "a defence answers an attack"
+    attacker, defender, f, t, strength, _n = g.combat
     d = g.players[defender]
     icons = 0
     for name in cards:

@@ -229,7 +229,7 @@ class HiddenCards:
             if t == title:
                 placed[resource] += 1
                 collect = COLLECT_OF[t]
-                if collect is not None and is_filled(collect[0], placed):  # type: ignore[index]
+                if collect is not None and is_filled(collect[0], placed):
                     self.table_leave(t)
                 return
 
@@ -482,10 +482,10 @@ class AltayBelief:
             if player["developing"] is not None:
                 taken[ACH_INDEX[player["developing"]["name"]]] += 1
             taken.update(self.abandoned[o])
-        for level in (1, 2):
-            pool = Counter({a: n for a in ACH_OF_LEVEL[level]})
+        for lvl in (1, 2):
+            pool = Counter({a: n for a in ACH_OF_LEVEL[lvl]})
             pool.subtract(taken)
-            pools[level] = +pool
+            pools[lvl] = +pool
         wonders = set(ACH_OF_LEVEL[3]) - set(taken)
         for player in obs["players"]:
             if player["secret_wonder"] is not None:

@@ -8,7 +8,10 @@ point the rulebook leaves open is a named constant in the "Rulings" section at t
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
+
+if TYPE_CHECKING:
+    from .observation import AchievementLevel, Faction, Terrain
 
 # --------------------------------------------------------------------------- resources
 F, W, M, S, C = 0, 1, 2, 3, 4
@@ -50,7 +53,7 @@ def cost(text: str) -> Cost:
 
 # --------------------------------------------------------------------------- terrain / board
 FARMLAND, FOREST, HILL, MOUNTAIN = 0, 1, 2, 3
-TERRAINS: Final = ("farmland", "forest", "hill", "mountain")
+TERRAINS: Final[tuple[Terrain, ...]] = ("farmland", "forest", "hill", "mountain")
 NUM_TERRITORIES: Final = 23
 TERRAIN_OF: Final = tuple(
     FARMLAND if t <= 5 else FOREST if t <= 11 else HILL if t <= 17 else MOUNTAIN
@@ -111,7 +114,27 @@ E_SHAMAN = "shaman"  # consume a captured conquest marker: produce a resource of
 
 class Effect(NamedTuple):
     kind: str
-    arg: object = None
+    arg: int | tuple[int, int] | tuple[Cost, int] | None = None
+
+    def number(self) -> int:
+        """The resource of E_PRODUCE, the icons of E_ATK and E_DEF."""
+        if not isinstance(self.arg, int):
+            raise TypeError(f"{self.kind} has no number")
+        return self.arg
+
+    def pair(self) -> tuple[int, int]:
+        """(resource, terrain) of E_TERRAIN, (capacity, resource or -1) of E_STORE."""
+        arg = self.arg
+        if not isinstance(arg, tuple) or isinstance(arg[0], Cost):
+            raise TypeError(f"{self.kind} has no pair of numbers")
+        return arg[0], arg[1]
+
+    def collect(self) -> tuple[Cost, int]:
+        """(Cost, settlements built) of E_COLLECT."""
+        arg = self.arg
+        if not isinstance(arg, tuple) or not isinstance(arg[0], Cost):
+            raise TypeError(f"{self.kind} collects nothing")
+        return arg[0], arg[1]
 
 
 class Title(NamedTuple):
@@ -212,16 +235,16 @@ def display_stack(title: int, copies: int) -> list[int]:
 
 
 # Combat icons per title (0 when none).
-ATK_OF: Final = tuple(next((e.arg for e in t.effects if e.kind == E_ATK), 0) for t in TITLES)
-DEF_OF: Final = tuple(next((e.arg for e in t.effects if e.kind == E_DEF), 0) for t in TITLES)
+ATK_OF: Final = tuple(next((e.number() for e in t.effects if e.kind == E_ATK), 0) for t in TITLES)
+DEF_OF: Final = tuple(next((e.number() for e in t.effects if e.kind == E_DEF), 0) for t in TITLES)
 COMBAT_TITLES: Final = tuple(i for i in range(NUM_TITLES) if ATK_OF[i])
 
 # Play-on-the-table cards.
-STORE_OF: Final = tuple(next((e.arg for e in t.effects if e.kind == E_STORE), None) for t in TITLES)
-COLLECT_OF: Final = tuple(next((e.arg for e in t.effects if e.kind == E_COLLECT), None) for t in TITLES)
+STORE_OF: Final = tuple(next((e.pair() for e in t.effects if e.kind == E_STORE), None) for t in TITLES)
+COLLECT_OF: Final = tuple(next((e.collect() for e in t.effects if e.kind == E_COLLECT), None) for t in TITLES)
 
 # --------------------------------------------------------------------------- factions
-FACTIONS: Final = ("Earthfolk", "Elvenfolk", "Firefolk", "Smallfolk")
+FACTIONS: Final[tuple[Faction, ...]] = ("Earthfolk", "Elvenfolk", "Firefolk", "Smallfolk")
 _DECKS = {
     "Earthfolk": {"Settler": 1, "Digger": 1, "Hunter": 3, "Village": 2, "Warrior": 3},
     "Elvenfolk": {"Hunter": 5, "Lorekeeper": 2, "Village": 1, "Warrior": 2},
@@ -240,17 +263,18 @@ STARTING_DECKS: Final = tuple(
 )
 
 # --------------------------------------------------------------------------- achievements
-TECH_ONCE_PER_TURN = "once_per_turn"
-TECH_CONTINUOUS = "continuous"
-TECH_END_OF_TURN = "end_of_turn"
-TECH_INSTANT = "instant"
+Timing = Literal["once_per_turn", "continuous", "end_of_turn", "instant"]
+TECH_ONCE_PER_TURN: Final = "once_per_turn"
+TECH_CONTINUOUS: Final = "continuous"
+TECH_END_OF_TURN: Final = "end_of_turn"
+TECH_INSTANT: Final = "instant"
 
 
 class Achievement(NamedTuple):
     name: str
-    level: int
+    level: AchievementLevel
     cost: Cost
-    timing: str | None  # technologies only
+    timing: Timing | None  # technologies only
 
 
 ACHIEVEMENTS: Final[tuple[Achievement, ...]] = (

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
+    Action,
     Attack,
     Buy,
     ChooseFaction,
@@ -97,65 +99,68 @@ def _play_score(a: Play) -> float:
     return 800
 
 
-def greedy_score(g: GameState, a: object) -> float:
+def greedy_score(g: GameState, a: Action) -> float:
     """The score `bots/greedy.py` gives an action, computed on the state."""
-    t = type(a)
-    if t is Play:
-        return _play_score(a)  # type: ignore[arg-type]
-    if t is Place:
-        on = a.on  # type: ignore[attr-defined]
-        if on == "achievement":
-            return 650
-        return 700 if on in _SETTLEMENT_CARDS else 20
-    if t is Settle:
-        cell = a.territory  # type: ignore[attr-defined]
-        owner = g.owner[cell]
-        if owner < 0:
-            value = 10 + 3 * g.vp_marker[cell]
-        else:
-            value = 2 - g.count[cell]
-        return 1000 + value + 0.01 * (NUM_TERRITORIES - cell) + (0.5 if owner == g.seat else 0)
-    if t is Buy:
-        return 400 + 10 * BUY_VALUE.get(a.card, 1) - len(a.pay)  # type: ignore[attr-defined]
-    if t is EndTurn:
-        return 0 if a.archive is None else 1  # type: ignore[attr-defined]
-    if t is Attack:
-        icons = sum(COMBAT_ICONS.get(c, 0) for c in a.cards)  # type: ignore[attr-defined]
-        m = g.marker[a.to]  # type: ignore[attr-defined]
-        if m >= 0:
-            return 750 + 5 * CONQUEST_MARKERS[m][0] - 10 * icons
-        margin = g.count[a.from_] + icons - g.count[a.to] - 2  # type: ignore[attr-defined]
-        return 300 + 10 * margin - 5 * icons if margin > 0 else -50
-    if t is Release:
-        return 780
-    if t is Develop:
-        p = g.players[g.active]
-        name = a.achievement  # type: ignore[attr-defined]
-        if p.secret >= 0 and ACH_INDEX[name] == p.secret:
-            return 640
-        return 600 + DEVELOP_VALUE.get(name, 3)
-    if t is Fight or t is Surrender:
-        return _defence_score(g, a)
-    if t is Philosophy:
-        return 820
-    if t is Commerce:
-        return -10
-    if t is Trade:
-        return 500
-    if t is ChooseStart:
-        return 100 - a.territory  # type: ignore[attr-defined]
-    if t is ChooseFaction:
-        return FACTION_VALUE[a.faction]  # type: ignore[attr-defined]
-    return -1
+    scorer = _SCORERS.get(type(a))
+    return -1 if scorer is None else scorer(g, a)
 
 
-def _defence_score(g: GameState, a: object) -> float:
-    if type(a) is Surrender:
-        return 10 - len(a.discard)  # type: ignore[attr-defined]
+def _place_score(g: GameState, a: Place) -> float:
+    if a.on == "achievement":
+        return 650
+    return 700 if a.on in _SETTLEMENT_CARDS else 20
+
+
+def _settle_score(g: GameState, a: Settle) -> float:
+    cell = a.territory
+    owner = g.owner[cell]
+    if owner < 0:
+        value = 10 + 3 * g.vp_marker[cell]
+    else:
+        value = 2 - g.count[cell]
+    return 1000 + value + 0.01 * (NUM_TERRITORIES - cell) + (0.5 if owner == g.seat else 0)
+
+
+def _buy_score(g: GameState, a: Buy) -> float:
+    return 400 + 10 * BUY_VALUE.get(a.card, 1) - len(a.pay)
+
+
+def _end_score(g: GameState, a: EndTurn) -> float:
+    return 0 if a.archive is None else 1
+
+
+def _attack_score(g: GameState, a: Attack) -> float:
+    icons = sum(COMBAT_ICONS.get(c, 0) for c in a.cards)
+    m = g.marker[a.to]
+    if m >= 0:
+        return 750 + 5 * CONQUEST_MARKERS[m][0] - 10 * icons
+    margin = g.count[a.from_] + icons - g.count[a.to] - 2
+    return 300 + 10 * margin - 5 * icons if margin > 0 else -50
+
+
+def _develop_score(g: GameState, a: Develop) -> float:
+    p = g.players[g.active]
+    name = a.achievement
+    if p.secret >= 0 and ACH_INDEX[name] == p.secret:
+        return 640
+    return 600 + DEVELOP_VALUE.get(name, 3)
+
+
+def _start_score(g: GameState, a: ChooseStart) -> float:
+    return 100 - a.territory
+
+
+def _faction_score(g: GameState, a: ChooseFaction) -> float:
+    return FACTION_VALUE[a.faction]
+
+
+def _defence_score(g: GameState, a: Fight | Surrender) -> float:
+    if isinstance(a, Surrender):
+        return 10 - len(a.discard)
     combat = g.combat
     assert combat is not None
     _attacker, defender, _f, to, attack, _n = combat
-    cards = a.cards  # type: ignore[attr-defined]
+    cards = a.cards
     defence = g.count[to] + (1 if STRATEGY in g.players[defender].done else 0)
     defence += sum(COMBAT_ICONS.get(c, 0) for c in cards)
     if defence > attack:
@@ -163,6 +168,27 @@ def _defence_score(g: GameState, a: object) -> float:
     if defence == attack:
         return 50 - len(cards)
     return 0
+
+
+#: The score of each action type (one lookup: playouts score every legal action of every
+#: decision); greedy_score gives -1 to a type not here.
+_SCORERS: dict[type[Action], Callable[[GameState, Any], float]] = {
+    Play: lambda g, a: _play_score(a),
+    Place: _place_score,
+    Settle: _settle_score,
+    Buy: _buy_score,
+    EndTurn: _end_score,
+    Attack: _attack_score,
+    Release: lambda g, a: 780,
+    Develop: _develop_score,
+    Fight: _defence_score,
+    Surrender: _defence_score,
+    Philosophy: lambda g, a: 820,
+    Commerce: lambda g, a: -10,
+    Trade: lambda g, a: 500,
+    ChooseStart: _start_score,
+    ChooseFaction: _faction_score,
+}
 
 
 def playout_action(g: GameState, rng: random.Random) -> int:

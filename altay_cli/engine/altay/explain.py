@@ -5,7 +5,8 @@ Only called on the slow path (an action not in the legal list), so clarity beats
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     Abandon,
@@ -77,7 +78,7 @@ _OUT_OF_PHASE = {
     Surrender: ("Surrender", "it answers an opponent's attack on your territory"),
     Fight: ("Fight", "it answers an opponent's attack on your territory"),
 }
-_PHASE_TYPES = {
+_PHASE_TYPES: dict[Phase, set[type[Action]]] = {
     Phase.FACTION: {ChooseFaction},
     Phase.START: {ChooseStart},
     Phase.SETTLE: {Settle},
@@ -168,7 +169,7 @@ def _effect_blocked(g: GameState, a: Play) -> str:
     effect = TITLES[TITLE_INDEX[a.card]].effects[a.effect]
     p = g.players[g.active]
     if effect.kind == E_TERRAIN:
-        terrain = TERRAINS[effect.arg[1]]  # type: ignore[index]
+        terrain = TERRAINS[effect.pair()[1]]
         return f"each {terrain} you occupy gives its bonus once per turn, and you have none unused"
     if effect.kind in (E_STORE, E_COLLECT):
         return f"you already have a {a.card} on the table (one card of a title at a time)"
@@ -243,8 +244,9 @@ def _buy(g: GameState, a: Buy) -> str | None:
     if g.bought >> t & 1:
         return f"you already acquired a {a.card} this turn (one copy per type per turn)"
     cost = KINDS[stack[-1]].cost
+    assert cost is not None, "the display holds no starting card"
     pool = g.players[g.active].pool
-    ways = payments(cost, pool)  # type: ignore[arg-type]
+    ways = payments(cost, pool)
     held = "".join(r * n for r, n in zip(RES_INDEX, pool, strict=True)) or "nothing"
     fix = f"pay {' or '.join(ways)}" if ways else f"your pool holds {held}"
     return (
@@ -384,7 +386,8 @@ def _surrender(g: GameState, a: Surrender) -> str | None:
     return f"you do not hold the cards {_cards(a.discard)} (in hand or archive)"
 
 
-_EXPLAINERS = {
+#: the explainer of each action type (it takes an action of that type)
+_EXPLAINERS: dict[type[Action], Callable[[GameState, Any], str | None]] = {
     ChooseFaction: _faction,
     ChooseStart: _start,
     Settle: _settle,

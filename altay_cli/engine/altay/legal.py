@@ -131,7 +131,7 @@ def legal_main(g: GameState) -> list[Action]:
             if kind in (E_PRODUCE, E_DRAW):
                 out.append(Play(name, i))
             elif kind == E_TERRAIN:
-                if g.unused_terrain(seat, eff.arg[1]) > 0:  # type: ignore[index]
+                if g.unused_terrain(seat, eff.pair()[1]) > 0:
                     out.append(Play(name, i))
             elif kind in (E_STORE, E_COLLECT):
                 if t not in on_table:
@@ -173,7 +173,8 @@ def legal_main(g: GameState) -> list[Action]:
             t = SHOP_TITLES[si]
             if stack and not bought >> t & 1:
                 cost = KINDS[stack[-1]].cost
-                for pay in payments(cost, pool):  # type: ignore[arg-type]
+                assert cost is not None, "the display holds no starting card"
+                for pay in payments(cost, pool):
                     out.append(Buy(_TITLE_NAMES[t], pay))
 
     # 6. Develop an achievement; abandon a technology.
@@ -241,10 +242,10 @@ def accepts_table(kind: int, placed: list[int], r: int) -> bool:
     t = KIND_TITLE[kind]
     store = STORE_OF[t]
     if store is not None:
-        capacity, only = store  # type: ignore[misc]
+        capacity, only = store
         return sum(placed) < capacity and (only < 0 or only == r)
     collect = COLLECT_OF[t]
-    return collect is not None and accepts(collect[0], placed, r)  # type: ignore[index]
+    return collect is not None and accepts(collect[0], placed, r)
 
 
 def payments(cost: Cost, pool: list[int]) -> list[str]:
@@ -369,7 +370,8 @@ def legal_religion(g: GameState, seat: int, out: list[Action]) -> None:
 
 # ---------------------------------------------------------------------------- defending
 def legal_defend(g: GameState) -> list[Action]:
-    _attacker, defender, _f, _t, _atk, ncards = g.combat  # type: ignore[misc]
+    assert g.combat is not None, "a defence answers an attack"
+    _attacker, defender, _f, _t, _atk, ncards = g.combat
     p = g.players[defender]
     zones = p.hand + p.archive if ARCHIVE_USABLE_ON_DEFENCE else p.hand
     counts: dict[int, int] = {}

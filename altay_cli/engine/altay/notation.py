@@ -46,24 +46,24 @@ HIDDEN = "hidden"
 
 def effect_text(effect: Effect) -> str:
     """One card effect in words, e.g. 'use a farmland: produce FF'."""
-    kind, arg = effect.kind, effect.arg
+    kind = effect.kind
     if kind == E_PRODUCE:
-        return f"produce {RESOURCES[arg]}"  # type: ignore[index]
+        return f"produce {RESOURCES[effect.number()]}"
     if kind == E_TERRAIN:
-        res, terrain = arg  # type: ignore[misc]
+        res, terrain = effect.pair()
         return f"use a {TERRAINS[terrain]}: produce {RESOURCES[res] * 2}"
     if kind == E_DRAW:
         return "draw 1 card"
     if kind == E_ATK:
-        return f"attack {arg}"
+        return f"attack {effect.number()}"
     if kind == E_DEF:
-        return f"defence {arg}"
+        return f"defence {effect.number()}"
     if kind == E_STORE:
-        capacity, only = arg  # type: ignore[misc]
+        capacity, only = effect.pair()
         what = "any resource" if only < 0 else RESOURCES[only]
         return f"onto the table: stores up to {capacity} ({what})"
     if kind == E_COLLECT:
-        cost, builds = arg  # type: ignore[misc]
+        cost, builds = effect.collect()
         s = "s" if builds > 1 else ""
         return f"onto the table: collect {cost.text()}, then build {builds} settlement{s}"
     if kind == E_SETTLER_FILL:
@@ -414,8 +414,8 @@ def match_command(line: str, legal: list[Action], action_forms: list[list[Form]]
 def _best(tokens: list[str], all_forms: list[list[Form]], verbs: set[str] | None) -> Match:
     scored: list[tuple[tuple[bool, bool], int]] = []
     for index, action_forms in enumerate(all_forms):
-        fits = [_fit(tokens, f) for f in action_forms if verbs is None or f.verb in verbs]
-        fits = [f for f in fits if f is not None]
+        tried = (_fit(tokens, f) for f in action_forms if verbs is None or f.verb in verbs)
+        fits = [fit for fit in tried if fit is not None]
         if fits:
             scored.append((max(fits), index))
     if not scored:

@@ -36,7 +36,7 @@ from .data import (
 )
 from .explain import explain_illegal
 from .legal import generate_legal
-from .observation import Phase
+from .observation import Observation, Phase
 from .observe import build_observation
 from .scoring import final_result, score_all
 
@@ -315,7 +315,7 @@ class GameState:
         g._legal = self._legal[:] if self._legal is not None else None
         return g
 
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> Observation:
         """What `seat` may know: the public state plus that seat's private zones only."""
         return build_observation(self, seat)
 
@@ -563,7 +563,7 @@ def state_from_dict(d: dict) -> GameState:
         g.shop = [list(s) for s in d["shop"]]
         g.ach_deck = [list(x) for x in d["ach_deck"]]
         g.ach_display = [[list(st) for st in lvl] for lvl in d["ach_display"]]
-        g.combat = tuple(d["combat"]) if d["combat"] is not None else None  # type: ignore[assignment]
+        g.combat = tuple(d["combat"]) if d["combat"] is not None else None
         g.attacked = set(d["attacked"])
         for pd in d["players"]:
             p = PlayerState()

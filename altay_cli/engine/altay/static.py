@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 import re
 from functools import cache
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
@@ -31,11 +31,10 @@ from .data import (
     TERRAINS,
     TITLES,
     VP_MARKER_TERRITORIES,
+    Timing,
 )
 from .notation import effect_text
 from .observation import AchievementLevel, Faction, Resource, Terrain
-
-Timing = Literal["once_per_turn", "continuous", "end_of_turn", "instant"]
 
 
 class TerritoryInfo(msgspec.Struct, frozen=True):

@@ -92,7 +92,7 @@ def why(g: GameState, text: str) -> str:
     tokens = tokenize(text)
     if not m.verb_known:
         return f"{no_match(text, m, g)}. {asked}"
-    action = _named_action(tokens)
+    named = _named_action(tokens)
     verb = verbs_for(tokens[0])[0]
     same = [command_text(a) for a in legal if command_text(a).split()[0] == verb]
     legal_now = (
@@ -100,10 +100,10 @@ def why(g: GameState, text: str) -> str:
         if same
         else f" No {verb} action is legal now."
     )
-    if action is None:  # a verb without the words that make it one action
+    if named is None:  # a verb without the words that make it one action
         return f"`{text.strip()}` names no single action.{legal_now} {asked} {RULES[verb]}"
-    refused = f"`{command_text(action).strip()}` is not legal now: {explain_illegal(g, action)}."
-    return f"{refused}{legal_now} {asked} {rule_of(g, action)}"
+    refused = f"`{command_text(named).strip()}` is not legal now: {explain_illegal(g, named)}."
+    return f"{refused}{legal_now} {asked} {rule_of(g, named)}"
 
 
 def _named_action(tokens: list[str]) -> Action | None:
@@ -297,7 +297,7 @@ def _card_effect(g: GameState, a: Play) -> str:
         E_SHAMAN: "it consumes one of your captured conquest markers",
     }.get(effect.kind, "")
     if effect.kind == E_TERRAIN:
-        terrain = effect.arg[1]  # type: ignore[index]
+        terrain = effect.pair()[1]
         unused = g.unused_terrain(g.active, terrain) if g.phase == Phase.MAIN else 0
         limit = (
             f"the terrain bonus: once per turn for each {TERRAINS[terrain]} you occupy "
