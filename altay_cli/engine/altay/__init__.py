@@ -42,9 +42,9 @@ from .actions import (
     action_from_json,
     action_to_builtins,
     action_to_json,
-    public_action,
 )
 from .config import SETUP_CHOOSE, SETUP_RECOMMENDED, ConfigError, EngineError, GameConfig, IllegalAction
+from .events import public_action
 from .invariants import check_invariants
 from .scoring import CATEGORIES
 from .setup import new_game

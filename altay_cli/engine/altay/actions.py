@@ -213,22 +213,3 @@ def action_to_builtins(action: Action) -> dict:
 
 def action_from_builtins(obj: object) -> Action:
     return canonical(msgspec.convert(obj, AnyAction))
-
-
-HIDDEN = "hidden"
-
-
-def public_action(action: Action) -> dict:
-    """The action as other seats may see it: cards moved face down are redacted.
-
-    Archived (Writing), trashed (Engineering), discarded (Mathematics) and surrendered cards
-    go to zones only their owner sees, so only their number is public.
-    """
-    d = action_to_builtins(action)
-    if isinstance(action, EndTurn) and action.archive is not None:
-        d["archive"] = HIDDEN
-    elif isinstance(action, (Engineering, Mathematics)):
-        d["card"] = HIDDEN
-    elif isinstance(action, Surrender):
-        d["discard"] = [HIDDEN] * len(action.discard)
-    return d

@@ -21,7 +21,6 @@ from typing import Any, Final
 import msgspec
 
 from ..api import Drawing, Eyes, EyesKind
-from .actions import public_action
 from .data import (
     ACHIEVEMENT_EFFECTS,
     ACHIEVEMENTS,
@@ -40,6 +39,7 @@ from .data import (
     VP_MARKER_TERRITORIES,
     VP_MARKER_VALUE,
 )
+from .events import public_action
 from .notation import command_text
 from .observe import build_spectator_observation, private_zones
 from .views import public_scores

@@ -18,11 +18,11 @@ from .actions import (
     action_from_builtins,
     action_to_builtins,
     canonical,
-    public_action,
 )
 from .config import SETUP_CHOOSE, SETUP_MODES, SETUP_RECOMMENDED, GameConfig
 from .data import DEFAULT_MAX_ROUNDS, FACTIONS
 from .drawing import AltayDrawing
+from .events import public_action
 from .explain import explain_illegal
 from .facets import AltayCheckBot, AltayDeals, AltaySearch, AltayText
 from .invariants import check_invariants
