@@ -1,17 +1,17 @@
-"""The routines effects are written with: the step-table registry, decisions (`ask_*`), the
-multi-card pick, self-execution and card memory.
+"""The routines effects are written with: the registry of Innovation's routines, decisions
+(`ask_*`), the multi-card pick, self-execution and card memory.
 
-A routine is a table of step functions `step(g, frame) -> None | WAIT | END`. The machine
-calls `steps[frame.pc]` after moving `pc` on, so a step that returns None falls through to
-the next one; a step that pushed a child (a decision, a pick, a self-execution) returns WAIT
-and the frame resumes at `pc` once the child is done, reading what it returned in `g.ret`;
-END finishes the frame early. A step may set `frame.pc` itself to loop ("perform this effect
-again"). Locals live in `frame.v` (ints, bools, strings, tuples), so a state can be cloned,
-saved and perturbed at any decision. A local that holds card ids is named `cards`, `..._cards`
-(a tuple) or `..._card` (one id): rearranging hidden cards (hidden.py) renames those too.
+Routines run on the shared step machine (altay_cli/engine/steps.py): a routine is a list of
+steps `step(g, frame) -> None | WAIT | END`, run in order; a step that pushed a child (a
+decision, a pick, a self-execution) returns WAIT and the frame resumes at its next step once
+the child is done, reading what it returned in `g.ret`; END finishes the frame early. A step
+may name the step to run next, `frame.goto(Cls.step)`, to loop ("perform this effect again").
+Locals live in `frame.v` (ints, bools, strings, tuples), so a state can be cloned, saved and
+perturbed at any decision. A local that holds card ids is named `cards`, `..._cards` (a tuple)
+or `..._card` (one id): rearranging hidden cards (hidden.py) renames those too.
 
 Card effects register with `@effect("Name", index)` on a function (one step) or on a class
-whose plain functions `s0`, `s1`, ... are the steps.
+whose static methods are the steps, in the order they are written.
 """
 
 from __future__ import annotations
@@ -19,39 +19,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..steps import END, WAIT, Routines, steps_of
 from . import ops
 from .frames import Ask, AskKind, Frame
 from .state import BOARD, HAND, SCORE, GameState
 from .tables import AGE, BY_NAME, COLOR, COLOR_NAMES, NAME
 
 Step = Callable[[GameState, Frame], Any]
-WAIT = "wait"
-END = "end"
 MANY = 999  # "any number"
 
-#: kind -> step table; the machine's own routines and every card effect
-STEPS: dict[str, tuple[Step, ...]] = {}
+#: kind -> steps; the machine's own routines and every card effect
+STEPS = Routines()
+routine = STEPS.add
 #: (card id, effect index, first edition) -> the kind of that effect's routine
 EFFECT_KIND: dict[tuple[int, int, bool], str] = {}
 
 
-def routine(kind: str, *steps: Step) -> None:
-    if kind in STEPS:
-        raise ValueError(f"routine {kind!r} registered twice")
-    STEPS[kind] = steps
-
-
 def effect(name: str, index: int, first_edition: bool = False) -> Callable[[Any], Any]:
     """Register the routine of effect `index` of card `name` (its 1st-edition text when
-    `first_edition`): a function (one step) or a class of steps s0, s1, ..."""
+    `first_edition`): a function (one step) or a class of steps (steps_of)."""
 
     def register(obj: Any) -> Any:
-        if isinstance(obj, type):
-            steps = []
-            while hasattr(obj, f"s{len(steps)}"):
-                steps.append(getattr(obj, f"s{len(steps)}"))
-        else:
-            steps = [obj]
+        steps = steps_of(obj) if isinstance(obj, type) else (obj,)
         c = BY_NAME[name]
         kind = f"{name}.{index}" + (".1e" if first_edition else "")
         routine(kind, *steps)
@@ -222,7 +211,7 @@ def _pick_step(g: GameState, f: Frame) -> Any:
             if v["always"] and not v["done"]:
                 v["asked"] = True
                 v["always"] = False
-                f.pc = 0
+                f.goto(_pick_step)
                 return ask(
                     g, f, AskKind.CARD, (), v["purpose"], v["prompt"], seat=seat, can_pass=True, always=True
                 )
@@ -257,7 +246,7 @@ def _pick_step(g: GameState, f: Frame) -> Any:
                 _do(g, f, cands[g.rng.below(len(cands))])
                 continue
         v["asked"] = True
-        f.pc = 0
+        f.goto(_pick_step)
         always = v["always"] and not v["done"]
         return ask(
             g,

@@ -472,6 +472,7 @@ def tribe_threshold(g: GameState) -> int:
 class Ancients:
     """Choose the action; after it, an "extra" card may buy another (M43)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         done = f.v.get("done", ())
@@ -489,6 +490,7 @@ class Ancients:
             prompt = "Choose your action, discard a card for a talent token, or pass"
         return ask(g, f.me, options, "action", prompt, can_pass=can_pass)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
@@ -507,6 +509,7 @@ class Ancients:
             return call(g, "ancients_degradation", f.me)
         return call(g, "ancients_action", f.me, action=choice.action)
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         options: list[Any] = []
@@ -522,6 +525,7 @@ class Ancients:
         prompt = "Discard an extra-action card to take another action, or pass"
         return ask(g, f.me, options, "extra", prompt, can_pass=True)
 
+    @staticmethod
     def s3(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
@@ -538,6 +542,7 @@ class Ancients:
 class ActionLoop:
     """v: action. The figurines one at a time until the clan passes or none can act."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         action = f.v["action"]
@@ -557,6 +562,7 @@ class ActionLoop:
             )
         return ask(g, f.me, options, "figurine", prompt, can_pass=True)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
@@ -568,6 +574,7 @@ class ActionLoop:
             return call(g, "ancients_token", f.me, card=choice.card, fig=COLORS.index(choice.color))
         return call(g, "ancients_figurine", f.me, action=f.v["action"], fig=COLORS.index(choice.color))
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         if f.v["action"] == "move" and OPEN_WHERE_MOVERS_STOP:
             clan = g.clans[f.me]
@@ -584,6 +591,7 @@ class FigurineTurn:
     """v: action, fig. One figurine: (a portal line,) the clan's cards, the allies' cards, the
     effect."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         k = f.v["fig"]
@@ -595,6 +603,7 @@ class FigurineTurn:
             return ask(g, f.me, [Line(n) for n in lines], "line", "Choose the portal line to activate")
         return None
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if f.v["action"] == "activate":
             if g.ret is None:
@@ -602,6 +611,7 @@ class FigurineTurn:
             f.v["line"] = g.ret.line
         return None
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         k, t, action = f.v["fig"], f.v["at"], f.v["action"]
@@ -623,6 +633,7 @@ class FigurineTurn:
         can_pass = f.v["pts"] > 0 or not FIRST_CARD_REQUIRED
         return ask(g, f.me, options, "card", prompt, can_pass=can_pass)
 
+    @staticmethod
     def s3(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
@@ -636,6 +647,7 @@ class FigurineTurn:
         g.log.append(("play", f.me, choice.card, COLORS[f.v["fig"]]))
         return None
 
+    @staticmethod
     def s4(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         k = f.v["fig"]
@@ -647,6 +659,7 @@ class FigurineTurn:
         f.v["ai"] = 0
         return None
 
+    @staticmethod
     def s5(g: GameState, f: Frame) -> Any:
         action, t = f.v["action"], f.v["at"]
         colors = (ACTION_COLOR[action],)
@@ -674,6 +687,7 @@ class FigurineTurn:
         f.pc = 7
         return None
 
+    @staticmethod
     def s6(g: GameState, f: Frame) -> Any:
         choice = g.ret
         ally = f.v["order"][f.v["ai"]]
@@ -689,6 +703,7 @@ class FigurineTurn:
         g.log.append(("assist", ally, choice.card, f.me))
         return None
 
+    @staticmethod
     def s7(g: GameState, f: Frame) -> Any:
         me = f.me
         k, t, action = f.v["fig"], f.v["at"], f.v["action"]
@@ -718,6 +733,7 @@ class FigurineTurn:
         activate(g, me, line, t)
         return END
 
+    @staticmethod
     def s8(g: GameState, f: Frame) -> Any:
         return END
 
@@ -725,6 +741,7 @@ class FigurineTurn:
 class Move:
     """v: fig, steps, touched. One territory per step; a shard may be taken or dropped."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         k = f.v["fig"]
@@ -744,6 +761,7 @@ class Move:
         prompt = f"Move your {COLORS[k]} figurine ({f.v['steps']} steps left), take or drop a shard, or stop"
         return ask(g, f.me, options, "step", prompt, can_pass=True)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         choice = g.ret
         clan = g.clans[f.me]
@@ -779,6 +797,7 @@ class Move:
 class Attack:
     """v: at, n. Roll n dice; re-roll any for one population each time; spend the successes."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         bonus = protection_bonus(g, f.v["at"])  # M71: +2 to each die where a protection acts
         if bonus:
@@ -788,6 +807,7 @@ class Attack:
         g.log.append(("dice", f.me, f.v["at"], dice))
         return None
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         if REROLL_ONLY_IF_PAYABLE and clan.population - 1 < g.data.population.lose_below:
@@ -801,6 +821,7 @@ class Attack:
         prompt = f"Dice {list(f.v['dice'])}: mark dice to re-roll (then roll, for one population), or pass"
         return ask(g, f.me, options, "reroll", prompt, can_pass=True)
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
@@ -822,12 +843,14 @@ class Attack:
         g.log.append(("reroll", f.me, marked, f.v["dice"]))
         return None
 
+    @staticmethod
     def s3(g: GameState, f: Frame) -> Any:
         options: list[Any] = list(hit_options(g, f.v["at"], f.v["dice"], f.v["used"]))
         options = with_draw3_anytime(g, f.me, options, True)  # M44
         prompt = f"Dice {list(f.v['dice'])}: choose a target to destroy, or pass"
         return ask(g, f.me, options, "hit", prompt, can_pass=True)
 
+    @staticmethod
     def s4(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
@@ -880,6 +903,7 @@ class Develop:
     """v: points. Each point moves the degradation marker one box, or takes an adaptation card
     once the marker stands at the last box open to the figurines (M33)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         boxes = g.data.degradation_track.boxes
@@ -903,6 +927,7 @@ class Develop:
         prompt = f"Take an adaptation card from the market or the deck ({f.v['points']} to take), or pass"
         return ask(g, f.me, options, "adapt", prompt, can_pass=True)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         choice = g.ret
         f.pc = 0
@@ -926,6 +951,7 @@ class Degrade:
     """The degradation action: the clan's degradation cards, then its allies' (same or
     neighbouring region of one of its figurines); all go to the discard piles."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         hand = g.clans[f.me].hand
         played = f.v.get("n", 0)
@@ -937,6 +963,7 @@ class Degrade:
         prompt = "Play a degradation card, or pass"
         return ask(g, f.me, options, "degradation", prompt, can_pass=played > 0 or not DEGRADATION_FIRST_CARD)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
@@ -949,11 +976,13 @@ class Degrade:
         g.log.append(("play", f.me, DEGRADATION, DEGRADATION))
         return None
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         f.v["order"] = others(g, f.me) if f.v.get("n", 0) > 0 else ()
         f.v["ai"] = 0
         return None
 
+    @staticmethod
     def s3(g: GameState, f: Frame) -> Any:
         order = f.v["order"]
         while f.v["ai"] < len(order):
@@ -966,6 +995,7 @@ class Degrade:
             f.v["ai"] += 1
         return END
 
+    @staticmethod
     def s4(g: GameState, f: Frame) -> Any:
         choice = g.ret
         ally = f.v["order"][f.v["ai"]]
@@ -984,6 +1014,7 @@ class PlaceToken:
     """v: card, fig. Discard `card` for talent tokens next to figurine `fig` (M65, M66): one
     `Put` decision per token."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         color = COLORS[f.v["fig"]]
         card = f.v["card"]
@@ -994,6 +1025,7 @@ class PlaceToken:
             phase.v["tokens"] = True  # M67: no degradation action after this in the turn
         f.v["left"] = token_card_value(card, color)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if f.v["left"] <= 0 or g.talent_reserve[f.me] <= 0:
             return END
@@ -1001,6 +1033,7 @@ class PlaceToken:
         prompt = f"Put a {talent_name(g, f.me)} token next to your {COLORS[f.v['fig']]} figurine"
         return ask(g, f.me, [Put(t) for t in places], "put", prompt)
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         t = g.ret.to
         g.ret = None

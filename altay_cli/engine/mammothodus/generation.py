@@ -68,6 +68,7 @@ def hand_size(g: GameState) -> int:
 class EndTurn:
     """Discard any cards, draw up to the hand size, refill the market, clear the turn's marks."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         hand = g.clans[f.me].hand
         options = []
@@ -78,6 +79,7 @@ class EndTurn:
                 options.append(Card(card))
         return ask(g, f.me, options, "discard", "Discard a card before drawing, or pass", can_pass=True)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             clan = g.clans[f.me]
@@ -92,6 +94,7 @@ class EndTurn:
             return call(g, "draw", f.me, n=missing)
         return None
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         refill_market(g)
         for clan in g.clans:
@@ -118,6 +121,7 @@ def refill_market(g: GameState) -> None:
 class Draw:
     """Draw `n` cards; an empty deck changes the generation first (M51: once it stays empty)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         while f.v["n"] > 0 and clan.deck:
@@ -134,6 +138,7 @@ class Draw:
         f.v["fresh"] = True
         return call(g, "generation", f.me)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         f.pc = 0
 
@@ -142,6 +147,7 @@ class Draw:
 class Generation:
     """The degradation check, the population check, the respecialisation, the new deck."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         g.log.append(("generation", f.me))
@@ -151,6 +157,7 @@ class Generation:
             ops.take_degradation(g, f.me)
         clan.degradation = g.data.degradation_track.start
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         # M14: no population left at a generation change leaves no figurine on the field
         if g.clans[f.me].population <= POPULATION_EXHAUSTED_AT:
@@ -158,6 +165,7 @@ class Generation:
         f.v["swaps"] = 0
         f.v["anchors"] = tuple(g.clans[f.me].figurines[k] for k in g.clans[f.me].on_field())
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         want = g.tables.figurines_for(clan.population)
@@ -176,6 +184,7 @@ class Generation:
         f.pc = 4
         return None
 
+    @staticmethod
     def s3(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         action = g.ret
@@ -201,6 +210,7 @@ class Generation:
         ops.check_win(g)
         f.pc = 2
 
+    @staticmethod
     def s4(g: GameState, f: Frame) -> Any:
         if f.v["swaps"] >= MAX_SWAPS:
             f.pc = 6
@@ -209,6 +219,7 @@ class Generation:
             g, f.me, swaps(g, f.me), "swap", "Swap the specialisations of two figurines, or pass", True
         )
 
+    @staticmethod
     def s5(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return None
@@ -218,6 +229,7 @@ class Generation:
         f.v["swaps"] += 1
         f.pc = 4
 
+    @staticmethod
     def s6(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         clan.deck = clan.deck + clan.discard

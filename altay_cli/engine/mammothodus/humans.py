@@ -128,12 +128,14 @@ class TalentUse:
     """v: talent, at, many, why. The owners of `talent` tokens in `at`, clockwise from the active
     clan (M69), each may use them; returns (owner, tokens) in g.ret, or None."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         index = g.tables.talent_names.index(f.v["talent"])
         seats = [(g.active + i) % g.n for i in range(g.n)] if OWNERS_CLOCKWISE else list(range(g.n))
         here = g.talents[f.v["at"]]
         f.v.update(order=tuple(s for s in seats if g.talent_of[s] == index and s in here), i=0)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         order = f.v["order"]
         if f.v["i"] >= len(order):
@@ -145,6 +147,7 @@ class TalentUse:
         options = with_draw3_anytime(g, owner, [Use(f.v["talent"], t, n) for n in range(1, most + 1)], True)
         return ask(g, owner, options, "use", f.v["why"], can_pass=True)
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
@@ -383,6 +386,7 @@ def _appear(g: GameState, f: Frame, t: int) -> Any:
 class Humans:
     """The human phase of clan `f.me`'s turn."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         """Reveal the top human card (rebuilding an empty deck first)."""
         if not g.human_deck:
@@ -401,6 +405,7 @@ class Humans:
             f.pc = BAIT_LOOP if BAIT_AT_REVEAL else DISPATCH
         return None
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         """The next activated figure, in order."""
         jobs = f.v["jobs"]
@@ -455,6 +460,7 @@ class Humans:
         choices = with_draw3_anytime(g, f.me, [Direct(spirit_name(g, card), x) for x in options], False)
         return ask(g, f.me, choices, "direct", prompt)
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         """One tribe of territory `src` moves one step (`left` of them still to move)."""
         t = f.v["src"]
@@ -479,6 +485,7 @@ class Humans:
         choices = with_draw3_anytime(g, f.me, [Direct("tribe", x) for x in options], False)
         return ask(g, f.me, choices, "direct", prompt)
 
+    @staticmethod
     def s3(g: GameState, f: Frame) -> Any:
         """The tribe (or, under M29's alternative, the whole group) steps to the chosen territory;
         with MOVE + ATTACK it attacks there."""
@@ -505,6 +512,7 @@ class Humans:
             tribes_attack(g, to, n)
         return None
 
+    @staticmethod
     def s4(g: GameState, f: Frame) -> Any:
         """The spirit goes to the chosen territory and attacks there."""
         if is_draw3(g.ret):  # M44: the spirit is activated again after the draw
@@ -525,6 +533,7 @@ class Humans:
         spirit_attack(g, to)
         return None
 
+    @staticmethod
     def s5(g: GameState, f: Frame) -> Any:
         """No tribe moved: a tribe appears on every open trail of the card's colour."""
         if f.v["moved"]:
@@ -534,6 +543,7 @@ class Humans:
         f.v.update(spawn=tuple(t for t in sorted(g.trails) if activates(g, t, color)), j=0)
         return None
 
+    @staticmethod
     def s6(g: GameState, f: Frame) -> Any:
         spawn = f.v["spawn"]
         j = f.v["j"]
@@ -548,6 +558,7 @@ class Humans:
         return _appear(g, f, t)
 
     # ------------------------------------------------------------------ talents (M68-M76)
+    @staticmethod
     def s7(g: GameState, f: Frame) -> Any:
         """BAIT_LOOP: the next territory (ascending) with a bait and a tribe in or next to it."""
         nb = g.tables.neighbours
@@ -562,6 +573,7 @@ class Humans:
         f.pc = DISPATCH
         return None
 
+    @staticmethod
     def s8(g: GameState, f: Frame) -> Any:
         """BAIT_DO: the bait pulls the tribes next to it in (M75)."""
         t = f.v["bait_at"]
@@ -590,6 +602,7 @@ class Humans:
             f.pc = AFTER_ENTER  # M73's alternative: no trap on the pull
         return None
 
+    @staticmethod
     def s9(g: GameState, f: Frame) -> Any:
         """ENTER: traps may spring on the figures entering (M72, M73)."""
         kind, t, x = f.v["ent"]
@@ -601,6 +614,7 @@ class Humans:
         why = f"{what} enter T{t}: spring traps there (one attack die each), or pass"
         return offer(g, f, TRAP, t, TRAP_DO, why, many=True)
 
+    @staticmethod
     def s10(g: GameState, f: Frame) -> Any:
         """TRAP_DO: the sprung traps' dice, as one attack on the entering figures."""
         f.pc = AFTER_ENTER
@@ -627,6 +641,7 @@ class Humans:
             destroy_spirit(g, k)
         return None
 
+    @staticmethod
     def s11(g: GameState, f: Frame) -> Any:
         """AFTER_ENTER: what entered attacks (tribes under MOVE + ATTACK, a spirit always)."""
         kind, t, x = f.v["ent"]
@@ -641,6 +656,7 @@ class Humans:
             return _attack(g, f, ("spirit", t, x), back)
         return None
 
+    @staticmethod
     def s12(g: GameState, f: Frame) -> Any:
         """ATTACK: humans attack in t unless a protection guards it or is used now (M71)."""
         kind, t, x = f.v["atk"]
@@ -658,6 +674,7 @@ class Humans:
         f.pc = ATTACK_DO
         return None
 
+    @staticmethod
     def s13(g: GameState, f: Frame) -> Any:
         """ATTACK_DO: the attack, or the protection it met."""
         kind, t, x = f.v["atk"]
@@ -677,6 +694,7 @@ class Humans:
             tribes_attack(g, t, x)
         return None
 
+    @staticmethod
     def s14(g: GameState, f: Frame) -> Any:
         """BLOCK_DO: a spirit call blocking token stops the summoning (M70), or it happens."""
         t, n = f.v["blk"]
@@ -687,6 +705,7 @@ class Humans:
             return None
         return _summon(g, f, t, n)
 
+    @staticmethod
     def s15(g: GameState, f: Frame) -> Any:
         """LOCK_DO: a trail lock keeps this trail's tribe from appearing, or it appears."""
         t = f.v["lock"]

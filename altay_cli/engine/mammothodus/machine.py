@@ -282,15 +282,19 @@ class Turn:
     """One clan's turn: the human phase, the Ancients' phase, the end of the turn; then the
     next clan clockwise."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return call(g, "humans", f.me)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         return call(g, "ancients", f.me)
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         return call(g, "end_turn", f.me)
 
+    @staticmethod
     def s3(g: GameState, f: Frame) -> Any:
         if g.config.talents:
             g.protected = []  # M71: a protection lasts until the end of the turn
