@@ -109,10 +109,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..steps import END
 from . import ops
 from .actions import Adapt, Card, ChooseAction, Figurine, Hit, Line, Put, Reroll, Roll, Shard, Step, Token
 from .frames import Frame
-from .machine import END, ask, call, protection_bonus, routine, steps_of, talent_name
+from .machine import STEPS, ask, call, protection_bonus, talent_name
 from .state import ACTIONS, COLORS, OFF, GameState
 
 MAY_DECLINE_ACTION = True  # M30
@@ -473,7 +474,7 @@ class Ancients:
     """Choose the action; after it, an "extra" card may buy another (M43)."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def choose_action(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         done = f.v.get("done", ())
         options: list[Any] = [ChooseAction(a) for a in _performable(g, f, clan.hand)]
@@ -491,15 +492,15 @@ class Ancients:
         return ask(g, f.me, options, "action", prompt, can_pass=can_pass)
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def chosen(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return END
         if isinstance(choice, Card):
-            f.pc = 0
+            f.goto(Ancients.choose_action)
             return play_draw3(g, f.me)
         if isinstance(choice, Token):
-            f.pc = 0
+            f.goto(Ancients.choose_action)
             return call(g, "ancients_token", f.me, card=choice.card, fig=COLORS.index(choice.color))
         f.v["done"] = (*f.v.get("done", ()), choice.action)
         g.log.append(("action", f.me, choice.action))
@@ -510,7 +511,7 @@ class Ancients:
         return call(g, "ancients_action", f.me, action=choice.action)
 
     @staticmethod
-    def s2(g: GameState, f: Frame) -> Any:
+    def extra_ask(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         options: list[Any] = []
         for card in sorted(set(clan.hand)):
@@ -526,16 +527,16 @@ class Ancients:
         return ask(g, f.me, options, "extra", prompt, can_pass=True)
 
     @staticmethod
-    def s3(g: GameState, f: Frame) -> Any:
+    def extra_chosen(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return END
         if choice.card == DRAW3:
-            f.pc = 2
+            f.goto(Ancients.extra_ask)
             return play_draw3(g, f.me)
         spend(g, f.me, choice.card)
         g.log.append(("extra_action", f.me, choice.card))
-        f.pc = 0
+        f.goto(Ancients.choose_action)
         return None
 
 
@@ -543,7 +544,7 @@ class ActionLoop:
     """v: action. The figurines one at a time until the clan passes or none can act."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def choose_figurine(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         action = f.v["action"]
         options: list[Any] = [
@@ -553,7 +554,7 @@ class ActionLoop:
         options += tokens
         options += draw3_option(clan.hand)
         if not options:
-            f.pc = 2
+            f.goto(ActionLoop.open_shards)
             return None
         prompt = f"Choose a figurine to {action}, or pass to end the action"
         if tokens:
@@ -563,11 +564,11 @@ class ActionLoop:
         return ask(g, f.me, options, "figurine", prompt, can_pass=True)
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def chosen(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return None
-        f.pc = 0
+        f.goto(ActionLoop.choose_figurine)
         if isinstance(choice, Card):
             return play_draw3(g, f.me)
         if isinstance(choice, Token):
@@ -575,7 +576,7 @@ class ActionLoop:
         return call(g, "ancients_figurine", f.me, action=f.v["action"], fig=COLORS.index(choice.color))
 
     @staticmethod
-    def s2(g: GameState, f: Frame) -> Any:
+    def open_shards(g: GameState, f: Frame) -> Any:
         if f.v["action"] == "move" and OPEN_WHERE_MOVERS_STOP:
             clan = g.clans[f.me]
             for k in clan.acted:
@@ -592,7 +593,7 @@ class FigurineTurn:
     effect."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def start(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         k = f.v["fig"]
         t = clan.figurines[k]
@@ -604,7 +605,7 @@ class FigurineTurn:
         return None
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def line_chosen(g: GameState, f: Frame) -> Any:
         if f.v["action"] == "activate":
             if g.ret is None:
                 return END
@@ -612,7 +613,7 @@ class FigurineTurn:
         return None
 
     @staticmethod
-    def s2(g: GameState, f: Frame) -> Any:
+    def own_ask(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         k, t, action = f.v["fig"], f.v["at"], f.v["action"]
         if clan.figurines[k] != t:  # M44: a generation change took it away
@@ -620,25 +621,25 @@ class FigurineTurn:
                 take_back(g, f.me, card)
             return END
         if action == "activate" and f.v["pts"] >= activation_cost(g):
-            f.pc = 4
+            f.goto(FigurineTurn.allies_start)
             return None
         options: list[Any] = playable(clan.hand, own_colors(g, action, t))
         options += draw3_option(clan.hand)
         if not options:
             if f.v["pts"] == 0:
                 return END
-            f.pc = 4
+            f.goto(FigurineTurn.allies_start)
             return None
         prompt = f"Play a card on your {COLORS[k]} figurine ({action}), or pass"
         can_pass = f.v["pts"] > 0 or not FIRST_CARD_REQUIRED
         return ask(g, f.me, options, "card", prompt, can_pass=can_pass)
 
     @staticmethod
-    def s3(g: GameState, f: Frame) -> Any:
+    def own_played(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return None
-        f.pc = 2
+        f.goto(FigurineTurn.own_ask)
         if choice.card == DRAW3:
             return play_draw3(g, f.me)
         spend(g, f.me, choice.card)
@@ -648,7 +649,7 @@ class FigurineTurn:
         return None
 
     @staticmethod
-    def s4(g: GameState, f: Frame) -> Any:
+    def allies_start(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         k = f.v["fig"]
         if f.v["pts"] <= 0:
@@ -660,7 +661,7 @@ class FigurineTurn:
         return None
 
     @staticmethod
-    def s5(g: GameState, f: Frame) -> Any:
+    def ally_ask(g: GameState, f: Frame) -> Any:
         action, t = f.v["action"], f.v["at"]
         colors = (ACTION_COLOR[action],)
         order = f.v["order"]
@@ -684,14 +685,14 @@ class FigurineTurn:
                     prompt = f"Help clan {f.me}'s {action} with a {colors[0]} card, or pass"
                     return ask(g, ally, options, "assist", prompt, can_pass=True)
             f.v["ai"] += 1
-        f.pc = 7
+        f.goto(FigurineTurn.effect)
         return None
 
     @staticmethod
-    def s6(g: GameState, f: Frame) -> Any:
+    def ally_played(g: GameState, f: Frame) -> Any:
         choice = g.ret
         ally = f.v["order"][f.v["ai"]]
-        f.pc = 5
+        f.goto(FigurineTurn.ally_ask)
         if choice is None:
             f.v["ai"] += 1
             return None
@@ -704,7 +705,7 @@ class FigurineTurn:
         return None
 
     @staticmethod
-    def s7(g: GameState, f: Frame) -> Any:
+    def effect(g: GameState, f: Frame) -> Any:
         me = f.me
         k, t, action = f.v["fig"], f.v["at"], f.v["action"]
         color = COLORS[k]
@@ -734,7 +735,7 @@ class FigurineTurn:
         return END
 
     @staticmethod
-    def s8(g: GameState, f: Frame) -> Any:
+    def done(g: GameState, f: Frame) -> Any:
         return END
 
 
@@ -742,7 +743,7 @@ class Move:
     """v: fig, steps, touched. One territory per step; a shard may be taken or dropped."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def step_ask(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         k = f.v["fig"]
         t = clan.figurines[k]
@@ -762,7 +763,7 @@ class Move:
         return ask(g, f.me, options, "step", prompt, can_pass=True)
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def stepped(g: GameState, f: Frame) -> Any:
         choice = g.ret
         clan = g.clans[f.me]
         k = f.v["fig"]
@@ -772,7 +773,7 @@ class Move:
         if choice is None:
             g.carried.pop(key, None)
             return END
-        f.pc = 0
+        f.goto(Move.step_ask)
         if isinstance(choice, Step):
             clan.figurines[k] = choice.to
             f.v["steps"] -= 1
@@ -798,7 +799,7 @@ class Attack:
     """v: at, n. Roll n dice; re-roll any for one population each time; spend the successes."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def roll(g: GameState, f: Frame) -> Any:
         bonus = protection_bonus(g, f.v["at"])  # M71: +2 to each die where a protection acts
         if bonus:
             g.log.append(("protection_bonus", f.me, f.v["at"], bonus))
@@ -808,10 +809,10 @@ class Attack:
         return None
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def reroll_ask(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         if REROLL_ONLY_IF_PAYABLE and clan.population - 1 < g.data.population.lose_below:
-            f.pc = 3
+            f.goto(Attack.hit_ask)
             return None
         marked = f.v["marked"]
         options: list[Any] = [Reroll(i) for i in range(len(f.v["dice"])) if i not in marked]
@@ -822,11 +823,11 @@ class Attack:
         return ask(g, f.me, options, "reroll", prompt, can_pass=True)
 
     @staticmethod
-    def s2(g: GameState, f: Frame) -> Any:
+    def rerolled(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return None
-        f.pc = 1
+        f.goto(Attack.reroll_ask)
         if is_draw3(choice):
             return play_draw3(g, f.me)
         if isinstance(choice, Reroll):
@@ -844,19 +845,19 @@ class Attack:
         return None
 
     @staticmethod
-    def s3(g: GameState, f: Frame) -> Any:
+    def hit_ask(g: GameState, f: Frame) -> Any:
         options: list[Any] = list(hit_options(g, f.v["at"], f.v["dice"], f.v["used"]))
         options = with_draw3_anytime(g, f.me, options, True)  # M44
         prompt = f"Dice {list(f.v['dice'])}: choose a target to destroy, or pass"
         return ask(g, f.me, options, "hit", prompt, can_pass=True)
 
     @staticmethod
-    def s4(g: GameState, f: Frame) -> Any:
+    def hit(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return END
         if is_draw3(choice):
-            f.pc = 3
+            f.goto(Attack.hit_ask)
             return play_draw3(g, f.me)
         t = f.v["at"]
         dice, used = f.v["dice"], f.v["used"]
@@ -875,7 +876,7 @@ class Attack:
             g.log.append(("tribe", "destroyed", t))
         else:
             destroy_spirit(g, idx)
-        f.pc = 3
+        f.goto(Attack.hit_ask)
         return None
 
 
@@ -904,7 +905,7 @@ class Develop:
     once the marker stands at the last box open to the figurines (M33)."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def develop(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         boxes = g.data.degradation_track.boxes
         open_boxes = min(boxes, len(clan.on_field())) if DEVELOPMENT_OPEN_BOXES else boxes
@@ -928,9 +929,9 @@ class Develop:
         return ask(g, f.me, options, "adapt", prompt, can_pass=True)
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def adapted(g: GameState, f: Frame) -> Any:
         choice = g.ret
-        f.pc = 0
+        f.goto(Develop.develop)
         if is_draw3(choice):
             return play_draw3(g, f.me)
         f.v["points"] -= 1
@@ -952,23 +953,23 @@ class Degrade:
     neighbouring region of one of its figurines); all go to the discard piles."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def own_ask(g: GameState, f: Frame) -> Any:
         hand = g.clans[f.me].hand
         played = f.v.get("n", 0)
         options: list[Any] = [Card(DEGRADATION)] if DEGRADATION in hand else []
         options += draw3_option(hand)
         if not options:
-            f.pc = 2
+            f.goto(Degrade.allies_start)
             return None
         prompt = "Play a degradation card, or pass"
         return ask(g, f.me, options, "degradation", prompt, can_pass=played > 0 or not DEGRADATION_FIRST_CARD)
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def own_played(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return None
-        f.pc = 0
+        f.goto(Degrade.own_ask)
         if choice.card == DRAW3:
             return play_draw3(g, f.me)
         spend(g, f.me, DEGRADATION)
@@ -977,13 +978,13 @@ class Degrade:
         return None
 
     @staticmethod
-    def s2(g: GameState, f: Frame) -> Any:
+    def allies_start(g: GameState, f: Frame) -> Any:
         f.v["order"] = others(g, f.me) if f.v.get("n", 0) > 0 else ()
         f.v["ai"] = 0
         return None
 
     @staticmethod
-    def s3(g: GameState, f: Frame) -> Any:
+    def ally_ask(g: GameState, f: Frame) -> Any:
         order = f.v["order"]
         while f.v["ai"] < len(order):
             ally = order[f.v["ai"]]
@@ -996,10 +997,10 @@ class Degrade:
         return END
 
     @staticmethod
-    def s4(g: GameState, f: Frame) -> Any:
+    def ally_played(g: GameState, f: Frame) -> Any:
         choice = g.ret
         ally = f.v["order"][f.v["ai"]]
-        f.pc = 3
+        f.goto(Degrade.ally_ask)
         if choice is None:
             f.v["ai"] += 1
             return None
@@ -1015,7 +1016,7 @@ class PlaceToken:
     `Put` decision per token."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def discard(g: GameState, f: Frame) -> Any:
         color = COLORS[f.v["fig"]]
         card = f.v["card"]
         spend(g, f.me, card)
@@ -1026,7 +1027,7 @@ class PlaceToken:
         f.v["left"] = token_card_value(card, color)
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def put_ask(g: GameState, f: Frame) -> Any:
         if f.v["left"] <= 0 or g.talent_reserve[f.me] <= 0:
             return END
         places = token_places(g, f.me, f.v["fig"])
@@ -1034,21 +1035,21 @@ class PlaceToken:
         return ask(g, f.me, [Put(t) for t in places], "put", prompt)
 
     @staticmethod
-    def s2(g: GameState, f: Frame) -> Any:
+    def put(g: GameState, f: Frame) -> Any:
         t = g.ret.to
         g.ret = None
         g.talents[t].append(f.me)
         g.talent_reserve[f.me] -= 1
         f.v["left"] -= 1
         g.log.append(("token", f.me, talent_name(g, f.me), t))
-        f.pc = 1
+        f.goto(PlaceToken.put_ask)
 
 
-routine("ancients", *steps_of(Ancients))
-routine("ancients_token", *steps_of(PlaceToken))
-routine("ancients_action", *steps_of(ActionLoop))
-routine("ancients_figurine", *steps_of(FigurineTurn))
-routine("ancients_move", *steps_of(Move))
-routine("ancients_attack", *steps_of(Attack))
-routine("ancients_develop", *steps_of(Develop))
-routine("ancients_degradation", *steps_of(Degrade))
+STEPS.add_class("ancients", Ancients)
+STEPS.add_class("ancients_token", PlaceToken)
+STEPS.add_class("ancients_action", ActionLoop)
+STEPS.add_class("ancients_figurine", FigurineTurn)
+STEPS.add_class("ancients_move", Move)
+STEPS.add_class("ancients_attack", Attack)
+STEPS.add_class("ancients_develop", Develop)
+STEPS.add_class("ancients_degradation", Degrade)

@@ -40,10 +40,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..steps import END
 from . import ops
 from .actions import Card, Place, Remove, Swap
 from .frames import Frame
-from .machine import END, ask, call, routine, steps_of
+from .machine import STEPS, ask, call
 from .state import COLORS, OFF, GameState
 
 MARKET_REFILL_FROM_EMPTY_DECK_LOSES = False  # M50
@@ -69,7 +70,7 @@ class EndTurn:
     """Discard any cards, draw up to the hand size, refill the market, clear the turn's marks."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def discard(g: GameState, f: Frame) -> Any:
         hand = g.clans[f.me].hand
         options = []
         for card in hand:
@@ -80,14 +81,14 @@ class EndTurn:
         return ask(g, f.me, options, "discard", "Discard a card before drawing, or pass", can_pass=True)
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def draw_up(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             clan = g.clans[f.me]
             card = g.ret.card
             clan.hand.remove(card)
             clan.discard.append(card)
             g.log.append(("discard", f.me, card))
-            f.pc = 0
+            f.goto(EndTurn.discard)
             return None
         missing = hand_size(g) - len(g.clans[f.me].hand)
         if missing > 0:
@@ -95,7 +96,7 @@ class EndTurn:
         return None
 
     @staticmethod
-    def s2(g: GameState, f: Frame) -> Any:
+    def refill(g: GameState, f: Frame) -> Any:
         refill_market(g)
         for clan in g.clans:
             clan.acted = []
@@ -122,7 +123,7 @@ class Draw:
     """Draw `n` cards; an empty deck changes the generation first (M51: once it stays empty)."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def draw(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         while f.v["n"] > 0 and clan.deck:
             card = clan.deck.pop()
@@ -139,8 +140,8 @@ class Draw:
         return call(g, "generation", f.me)
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
-        f.pc = 0
+    def again(g: GameState, f: Frame) -> Any:
+        f.goto(Draw.draw)
 
 
 # ---------------------------------------------------------------------------- the generation change
@@ -148,7 +149,7 @@ class Generation:
     """The degradation check, the population check, the respecialisation, the new deck."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def degradation_check(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         g.log.append(("generation", f.me))
         cards = max(0, len(clan.on_field()) - clan.degradation)
@@ -158,7 +159,7 @@ class Generation:
         clan.degradation = g.data.degradation_track.start
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def population_check(g: GameState, f: Frame) -> Any:
         # M14: no population left at a generation change leaves no figurine on the field
         if g.clans[f.me].population <= POPULATION_EXHAUSTED_AT:
             ops.lose(g, "population_exhausted")
@@ -166,7 +167,7 @@ class Generation:
         f.v["anchors"] = tuple(g.clans[f.me].figurines[k] for k in g.clans[f.me].on_field())
 
     @staticmethod
-    def s2(g: GameState, f: Frame) -> Any:
+    def adjust(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         want = g.tables.figurines_for(clan.population)
         have = len(clan.on_field())
@@ -181,15 +182,15 @@ class Generation:
             options = [Remove(COLORS[k]) for k in clan.on_field()]
             prompt = f"Remove a figurine ({have - want} to remove)"
             return ask(g, f.me, options, "remove", prompt, can_pass=POPULATION_CHECK_OPTIONAL)
-        f.pc = 4
+        f.goto(Generation.swap_ask)
         return None
 
     @staticmethod
-    def s3(g: GameState, f: Frame) -> Any:
+    def adjusted(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         action = g.ret
         if action is None:  # M59's alternative: the clan stops adjusting
-            f.pc = 4
+            f.goto(Generation.swap_ask)
             return None
         k = COLORS.index(action.color)
         if isinstance(action, Place):
@@ -208,29 +209,29 @@ class Generation:
             g.log.append(("remove", f.me, action.color, where))
             drop_carried(g, f.me, k, where)
         ops.check_win(g)
-        f.pc = 2
+        f.goto(Generation.adjust)
 
     @staticmethod
-    def s4(g: GameState, f: Frame) -> Any:
+    def swap_ask(g: GameState, f: Frame) -> Any:
         if f.v["swaps"] >= MAX_SWAPS:
-            f.pc = 6
+            f.goto(Generation.new_deck)
             return None
         return ask(
             g, f.me, swaps(g, f.me), "swap", "Swap the specialisations of two figurines, or pass", True
         )
 
     @staticmethod
-    def s5(g: GameState, f: Frame) -> Any:
+    def swapped(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return None
         a, b = COLORS.index(g.ret.a), COLORS.index(g.ret.b)
         swap(g, f.me, a, b)
         g.log.append(("swap", f.me, g.ret.a, g.ret.b))
         f.v["swaps"] += 1
-        f.pc = 4
+        f.goto(Generation.swap_ask)
 
     @staticmethod
-    def s6(g: GameState, f: Frame) -> Any:
+    def new_deck(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         clan.deck = clan.deck + clan.discard
         clan.discard = []
@@ -299,6 +300,6 @@ def drop_carried(g: GameState, me: int, k: int, where: int) -> None:
         g.log.append(("shard_dropped", me, COLORS[k], where))
 
 
-routine("end_turn", *steps_of(EndTurn))
-routine("draw", *steps_of(Draw))
-routine("generation", *steps_of(Generation))
+STEPS.add_class("end_turn", EndTurn)
+STEPS.add_class("draw", Draw)
+STEPS.add_class("generation", Generation)

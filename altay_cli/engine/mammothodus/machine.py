@@ -1,11 +1,12 @@
 """The rules of play: set-up, the turn (human phase, Ancients' phase, end of turn), and the loop
 that runs routines until a seat must decide.
 
-Routines are step tables, as in Innovation (altay_cli/engine/innovation/routines.py): a step
+Routines run on the shared step machine (altay_cli/engine/steps.py), as in Innovation: a step
 `step(g, frame)` returns None (go on to the next step), WAIT after pushing a child (a decision
 with `ask`, or another routine with `call`; the frame resumes at its next step and reads the
-child's result in `g.ret`), or END. A step may set `frame.pc` to loop. Locals go in `frame.v`
-and hold only ints, bools, strings, None and tuples of them.
+child's result in `g.ret`), or END. A step may name the step to run next
+(`frame.goto(Cls.step)`) to loop. Locals go in `frame.v` and hold only ints, bools, strings,
+None and tuples of them.
 
 The routines of a turn: "humans" (humans.py), "ancients" (ancients.py), "end_turn",
 "draw" and "generation" (generation.py). `legal_actions(g)` and `apply(g, action)` are the
@@ -23,34 +24,20 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
+from .. import steps
 from ..api import IllegalAction
+from ..steps import WAIT, Flow, Routines
 from . import ops
 from .actions import Pass, Start, Talent
 from .frames import Ask, Frame
-from .ops import GameOver
 from .state import COLORS, GameState, MammothodusConfig, Phase
 
-Step = Callable[[GameState, Frame], Any]
-WAIT = "wait"
-END = "end"
-STEPS: dict[str, tuple[Step, ...]] = {}
+Step = Callable[[GameState, Frame], "Flow | None"]
+#: kind -> steps: every routine of a turn
+STEPS = Routines()
 
 
-def routine(kind: str, *steps: Step) -> None:
-    if kind in STEPS:
-        raise ValueError(f"routine {kind!r} registered twice")
-    STEPS[kind] = steps
-
-
-def steps_of(cls: type) -> tuple[Step, ...]:
-    """The steps s0, s1, ... of a class used as a step table."""
-    out = []
-    while hasattr(cls, f"s{len(out)}"):
-        out.append(getattr(cls, f"s{len(out)}"))
-    return tuple(out)
-
-
-def call(g: GameState, kind: str, me: int, **v: Any) -> str:
+def call(g: GameState, kind: str, me: int, **v: Any) -> Flow:
     """Push routine `kind` for clan `me` with locals `v`; returns WAIT (for the step to return)."""
     g.stack.append(Frame(kind, me, dict(v)))
     return WAIT
@@ -63,7 +50,7 @@ def ask(
     purpose: str,
     prompt: str,
     can_pass: bool = False,
-) -> str | None:
+) -> Flow | None:
     """Ask `seat` to choose one of `options` (actions), or pass. The chosen action is in `g.ret`
     (None for a pass) when the frame resumes. A question with one possible answer is not asked
     (none at all: the frame goes straight on with g.ret None). Returns WAIT, or None when
@@ -254,27 +241,7 @@ def apply_index(g: GameState, index: int) -> None:
 
 
 def _run(g: GameState) -> None:
-    stack = g.stack
-    try:
-        while stack:
-            f = stack[-1]
-            if type(f) is Ask:
-                return
-            steps = STEPS[f.kind]
-            while True:
-                if f.pc >= len(steps):
-                    stack.pop()
-                    break
-                step = steps[f.pc]
-                f.pc += 1
-                r = step(g, f)
-                if r is WAIT:
-                    break
-                if r is END:
-                    stack.pop()
-                    break
-    except GameOver:
-        stack.clear()
+    steps.run(g, STEPS)
 
 
 # ---------------------------------------------------------------------------- the turn
@@ -283,19 +250,19 @@ class Turn:
     next clan clockwise."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def human_phase(g: GameState, f: Frame) -> Any:
         return call(g, "humans", f.me)
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def ancients_phase(g: GameState, f: Frame) -> Any:
         return call(g, "ancients", f.me)
 
     @staticmethod
-    def s2(g: GameState, f: Frame) -> Any:
+    def end_of_turn(g: GameState, f: Frame) -> Any:
         return call(g, "end_turn", f.me)
 
     @staticmethod
-    def s3(g: GameState, f: Frame) -> Any:
+    def next_clan(g: GameState, f: Frame) -> Any:
         if g.config.talents:
             g.protected = []  # M71: a protection lasts until the end of the turn
         if g.turn >= g.config.max_turns:
@@ -304,10 +271,10 @@ class Turn:
         g.turn += 1
         g.log.append(("turn", g.active, g.turn))
         f.me = g.active
-        f.pc = 0
+        f.goto(Turn.human_phase)
 
 
-routine("turn", *steps_of(Turn))
+STEPS.add_class("turn", Turn)
 
 
 def load_rules() -> None:
