@@ -141,10 +141,10 @@ def _legal(g: GameState) -> list[Any]:
     if g.stack:
         top = g.stack[-1]
         assert isinstance(top, Ask)
-        out = [answer_action(top, i) for i in range(len(top.options))]
+        answers: list[Any] = [answer_action(top, i) for i in range(len(top.options))]
         if top.can_pass:
-            out.append(Pass())
-        return out
+            answers.append(Pass())
+        return answers
     if g.phase is Phase.FIRST_MELD:
         seat = g.first_picks.index(-1)
         return [FirstMeld(NAME[c]) for c in sorted(g.players[seat].hand)]

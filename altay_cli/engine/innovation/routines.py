@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..steps import END, WAIT, Routines, steps_of
+from ..steps import END, WAIT, Flow, Routines, steps_of
 from . import ops
 from .frames import Ask, AskKind, Frame
 from .state import BOARD, HAND, SCORE, GameState
@@ -71,14 +71,14 @@ def ask(
     can_pass: bool = False,
     always: bool = False,
     labels: tuple[str, ...] = (),
-) -> str:
+) -> Flow | None:
     """Ask `seat` (default: the executing player) to pick one of `options`; the answer is in
     `g.ret` when the frame resumes (None for a pass). A decision with a single possible answer
     is taken without asking unless `always`. Returns WAIT, for the step to return."""
     options = tuple(options)
     if not options and not can_pass and not always:
         g.ret = None  # nothing to choose: the frame goes straight on to its next step
-        return None  # type: ignore[return-value]
+        return None
     g.stack.append(
         Ask(
             seat if seat >= 0 else f.me,
@@ -99,28 +99,30 @@ def ask(
 
 def ask_card(
     g: GameState, f: Frame, cards: list[int] | tuple[int, ...], purpose: str, prompt: str, **kw: Any
-) -> str:
+) -> Flow | None:
     return ask(g, f, AskKind.CARD, tuple(sorted(cards)), purpose, prompt, **kw)
 
 
 def ask_color(
     g: GameState, f: Frame, colors: list[int] | tuple[int, ...], purpose: str, prompt: str, **kw: Any
-) -> str:
+) -> Flow | None:
     return ask(g, f, AskKind.COLOR, tuple(sorted(colors)), purpose, prompt, **kw)
 
 
-def ask_player(g: GameState, f: Frame, players: list[int], purpose: str, prompt: str, **kw: Any) -> str:
+def ask_player(
+    g: GameState, f: Frame, players: list[int], purpose: str, prompt: str, **kw: Any
+) -> Flow | None:
     return ask(g, f, AskKind.PLAYER, tuple(players), purpose, prompt, **kw)
 
 
-def ask_yes(g: GameState, f: Frame, purpose: str, prompt: str, **kw: Any) -> str:
+def ask_yes(g: GameState, f: Frame, purpose: str, prompt: str, **kw: Any) -> Flow | None:
     """An optional step with nothing to pick: yes (g.ret == 1) or pass (None)."""
     return ask(g, f, AskKind.YES, (1,), purpose, prompt, can_pass=True, **kw)
 
 
 def ask_splay(
     g: GameState, f: Frame, colors: list[int] | tuple[int, ...], direction: int, optional: bool = True
-) -> str:
+) -> Flow | None:
     """Offer to splay one of `colors` in `direction` (only piles the splay would change, R10)."""
     choices = [k for k in colors if ops.can_splay(g, f.me, k, direction)]
     names = " or ".join(COLOR_NAMES[k] for k in colors)
@@ -162,7 +164,7 @@ def pick(
     fixed: tuple[int, ...] | list[int] | None = None,
     always: bool = False,
     **params: Any,
-) -> str:
+) -> Flow:
     """Pick cards one at a time and apply `op` to each at once: at least `lo` (as many as
     there are), at most `hi`. Candidates are `fixed` (a set fixed when the instruction
     starts, R16) or recomputed before each pick by the filter `source` (e.g. "hand",
@@ -428,7 +430,7 @@ def _tops_icon(g: GameState, f: Frame) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- nesting
-def self_execute(g: GameState, f: Frame, c: int) -> str:
+def self_execute(g: GameState, f: Frame, c: int) -> Flow:
     """The executing player alone runs c's non-demand effects, with fresh card memory (R24).
     Returns WAIT."""
     g.log.append(("self", f.me, c))
@@ -436,14 +438,21 @@ def self_execute(g: GameState, f: Frame, c: int) -> str:
     return WAIT
 
 
+def _memory(g: GameState, f: Frame) -> Frame:
+    """The dogma or self-execution frame whose card memory f uses (f.own >= 0)."""
+    own = g.stack[f.own]
+    assert isinstance(own, Frame)
+    return own
+
+
 def demand_moved(g: GameState, f: Frame) -> None:
     """Remember that this card's demand moved a card during this dogma action (R21)."""
     if f.own >= 0:
-        g.stack[f.own].v["moved"] = True
+        _memory(g, f).v["moved"] = True
 
 
 def demand_has_moved(g: GameState, f: Frame) -> bool:
-    return f.own >= 0 and bool(g.stack[f.own].v["moved"])
+    return f.own >= 0 and bool(_memory(g, f).v["moved"])
 
 
 def action_frame(g: GameState) -> Frame:

@@ -109,7 +109,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..steps import END
+from ..steps import END, Flow
 from . import ops
 from .actions import Adapt, Card, ChooseAction, Figurine, Hit, Line, Put, Reroll, Roll, Shard, Step, Token
 from .frames import Frame
@@ -221,7 +221,7 @@ def is_draw3(choice: Any) -> bool:
     return isinstance(choice, Card) and choice.card == DRAW3
 
 
-def play_draw3(g: GameState, seat: int) -> str:
+def play_draw3(g: GameState, seat: int) -> Flow:
     """Play a "draw3" card: to the discard pile, then draw three (generation.py's "draw")."""
     clan = g.clans[seat]
     clan.hand.remove(DRAW3)

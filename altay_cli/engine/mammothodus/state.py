@@ -26,11 +26,17 @@ from ..rng import Rng
 from .data import DataFile
 from .frames import Ask, Frame, entry_from_dict
 from .tables import Tables, checked, tables_of
+from .vocabulary import ActionName, ColorName
 
-COLORS = ("red", "green", "yellow", "blue")  # attack, move, population, development
-ACTIONS = ("move", "attack", "population", "development", "degradation", "activate")
+COLORS: tuple[ColorName, ...] = ("red", "green", "yellow", "blue")  # attack, move, population, development
+ACTIONS: tuple[ActionName, ...] = ("move", "attack", "population", "development", "degradation", "activate")
 #: the action each card colour (and each figurine's bonus) belongs to
-ACTION_OF_COLOR = {"red": "attack", "green": "move", "yellow": "population", "blue": "development"}
+ACTION_OF_COLOR: dict[ColorName, ActionName] = {
+    "red": "attack",
+    "green": "move",
+    "yellow": "population",
+    "blue": "development",
+}
 COLOR_OF_ACTION = {v: k for k, v in ACTION_OF_COLOR.items()}
 OFF = -1  # a figurine not on the field (on the degradation track)
 
