@@ -107,7 +107,8 @@ territory), ("protection_bonus", clan, territory, bonus).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
 from ..steps import END, Flow
 from . import ops
@@ -115,6 +116,7 @@ from .actions import Adapt, Card, ChooseAction, Figurine, Hit, Line, Put, Reroll
 from .frames import Frame
 from .machine import STEPS, ask, call, protection_bonus, talent_name
 from .state import ACTIONS, COLORS, OFF, GameState
+from .vocabulary import ActionName, CardName, ColorName
 
 MAY_DECLINE_ACTION = True  # M30
 FIRST_CARD_REQUIRED = True  # M31
@@ -158,7 +160,7 @@ TOKEN_NEXT_TO_FIGURINE = True
 DEGRADATION_EXCLUDES_TALENTS = True
 
 #: the colour of the cards of each action (activating a place of power is paid with blue)
-ACTION_COLOR = {
+ACTION_COLOR: dict[str, ColorName] = {
     "move": "green",
     "attack": "red",
     "population": "yellow",
@@ -167,8 +169,8 @@ ACTION_COLOR = {
 }
 #: the actions a figurine's bonus applies to (M20: not degradation nor activate)
 BONUS_ACTIONS = ("move", "attack", "population", "development")
-DRAW3 = "draw3"
-DEGRADATION = "degradation"
+DRAW3: Final = "draw3"
+DEGRADATION: Final = "degradation"
 
 
 # ---------------------------------------------------------------------------- cards
@@ -191,15 +193,15 @@ def own_colors(g: GameState, action: str, t: int) -> tuple[str, ...]:
     return (base,) if territory is None or territory == base else (base, territory)
 
 
-def points(hand: list[str], colors: tuple[str, ...]) -> int:
+def points(hand: Sequence[CardName], colors: tuple[str, ...]) -> int:
     return sum(card_value(c, colors) for c in hand)
 
 
-def playable(hand: list[str], colors: tuple[str, ...]) -> list[Card]:
+def playable(hand: Sequence[CardName], colors: tuple[str, ...]) -> list[Card]:
     return [Card(c) for c in sorted(set(hand)) if card_value(c, colors) > 0]
 
 
-def draw3_option(hand: list[str]) -> list[Card]:
+def draw3_option(hand: Sequence[CardName]) -> list[Card]:
     """Draw 3 at a card decision of the Ancients' phase (M44, under either reading): these
     questions are asked only when the hand holds a card it can play now, and Draw 3 is one."""
     return [Card(DRAW3)] if DRAW3 in hand else []
@@ -230,14 +232,14 @@ def play_draw3(g: GameState, seat: int) -> Flow:
     return call(g, "draw", seat, n=3)
 
 
-def spend(g: GameState, seat: int, card: str) -> None:
+def spend(g: GameState, seat: int, card: CardName) -> None:
     """A card leaves the hand for the discard pile (where played cards go at once)."""
     clan = g.clans[seat]
     clan.hand.remove(card)
     clan.discard.append(card)
 
 
-def take_back(g: GameState, seat: int, card: str) -> None:
+def take_back(g: GameState, seat: int, card: CardName) -> None:
     """Undo `spend`: the card returns to the hand (from the discard pile, or from the deck if a
     generation change has shuffled it there; if it was drawn again it is in the hand already)."""
     clan = g.clans[seat]
@@ -336,7 +338,7 @@ def activation_cost(g: GameState) -> int:
     return sum(1 for t in g.places if t >= 0) + 1
 
 
-def activation_lines(g: GameState, me: int, t: int, hand: list[str]) -> list[int]:
+def activation_lines(g: GameState, me: int, t: int, hand: Sequence[CardName]) -> list[int]:
     """The lines clan `me` could activate in t with its hand (and, M36, its allies' cards)."""
     if t == OFF:
         return []
@@ -369,7 +371,9 @@ def has_targets(g: GameState, t: int) -> bool:
     return g.tribes[t] > 0 or t in g.spirits
 
 
-def can_act(g: GameState, me: int, k: int, action: str, hand: list[str], fresh: bool = False) -> bool:
+def can_act(
+    g: GameState, me: int, k: int, action: str, hand: Sequence[CardName], fresh: bool = False
+) -> bool:
     """Can figurine k of clan `me` take part in `action` with this hand? (`fresh`: ignore
     which figurines already acted, for an action not started yet.)"""
     clan = g.clans[me]
@@ -383,9 +387,9 @@ def can_act(g: GameState, me: int, k: int, action: str, hand: list[str], fresh: 
     return not (action == "attack" and ATTACK_NEEDS_TARGET and not has_targets(g, t))
 
 
-def performable(g: GameState, me: int, done: tuple[str, ...], hand: list[str]) -> list[str]:
+def performable(g: GameState, me: int, done: tuple[str, ...], hand: Sequence[CardName]) -> list[ActionName]:
     """The actions (not yet taken this turn, M43) that clan `me` can perform with `hand`."""
-    out = []
+    out: list[ActionName] = []
     for action in ACTIONS:
         if action in done and EXTRA_ACTIONS_DIFFER:
             continue
@@ -449,7 +453,7 @@ def token_places(g: GameState, me: int, k: int) -> list[int]:
     return sorted({t, *g.tables.neighbours[t]}) if TOKEN_NEXT_TO_FIGURINE else [t]
 
 
-def _performable(g: GameState, f: Frame, hand: list[str]) -> list[str]:
+def _performable(g: GameState, f: Frame, hand: Sequence[CardName]) -> list[ActionName]:
     """performable(), without degradation once a token was placed this turn (M67)."""
     out = performable(g, f.me, f.v.get("done", ()), hand)
     if DEGRADATION_EXCLUDES_TALENTS and f.v.get("tokens"):

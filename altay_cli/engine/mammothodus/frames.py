@@ -11,6 +11,7 @@ import msgspec
 from .. import steps
 from ..steps import locals_from_json
 from .actions import AnyAction
+from .vocabulary import Purpose, checked_words, is_purpose
 
 
 class Frame(steps.Frame):
@@ -35,9 +36,10 @@ class Ask(steps.Ask):
     pushed only when there is a choice (machine.ask), so the machine always waits for it."""
 
     __slots__ = ()
+    purpose: Purpose
 
     def __init__(
-        self, seat: int, options: tuple[Any, ...], purpose: str, prompt: str, can_pass: bool = False
+        self, seat: int, options: tuple[Any, ...], purpose: Purpose, prompt: str, can_pass: bool = False
     ) -> None:
         super().__init__(seat, options, purpose, prompt, can_pass=can_pass, always=True)
 
@@ -56,7 +58,8 @@ class Ask(steps.Ask):
     @staticmethod
     def from_dict(d: dict[str, Any]) -> Ask:
         options = tuple(msgspec.convert(o, AnyAction) for o in d["options"])
-        return Ask(int(d["seat"]), options, str(d["ask"]), str(d["prompt"]), bool(d["can_pass"]))
+        purpose = checked_words([d["ask"]], is_purpose, "purpose")[0]
+        return Ask(int(d["seat"]), options, purpose, str(d["prompt"]), bool(d["can_pass"]))
 
 
 def entry_from_dict(d: dict[str, Any]) -> Frame | Ask:

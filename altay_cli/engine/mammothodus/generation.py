@@ -179,9 +179,9 @@ class Generation:
             prompt = f"Place a figurine ({want - have} to place)"
             return ask(g, f.me, options, "place", prompt, can_pass=POPULATION_CHECK_OPTIONAL)
         if have > want:
-            options = [Remove(COLORS[k]) for k in clan.on_field()]
+            removals = [Remove(COLORS[k]) for k in clan.on_field()]
             prompt = f"Remove a figurine ({have - want} to remove)"
-            return ask(g, f.me, options, "remove", prompt, can_pass=POPULATION_CHECK_OPTIONAL)
+            return ask(g, f.me, removals, "remove", prompt, can_pass=POPULATION_CHECK_OPTIONAL)
         f.goto(Generation.swap_ask)
         return None
 

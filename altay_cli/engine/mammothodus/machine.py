@@ -29,8 +29,10 @@ from ..api import IllegalAction
 from ..steps import WAIT, Flow, Routines
 from . import ops
 from .actions import Pass, Start, Talent
+from .data import COLOR_NAME
 from .frames import Ask, Frame
 from .state import COLORS, GameState, MammothodusConfig, Phase
+from .vocabulary import ColorName, Purpose, TalentName, checked_words, is_human_card
 
 Step = Callable[[GameState, Frame], "Flow | None"]
 #: kind -> steps: every routine of a turn
@@ -47,7 +49,7 @@ def ask(
     g: GameState,
     seat: int,
     options: list[Any] | tuple[Any, ...],
-    purpose: str,
+    purpose: Purpose,
     prompt: str,
     can_pass: bool = False,
 ) -> Flow | None:
@@ -84,7 +86,7 @@ class MammothodusState(GameState):
 
 
 @cache
-def start_choices(k: int) -> tuple[tuple[str, ...], ...]:
+def start_choices(k: int) -> tuple[tuple[ColorName, ...], ...]:
     """M60: the sets of `k` figurine colours (data.limits.figurines_at_start) a clan may start
     with in the centre, in the colours' order (k = 2: the six pairs)."""
     return tuple(combinations(COLORS, k))
@@ -98,7 +100,7 @@ START_PAIRS = start_choices(2)  # the stand-in's two figurines at the start
 TALENTS_DISTINCT = True
 
 
-def talent_choices(g: GameState) -> list[str]:
+def talent_choices(g: GameState) -> list[TalentName]:
     """The talents the next clan may choose (M63)."""
     names = g.tables.talent_names
     taken = {i for i in g.talent_of if i >= 0}
@@ -116,7 +118,7 @@ def protection_bonus(g: GameState, t: int) -> int:
     return PROTECTION_DICE_BONUS if g.config.talents and t in g.protected else 0
 
 
-def talent_name(g: GameState, seat: int) -> str | None:
+def talent_name(g: GameState, seat: int) -> TalentName | None:
     """Clan `seat`'s talent, None before it chose (or without talents)."""
     i = g.talent_of[seat]
     return None if i < 0 else g.tables.talent_names[i]
@@ -146,7 +148,9 @@ def new_game(config: MammothodusConfig) -> MammothodusState:
         g.tribes[t] += 1
     g.trail_tokens = [int(k) for k in d.map.trail_positions]
     rng.shuffle(g.trail_tokens)
-    g.human_deck = [name for name, n in d.human_deck.cards.items() for _ in range(n)]
+    g.human_deck = checked_words(
+        (name for name, n in d.human_deck.cards.items() for _ in range(n)), is_human_card, "human card"
+    )
     rng.shuffle(g.human_deck)
     g.spirit_deck = list(range(len(d.spirits.cards)))
     rng.shuffle(g.spirit_deck)
@@ -164,7 +168,7 @@ def new_game(config: MammothodusConfig) -> MammothodusState:
     for clan in g.clans:
         clan.population = d.population.start
         clan.degradation = d.degradation_track.start
-        clan.deck = [str(color) for color, n in d.clan_deck.cards.items() for _ in range(n)]
+        clan.deck = [COLOR_NAME[color] for color, n in d.clan_deck.cards.items() for _ in range(n)]
         rng.shuffle(clan.deck)
         clan.hand = [clan.deck.pop() for _ in range(d.limits.hand)]
     g.first = rng.below(config.players)

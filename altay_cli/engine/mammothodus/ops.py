@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..steps import GameEnded  # the game is over (the state says how): unwind whatever was running
 from .state import OFF, GameState, Phase, Result
+from .vocabulary import EndReasonName
 
 
 # ---------------------------------------------------------------------------- the map
@@ -129,12 +130,12 @@ def check_win(g: GameState) -> None:
         raise GameEnded
 
 
-def lose(g: GameState, reason: str) -> None:
+def lose(g: GameState, reason: EndReasonName) -> None:
     finish(g, Result.LOST, reason)
     raise GameEnded
 
 
-def finish(g: GameState, result: Result, reason: str) -> None:
+def finish(g: GameState, result: Result, reason: EndReasonName) -> None:
     g.phase = Phase.OVER
     g.result = result
     g.end_reason = reason
