@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from enum import Enum
-from typing import Any, Final, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 
 class Flow(Enum):
@@ -72,6 +72,7 @@ class Frame:
     `v` its locals."""
 
     __slots__ = ("kind", "me", "pc", "v")
+    asks: ClassVar[bool] = False  # the interpreter's test (cheaper than isinstance)
 
     def __init__(self, kind: str, me: int, v: dict[str, Any] | None = None, pc: int = 0) -> None:
         self.kind = kind
@@ -90,6 +91,7 @@ class Ask:
     answers alone (the only option, or the pass) and goes on."""
 
     __slots__ = ("always", "can_pass", "options", "prompt", "purpose", "seat")
+    asks: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -183,7 +185,7 @@ def run(g: Machine, routines: Routines) -> bool:
     try:
         while stack:
             f = stack[-1]
-            if isinstance(f, Ask):
+            if f.asks:
                 if f.always or len(f.options) + f.can_pass > 1:
                     return False
                 stack.pop()

@@ -41,7 +41,12 @@ class Ask(steps.Ask):
     def __init__(
         self, seat: int, options: tuple[Any, ...], purpose: Purpose, prompt: str, can_pass: bool = False
     ) -> None:
-        super().__init__(seat, options, purpose, prompt, can_pass=can_pass, always=True)
+        self.seat = seat
+        self.options = options
+        self.purpose = purpose
+        self.prompt = prompt
+        self.can_pass = can_pass
+        self.always = True
 
     def copy(self) -> Ask:
         return self  # never mutated once pushed
