@@ -119,7 +119,7 @@ class Oars0:
     """Demand, repeated while a crown card is given (3rd edition)."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def demand(g: GameState, f: Frame) -> Any:
         if not any(ops.has(c, CROWN) for c in g.players[f.me].hand):
             prove(g, f.me)
             return END
@@ -137,11 +137,11 @@ class Oars0:
         )
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def given(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
             ops.draw(g, f.me, 1)
-            f.goto(Oars0.s0)  # perform this demand again
+            f.goto(Oars0.demand)  # perform this demand again
 
 
 @effect("Oars", 0, first_edition=True)
@@ -149,11 +149,11 @@ class Oars0First:
     """Demand, once (1st edition)."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
-        return Oars0.s0(g, f)
+    def demand(g: GameState, f: Frame) -> Any:
+        return Oars0.demand(g, f)
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def given(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
             ops.draw(g, f.me, 1)

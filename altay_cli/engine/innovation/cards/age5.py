@@ -270,7 +270,7 @@ class Statistics0First:
     """1st edition: one highest card, again while your hand then holds exactly one card."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def demand(g: GameState, f: Frame) -> Any:
         return pick(
             g,
             f,
@@ -284,11 +284,11 @@ class Statistics0First:
         )
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def taken(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
             if len(g.players[f.me].hand) == 1:
-                f.goto(Statistics0First.s0)  # perform this demand again
+                f.goto(Statistics0First.demand)  # perform this demand again
 
 
 @effect("Statistics", 1)

@@ -61,7 +61,7 @@ class Publications0:
     pile keeps its splay (ops.reorder: a change only if the order differs)."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def choose_pile(g: GameState, f: Frame) -> Any:
         piles = g.players[f.me].piles
         colors = [k for k in range(5) if len(piles[k]) >= 2]
         if not colors:
@@ -69,14 +69,14 @@ class Publications0:
         return ask_color(g, f, colors, "choose", "choose a pile to put in a new order", can_pass=True)
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def start_order(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return END
         f.v["color"] = g.ret
         f.v["order"] = ()  # chosen so far, from the top down
 
     @staticmethod
-    def s2(g: GameState, f: Frame) -> Any:
+    def next_card(g: GameState, f: Frame) -> Any:
         order = f.v["order"]
         pile = g.players[f.me].piles[f.v["color"]]
         left = [c for c in pile if c not in order]
@@ -88,9 +88,9 @@ class Publications0:
         return END
 
     @staticmethod
-    def s3(g: GameState, f: Frame) -> Any:
+    def placed(g: GameState, f: Frame) -> Any:
         f.v["order"] = (*f.v["order"], g.ret)
-        f.goto(Publications0.s2)
+        f.goto(Publications0.next_card)
 
 
 @effect("Publications", 1)

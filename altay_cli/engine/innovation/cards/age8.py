@@ -36,11 +36,11 @@ class Rocketry0:
     card is a blind pick by owner and value (R39)."""
 
     @staticmethod
-    def s0(g: GameState, f: Frame) -> Any:
+    def count(g: GameState, f: Frame) -> Any:
         f.v["n"] = g.icons(f.me, CLOCK) // 2
 
     @staticmethod
-    def s1(g: GameState, f: Frame) -> Any:
+    def return_ask(g: GameState, f: Frame) -> Any:
         if f.v["n"] <= 0:
             return END
         f.v["n"] -= 1
@@ -59,11 +59,11 @@ class Rocketry0:
         )
 
     @staticmethod
-    def s2(g: GameState, f: Frame) -> Any:
+    def returned(g: GameState, f: Frame) -> Any:
         owner, age = g.ret
         matching = sorted(c for c in g.players[owner].score if AGE[c] == age)
         ops.return_card(g, matching[g.rng.below(len(matching))], f.me)
-        f.goto(Rocketry0.s1)  # the next card
+        f.goto(Rocketry0.return_ask)  # the next card
 
 
 # ---------------------------------------------------------------------------- Flight
