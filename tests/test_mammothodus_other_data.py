@@ -218,7 +218,7 @@ def test_a_win_needs_every_place_of_power_the_data_lists() -> None:
             ops.check_win(state)  # not every place yet: nothing happens
             assert state.result is None
         state.places[lines - 1] = spots[lines - 1]
-        with pytest.raises(ops.GameOver):
+        with pytest.raises(ops.GameEnded):
             ops.check_win(state)
         assert state.result is Result.WON and state.end_reason == "portal_opened"
 

@@ -215,7 +215,7 @@ def test_m7_twelve_degradation_cards_and_the_thirteenth_loses() -> None:
     for _ in range(12):
         ops.take_degradation(g, 0)
     assert g.degradation_supply == 0 and g.clans[0].discard.count("degradation") == 12
-    with pytest.raises(ops.GameOver):
+    with pytest.raises(ops.GameEnded):
         ops.take_degradation(g, 1)
     assert g.result is Result.LOST and g.end_reason == "no_degradation_cards"
 

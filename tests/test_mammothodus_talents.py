@@ -375,7 +375,7 @@ def test_protection_stops_every_attack_there_this_turn_and_adds_two_to_the_dice(
     assert g.tribes[4] == 1
     # the end of the turn ends the protection
     g.stack = []
-    machine.Turn.s3(g, Frame("turn", 0))
+    machine.Turn.next_clan(g, Frame("turn", 0))
     assert g.protected == []
 
 

@@ -22,76 +22,76 @@ class Action(msgspec.Struct, frozen=True, tag_field="type"):
     """Base class of all actions."""
 
 
-class FirstMeld(Action, tag="first_meld"):
+class FirstMeld(Action, frozen=True, tag="first_meld"):
     """Set-up: the card of your two to meld first (kept secret until everyone has picked)."""
 
     card: str
 
 
-class Draw(Action, tag="draw"):
+class Draw(Action, frozen=True, tag="draw"):
     """Draw a card of the value of your highest top card (1 with an empty board)."""
 
 
-class Meld(Action, tag="meld"):
+class Meld(Action, frozen=True, tag="meld"):
     """Meld a card from your hand."""
 
     card: str
 
 
-class Achieve(Action, tag="achieve"):
+class Achieve(Action, frozen=True, tag="achieve"):
     """Claim the standard achievement of this age (score >= 5 x age, a top card >= age)."""
 
     age: int
 
 
-class Dogma(Action, tag="dogma"):
+class Dogma(Action, frozen=True, tag="dogma"):
     """Execute the dogma effects of one of your top cards."""
 
     card: str
 
 
-class PickCard(Action, tag="card"):
+class PickCard(Action, frozen=True, tag="card"):
     """A card the decision asks for, by title ("hidden" in an event when you may not see it)."""
 
     card: str
 
 
-class PickBlind(Action, tag="blind"):
+class PickBlind(Action, frozen=True, tag="blind"):
     """A card of another player's hidden zone, chosen by owner and value (R39)."""
 
     player: int
     age: int
 
 
-class PickColor(Action, tag="color"):
+class PickColor(Action, frozen=True, tag="color"):
     color: str
 
 
-class PickColors(Action, tag="colors"):
+class PickColors(Action, frozen=True, tag="colors"):
     """Two different colours (Empiricism)."""
 
     colors: tuple[str, str]
 
 
-class PickPlayer(Action, tag="player"):
+class PickPlayer(Action, frozen=True, tag="player"):
     player: int
 
 
-class PickValue(Action, tag="value"):
+class PickValue(Action, frozen=True, tag="value"):
     value: int
 
 
-class PickOption(Action, tag="option"):
+class PickOption(Action, frozen=True, tag="option"):
     """One of the alternatives the decision names (its `labels`)."""
 
     option: str
 
 
-class Yes(Action, tag="yes"):
+class Yes(Action, frozen=True, tag="yes"):
     """Do the optional step."""
 
 
-class Pass(Action, tag="pass"):
+class Pass(Action, frozen=True, tag="pass"):
     """Decline the optional step, or stop picking cards."""
 
 

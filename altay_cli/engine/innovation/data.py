@@ -103,7 +103,7 @@ class ClaimedByCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class SpecialAchievement(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: int
-    name: str
+    name: SpecialName
     condition: str
     claimed_by_card: ClaimedByCard
     when_checked: str

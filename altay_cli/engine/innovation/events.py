@@ -7,14 +7,14 @@ two hidden zones for their owners, a revealed card for everyone. The rest see it
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
 from .actions import HIDDEN, AnyAction, FirstMeld, PickCard
 from .data import Color, CountedIcon, SpecialName, Splay
-from .state import ZONE_NAMES, EndReason, GameState
-from .tables import AGE, COLOR_NAMES, ICON_NAMES, NAME, SPECIAL_NAME, SPLAY_NAMES
+from .state import ZONE_NAMES, EndReason, GameState, Zone
+from .tables import AGE, COLOR_NAMES, ICON_NAMES, NAME, SPECIAL_NAME, SPLAYS
 
 
 class What(StrEnum):
@@ -40,11 +40,6 @@ class What(StrEnum):
     FREE_DRAW = "free_draw"
     TURN = "turn"
     END = "end"
-
-
-#: where a card lies (`from_zone`, `to_zone`): the supply, a player's hand, score pile, board or
-#: achievements, the achievements on the table, or out of the game (removed)
-Zone = Literal["supply", "hand", "score", "board", "achievements", "available", "removed"]
 
 
 class Happening(msgspec.Struct, omit_defaults=True):
@@ -92,7 +87,7 @@ def happening(entry: tuple[Any, ...], viewer: int) -> Happening | None:
     if kind == "move":
         _, verb, actor, c, src, so, dst, do, seen = entry
         return Happening(
-            what=verb,
+            what=What(verb),
             player=actor,
             card=NAME[c] if seen >> viewer & 1 else None,
             age=AGE[c],
@@ -103,20 +98,20 @@ def happening(entry: tuple[Any, ...], viewer: int) -> Happening | None:
         )
     if kind == "reveal":
         _, owner, c, proof = entry
-        return Happening(what="proof" if proof else "reveal", player=owner, card=NAME[c], age=AGE[c])
+        return Happening(what=What.PROOF if proof else What.REVEAL, player=owner, card=NAME[c], age=AGE[c])
     if kind == "splay":
         _, p, color, direction = entry
-        return Happening(what="splay", player=p, color=COLOR_NAMES[color], splay=SPLAY_NAMES[direction])
+        return Happening(what=What.SPLAY, player=p, color=COLOR_NAMES[color], splay=SPLAYS[direction])
     if kind == "order":
         _, p, color = entry
-        return Happening(what="order", player=p, color=COLOR_NAMES[color])
+        return Happening(what=What.ORDER, player=p, color=COLOR_NAMES[color])
     if kind == "claim":
         _, p, special = entry
-        return Happening(what="claim", player=p, special=SPECIAL_NAME[special])
+        return Happening(what=What.CLAIM, player=p, special=SPECIAL_NAME[special])
     if kind == "dogma":
         _, p, c, icon, vul, share = entry
         return Happening(
-            what="dogma",
+            what=What.DOGMA,
             player=p,
             card=NAME[c],
             icon=ICON_NAMES[icon],
@@ -125,18 +120,20 @@ def happening(entry: tuple[Any, ...], viewer: int) -> Happening | None:
         )
     if kind == "effect":
         _, c, i, p, demand = entry
-        return Happening(what="effect", player=p, card=NAME[c], effect=i, demand=demand)
+        return Happening(what=What.EFFECT, player=p, card=NAME[c], effect=i, demand=demand)
     if kind == "self":
         _, p, c = entry
-        return Happening(what="self", player=p, card=NAME[c])
+        return Happening(what=What.SELF, player=p, card=NAME[c])
     if kind == "free_draw":
-        return Happening(what="free_draw", player=entry[1])
+        return Happening(what=What.FREE_DRAW, player=entry[1])
     if kind == "turn":
         _, p, actions, _turn = entry
-        return Happening(what="turn", player=p, actions=actions)
+        return Happening(what=What.TURN, player=p, actions=actions)
     if kind == "end":
         _, reason, winners, c = entry
-        return Happening(what="end", reason=reason, winners=list(winners), card=NAME[c] if c >= 0 else None)
+        return Happening(
+            what=What.END, reason=reason, winners=list(winners), card=NAME[c] if c >= 0 else None
+        )
     return None  # "answer": the decision itself is the event's action
 
 

@@ -47,7 +47,7 @@ KIND_WORDS = {
     AskKind.YES: "whether to do the optional step",
 }
 #: the kind of decision each answer fits
-ANSWER_KIND = {
+ANSWER_KIND: dict[type, AskKind] = {
     PickCard: AskKind.CARD,
     PickBlind: AskKind.BLIND,
     PickColor: AskKind.COLOR,
@@ -111,7 +111,7 @@ def pick_frame(g: GameState) -> Frame | None:
     return parent if isinstance(parent, Frame) and parent.kind == "pick" else None
 
 
-def choice_words(kind: str, purpose: str) -> str:
+def choice_words(kind: AskKind, purpose: Purpose) -> str:
     """What a decision asks for: "a card to return to the supply", "whether to do the optional
     step (tuck)"."""
     if kind == AskKind.YES:
@@ -360,9 +360,10 @@ def answers_text(g: GameState, ask: Ask) -> str:
 # ---------------------------------------------------------------------------- why
 def why(g: GameState, text: str) -> str:
     """`why ACTION`: whether the action the text names is legal now, and why, in words."""
+    from .machine import legal_actions
     from .notation import command_text, interpret, parse
 
-    legal = g.legal_actions()
+    legal = legal_actions(g)
     shown = text.strip() if len(text.strip()) <= 60 else text.strip()[:57] + "..."
     try:
         index = parse(legal, text)

@@ -1,17 +1,19 @@
-"""The data of an effect in progress: frames on a stack, and the decision a seat is asked.
+"""Innovation's frames and decisions on the shared step machine (engine/steps.py).
 
-A card effect that needs a choice cannot simply wait in a Python call: the state must be
-cloned for search, saved to JSON and perturbed for the leak test in the middle of it. So the
-execution is plain data. A `Frame` is one running routine (a dogma action, one player's
-execution of one effect, a multi-card pick) with a step counter `pc` and its locals `v`
-(ints, bools, strings, tuples); an `Ask` on top of the stack is a pending decision. The
-routines themselves are step functions in `machine.py` and the card modules.
+A `Frame` is one running routine (a dogma action, one player's execution of one effect, a
+multi-card pick) and adds to the machine's frame the activator, the effect it belongs to and
+the frame whose card memory it uses; an `Ask` on top of the stack is a pending decision and
+adds its kind, the asking effect and the options' labels. The routines are step functions in
+`machine.py`, `routines.py` and the card modules.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 from typing import Any
+
+from .. import steps
+from ..steps import locals_from_json, tuples
 
 
 class AskKind(StrEnum):
@@ -45,12 +47,12 @@ class Purpose(StrEnum):
     KEEP = "keep"  # the card of your hand to keep (Composites)
 
 
-class Frame:
-    """One running routine: `kind` names its step table, `pc` the next step, `me` the executing
+class Frame(steps.Frame):
+    """One running routine: `kind` names its routine, `pc` the next step, `me` the executing
     player, `act` the activator, `card`/`eff` the effect it belongs to (-1 when none), `own` the
     depth of the dogma or self-execution frame whose card memory it uses, `v` its locals."""
 
-    __slots__ = ("act", "card", "eff", "kind", "me", "own", "pc", "v")
+    __slots__ = ("act", "card", "eff", "own")
 
     def __init__(
         self,
@@ -96,31 +98,20 @@ class Frame:
             int(d["card"]),
             int(d["eff"]),
             int(d["own"]),
-            {str(k): _tuples(x) for k, x in dict(d["v"]).items()},
+            locals_from_json(dict(d["v"])),
             int(d["pc"]),
         )
 
 
-class Ask:
+class Ask(steps.Ask):
     """A pending decision of `seat`: pick one of `options` (ints; pairs for BLIND and COLORS;
     option indexes for OPTION), or pass when `can_pass`. `always`: ask even when only one
     answer is possible (R38: declining must not tell others that nothing qualified).
     `purpose` is a short verb ("return", "meld", "splay"...) and `prompt` a sentence for
     people; `card`/`eff` the effect asking, `me` the executing player."""
 
-    __slots__ = (
-        "always",
-        "can_pass",
-        "card",
-        "eff",
-        "kind",
-        "labels",
-        "me",
-        "options",
-        "prompt",
-        "purpose",
-        "seat",
-    )
+    __slots__ = ("card", "eff", "kind", "labels", "me")
+    purpose: Purpose
 
     def __init__(
         self,
@@ -149,10 +140,6 @@ class Ask:
         self.me = me
         self.labels = labels
 
-    @property
-    def count(self) -> int:
-        return len(self.options) + (1 if self.can_pass else 0)
-
     def copy(self) -> Ask:
         return self  # never mutated once pushed
 
@@ -176,7 +163,7 @@ class Ask:
         return Ask(
             int(d["seat"]),
             AskKind(d["ask"]),
-            _tuples(d["options"]),
+            tuples(d["options"]),
             str(d["purpose"]),
             str(d["prompt"]),
             can_pass=bool(d["can_pass"]),
@@ -186,13 +173,6 @@ class Ask:
             me=int(d["me"]),
             labels=tuple(str(x) for x in d["labels"]),
         )
-
-
-def _tuples(x: Any) -> Any:
-    """JSON lists back to the tuples the engine keeps in frames."""
-    if isinstance(x, list):
-        return tuple(_tuples(i) for i in x)
-    return x
 
 
 def entry_from_dict(d: dict[str, Any]) -> Frame | Ask:

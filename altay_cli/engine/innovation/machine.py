@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import steps
 from ..api import IllegalAction
+from ..steps import GameEnded
 from . import ops
 from .actions import (
     Achieve,
@@ -21,7 +23,7 @@ from .actions import (
     answer_action,
 )
 from .frames import Ask, AskKind, Frame
-from .ops import ActionEnded, GameEnded
+from .ops import ActionEnded
 from .routines import END, STEPS, WAIT, effect_kind, routine
 from .state import AVAILABLE, HAND, SUPPLY, EndReason, GameState, InnovationConfig, Phase
 from .tables import AGE, BY_NAME, FEATURED, NAME, NCARDS, title_key
@@ -49,13 +51,7 @@ class InnovationState(GameState):
     def from_dict(cls, data: dict[str, Any]) -> GameState:
         """The state `to_dict` gave; ValueError for anything else, an unknown routine included."""
         g = super().from_dict(data)
-        for e in g.stack:
-            if isinstance(e, Frame) and e.kind not in STEPS:
-                raise ValueError(f"not an Innovation state: no routine {e.kind!r}")
-            if isinstance(e, Frame) and not 0 <= e.pc <= len(STEPS[e.kind]):
-                raise ValueError(f"not an Innovation state: step {e.pc} of {e.kind!r}")
-        if g.stack and not isinstance(g.stack[-1], Ask):
-            raise ValueError("not an Innovation state: an effect in progress must wait for a decision")
+        STEPS.check(g.stack, "an Innovation")
         return g
 
 
@@ -145,10 +141,10 @@ def _legal(g: GameState) -> list[Any]:
     if g.stack:
         top = g.stack[-1]
         assert isinstance(top, Ask)
-        out = [answer_action(top, i) for i in range(len(top.options))]
+        answers: list[Any] = [answer_action(top, i) for i in range(len(top.options))]
         if top.can_pass:
-            out.append(Pass())
-        return out
+            answers.append(Pass())
+        return answers
     if g.phase is Phase.FIRST_MELD:
         seat = g.first_picks.index(-1)
         return [FirstMeld(NAME[c]) for c in sorted(g.players[seat].hand)]
@@ -226,34 +222,11 @@ def apply_index(g: GameState, index: int) -> None:
 
 def _run(g: GameState) -> None:
     """Run routines until a seat must decide, the action is over or the game is."""
-    stack = g.stack
     try:
-        while stack:
-            f = stack[-1]
-            if type(f) is Ask:
-                if f.always or len(f.options) + f.can_pass > 1:
-                    return
-                stack.pop()
-                g.ret = f.options[0] if f.options else None
-                continue
-            steps = STEPS[f.kind]
-            while True:
-                if f.pc >= len(steps):
-                    stack.pop()
-                    break
-                step = steps[f.pc]
-                f.pc += 1
-                r = step(g, f)
-                if r is WAIT:
-                    break
-                if r is END:
-                    stack.pop()
-                    break
-    except GameEnded:
-        stack.clear()
-        return
+        if not steps.run(g, STEPS):
+            return  # a seat must decide, or the game is over
     except ActionEnded:
-        stack.clear()
+        g.stack.clear()
     _action_done(g)
 
 
@@ -300,7 +273,7 @@ def _dogma_step(g: GameState, f: Frame) -> Any:
             v["p"] = p
             v["c0"] = g.changes
             v["run"] = True
-            f.pc = 0
+            f.goto(_dogma_step)  # again, once this player's execution is done
             depth = len(g.stack) - 1
             g.log.append(("effect", c, i, p, kinds[i]))
             g.stack.append(Frame(effect_kind(c, i, first), p, f.act, c, i, depth))
@@ -328,7 +301,7 @@ def _self_step(g: GameState, f: Frame) -> Any:
         return END
     i = v["i"]
     v["run"] = True
-    f.pc = 0
+    f.goto(_self_step)  # again, once the effect is done
     depth = len(g.stack) - 1
     g.log.append(("effect", c, i, f.me, False))
     g.stack.append(Frame(effect_kind(c, i, first), f.me, f.act, c, i, depth))

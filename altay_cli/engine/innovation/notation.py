@@ -7,6 +7,7 @@ Any unique prefix of a command word or card title works, case and punctuation ig
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -264,7 +265,7 @@ def interpret(text: str, setup: bool = False) -> Any:
     return actions[parse(actions, text, _universe_forms(setup))]
 
 
-def _parse_json(legal: list[Any], raw: str) -> int:
+def _parse_json(legal: Sequence[Any], raw: str) -> int:
     import msgspec
 
     try:

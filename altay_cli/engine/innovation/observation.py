@@ -18,7 +18,7 @@ from .data import Color, CountedIcon, Edition, SpecialName, Splay
 from .frames import AskKind, Frame, Purpose
 from .routines import MANY
 from .state import ACHIEVEMENTS_TO_WIN, EndReason, GameState, Phase
-from .tables import AGE, COLOR_NAMES, ICON_NAMES, NAME, REAL_ICONS, SPECIAL_NAME, SPECIALS, SPLAY_NAMES
+from .tables import AGE, COLORS, COUNTED_ICON_NAMES, NAME, REAL_ICONS, SPECIAL_NAME, SPECIALS, SPLAYS
 
 
 class Settings(msgspec.Struct):
@@ -162,10 +162,9 @@ def observe(g: GameState, seat: int) -> Observation:
                 score_pile=_refs(g, pl.score, sight, p == seat),
                 score=pl.score_total(),
                 board=[
-                    Pile(COLOR_NAMES[k], SPLAY_NAMES[pl.splay[k]], [NAME[c] for c in pl.piles[k]])
-                    for k in range(5)
+                    Pile(COLORS[k], SPLAYS[pl.splay[k]], [NAME[c] for c in pl.piles[k]]) for k in range(5)
                 ],
-                icons={ICON_NAMES[i]: counts[i] for i in REAL_ICONS},
+                icons={COUNTED_ICON_NAMES[i]: counts[i] for i in REAL_ICONS},
                 achievements=sorted(AGE[c] for c in pl.achieved if c < 105),
                 specials=[SPECIAL_NAME[c] for c in pl.achieved if c >= 105],
                 achievement_count=len(pl.achieved),
@@ -208,18 +207,18 @@ def observe(g: GameState, seat: int) -> Observation:
         dogma = DogmaState(
             activator=f.act,
             card=NAME[f.card],
-            featured=ICON_NAMES[FEATURED[f.card]],
+            featured=COUNTED_ICON_NAMES[FEATURED[f.card]],
             vulnerable=list(f.v["vul"]),
             sharing=list(f.v["share"]),
         )
     result = None
     if g.phase is Phase.OVER and g.end_reason is not None:
-        result = Result(str(g.end_reason), list(g.winners), NAME[g.win_card] if g.win_card >= 0 else None)
+        result = Result(g.end_reason, list(g.winners), NAME[g.win_card] if g.win_card >= 0 else None)
     pick = g.first_picks[seat] if g.phase is Phase.FIRST_MELD and seat >= 0 else -1
     return Observation(
         seat=seat,
-        edition=g.config.edition,
-        phase=str(g.phase),
+        edition="1e" if g.first_edition else "3e",
+        phase=g.phase,
         to_move=g.to_move,
         active=g.active,
         turn=g.turn,

@@ -8,6 +8,7 @@ Every card moves one at a time (R09). Effects call these; they never touch zones
 
 from __future__ import annotations
 
+from ..steps import GameEnded  # the game is over (the state says how): unwind whatever was running (R35)
 from .state import (
     ACHIEVED,
     ACHIEVEMENTS_TO_WIN,
@@ -35,10 +36,6 @@ from .tables import (
     WONDER,
     WORLD,
 )
-
-
-class GameEnded(Exception):
-    """The game is over (the state says how): unwind whatever was running (R35)."""
 
 
 class ActionEnded(Exception):

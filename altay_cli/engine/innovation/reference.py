@@ -27,8 +27,8 @@ def reference_markdown() -> str:
         "## Splays (icons a covered card shows)",
         "",
     ]
-    for s in range(1, 4):
-        lines.append(f"- {SPLAY_NAMES[s]}: " + ", ".join(POSITIONS[p] for p in VISIBLE_BELOW[s]))
+    for splay in range(1, 4):
+        lines.append(f"- {SPLAY_NAMES[splay]}: " + ", ".join(POSITIONS[p] for p in VISIBLE_BELOW[splay]))
     lines += ["", "## Special achievements", ""]
     for s in sorted(load().special_achievements, key=lambda s: s.id):
         by = s.claimed_by_card

@@ -1,17 +1,17 @@
-"""The routines effects are written with: the step-table registry, decisions (`ask_*`), the
-multi-card pick, self-execution and card memory.
+"""The routines effects are written with: the registry of Innovation's routines, decisions
+(`ask_*`), the multi-card pick, self-execution and card memory.
 
-A routine is a table of step functions `step(g, frame) -> None | WAIT | END`. The machine
-calls `steps[frame.pc]` after moving `pc` on, so a step that returns None falls through to
-the next one; a step that pushed a child (a decision, a pick, a self-execution) returns WAIT
-and the frame resumes at `pc` once the child is done, reading what it returned in `g.ret`;
-END finishes the frame early. A step may set `frame.pc` itself to loop ("perform this effect
-again"). Locals live in `frame.v` (ints, bools, strings, tuples), so a state can be cloned,
-saved and perturbed at any decision. A local that holds card ids is named `cards`, `..._cards`
-(a tuple) or `..._card` (one id): rearranging hidden cards (hidden.py) renames those too.
+Routines run on the shared step machine (altay_cli/engine/steps.py): a routine is a list of
+steps `step(g, frame) -> None | WAIT | END`, run in order; a step that pushed a child (a
+decision, a pick, a self-execution) returns WAIT and the frame resumes at its next step once
+the child is done, reading what it returned in `g.ret`; END finishes the frame early. A step
+may name the step to run next, `frame.goto(Cls.step)`, to loop ("perform this effect again").
+Locals live in `frame.v` (ints, bools, strings, tuples), so a state can be cloned, saved and
+perturbed at any decision. A local that holds card ids is named `cards`, `..._cards` (a tuple)
+or `..._card` (one id): rearranging hidden cards (hidden.py) renames those too.
 
 Card effects register with `@effect("Name", index)` on a function (one step) or on a class
-whose plain functions `s0`, `s1`, ... are the steps.
+whose static methods are the steps, in the order they are written.
 """
 
 from __future__ import annotations
@@ -19,39 +19,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..steps import END, WAIT, Flow, Routines, steps_of
 from . import ops
 from .frames import Ask, AskKind, Frame
 from .state import BOARD, HAND, SCORE, GameState
 from .tables import AGE, BY_NAME, COLOR, COLOR_NAMES, NAME
 
 Step = Callable[[GameState, Frame], Any]
-WAIT = "wait"
-END = "end"
 MANY = 999  # "any number"
 
-#: kind -> step table; the machine's own routines and every card effect
-STEPS: dict[str, tuple[Step, ...]] = {}
+#: kind -> steps; the machine's own routines and every card effect
+STEPS = Routines()
+routine = STEPS.add
 #: (card id, effect index, first edition) -> the kind of that effect's routine
 EFFECT_KIND: dict[tuple[int, int, bool], str] = {}
 
 
-def routine(kind: str, *steps: Step) -> None:
-    if kind in STEPS:
-        raise ValueError(f"routine {kind!r} registered twice")
-    STEPS[kind] = steps
-
-
 def effect(name: str, index: int, first_edition: bool = False) -> Callable[[Any], Any]:
     """Register the routine of effect `index` of card `name` (its 1st-edition text when
-    `first_edition`): a function (one step) or a class of steps s0, s1, ..."""
+    `first_edition`): a function (one step) or a class of steps (steps_of)."""
 
     def register(obj: Any) -> Any:
-        if isinstance(obj, type):
-            steps = []
-            while hasattr(obj, f"s{len(steps)}"):
-                steps.append(getattr(obj, f"s{len(steps)}"))
-        else:
-            steps = [obj]
+        steps = steps_of(obj) if isinstance(obj, type) else (obj,)
         c = BY_NAME[name]
         kind = f"{name}.{index}" + (".1e" if first_edition else "")
         routine(kind, *steps)
@@ -82,14 +71,14 @@ def ask(
     can_pass: bool = False,
     always: bool = False,
     labels: tuple[str, ...] = (),
-) -> str:
+) -> Flow | None:
     """Ask `seat` (default: the executing player) to pick one of `options`; the answer is in
     `g.ret` when the frame resumes (None for a pass). A decision with a single possible answer
     is taken without asking unless `always`. Returns WAIT, for the step to return."""
     options = tuple(options)
     if not options and not can_pass and not always:
         g.ret = None  # nothing to choose: the frame goes straight on to its next step
-        return None  # type: ignore[return-value]
+        return None
     g.stack.append(
         Ask(
             seat if seat >= 0 else f.me,
@@ -110,28 +99,30 @@ def ask(
 
 def ask_card(
     g: GameState, f: Frame, cards: list[int] | tuple[int, ...], purpose: str, prompt: str, **kw: Any
-) -> str:
+) -> Flow | None:
     return ask(g, f, AskKind.CARD, tuple(sorted(cards)), purpose, prompt, **kw)
 
 
 def ask_color(
     g: GameState, f: Frame, colors: list[int] | tuple[int, ...], purpose: str, prompt: str, **kw: Any
-) -> str:
+) -> Flow | None:
     return ask(g, f, AskKind.COLOR, tuple(sorted(colors)), purpose, prompt, **kw)
 
 
-def ask_player(g: GameState, f: Frame, players: list[int], purpose: str, prompt: str, **kw: Any) -> str:
+def ask_player(
+    g: GameState, f: Frame, players: list[int], purpose: str, prompt: str, **kw: Any
+) -> Flow | None:
     return ask(g, f, AskKind.PLAYER, tuple(players), purpose, prompt, **kw)
 
 
-def ask_yes(g: GameState, f: Frame, purpose: str, prompt: str, **kw: Any) -> str:
+def ask_yes(g: GameState, f: Frame, purpose: str, prompt: str, **kw: Any) -> Flow | None:
     """An optional step with nothing to pick: yes (g.ret == 1) or pass (None)."""
     return ask(g, f, AskKind.YES, (1,), purpose, prompt, can_pass=True, **kw)
 
 
 def ask_splay(
     g: GameState, f: Frame, colors: list[int] | tuple[int, ...], direction: int, optional: bool = True
-) -> str:
+) -> Flow | None:
     """Offer to splay one of `colors` in `direction` (only piles the splay would change, R10)."""
     choices = [k for k in colors if ops.can_splay(g, f.me, k, direction)]
     names = " or ".join(COLOR_NAMES[k] for k in colors)
@@ -173,7 +164,7 @@ def pick(
     fixed: tuple[int, ...] | list[int] | None = None,
     always: bool = False,
     **params: Any,
-) -> str:
+) -> Flow:
     """Pick cards one at a time and apply `op` to each at once: at least `lo` (as many as
     there are), at most `hi`. Candidates are `fixed` (a set fixed when the instruction
     starts, R16) or recomputed before each pick by the filter `source` (e.g. "hand",
@@ -222,7 +213,7 @@ def _pick_step(g: GameState, f: Frame) -> Any:
             if v["always"] and not v["done"]:
                 v["asked"] = True
                 v["always"] = False
-                f.pc = 0
+                f.goto(_pick_step)
                 return ask(
                     g, f, AskKind.CARD, (), v["purpose"], v["prompt"], seat=seat, can_pass=True, always=True
                 )
@@ -257,7 +248,7 @@ def _pick_step(g: GameState, f: Frame) -> Any:
                 _do(g, f, cands[g.rng.below(len(cands))])
                 continue
         v["asked"] = True
-        f.pc = 0
+        f.goto(_pick_step)
         always = v["always"] and not v["done"]
         return ask(
             g,
@@ -439,7 +430,7 @@ def _tops_icon(g: GameState, f: Frame) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- nesting
-def self_execute(g: GameState, f: Frame, c: int) -> str:
+def self_execute(g: GameState, f: Frame, c: int) -> Flow:
     """The executing player alone runs c's non-demand effects, with fresh card memory (R24).
     Returns WAIT."""
     g.log.append(("self", f.me, c))
@@ -447,14 +438,21 @@ def self_execute(g: GameState, f: Frame, c: int) -> str:
     return WAIT
 
 
+def _memory(g: GameState, f: Frame) -> Frame:
+    """The dogma or self-execution frame whose card memory f uses (f.own >= 0)."""
+    own = g.stack[f.own]
+    assert isinstance(own, Frame)
+    return own
+
+
 def demand_moved(g: GameState, f: Frame) -> None:
     """Remember that this card's demand moved a card during this dogma action (R21)."""
     if f.own >= 0:
-        g.stack[f.own].v["moved"] = True
+        _memory(g, f).v["moved"] = True
 
 
 def demand_has_moved(g: GameState, f: Frame) -> bool:
-    return f.own >= 0 and bool(g.stack[f.own].v["moved"])
+    return f.own >= 0 and bool(_memory(g, f).v["moved"])
 
 
 def action_frame(g: GameState) -> Frame:

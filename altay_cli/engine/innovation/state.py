@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -21,7 +21,9 @@ from .frames import Ask, Frame, entry_from_dict
 from .tables import AGE, COLOR, HAS, NCARDS, SHOWN, SPECIALS
 
 SUPPLY, HAND, SCORE, BOARD, ACHIEVED, AVAILABLE, REMOVED = range(7)
-ZONE_NAMES = ("supply", "hand", "score", "board", "achievements", "available", "removed")
+#: where a card lies, by zone code: the protocol's names (events.Happening's from_zone, to_zone)
+Zone = Literal["supply", "hand", "score", "board", "achievements", "available", "removed"]
+ZONE_NAMES: tuple[Zone, ...] = ("supply", "hand", "score", "board", "achievements", "available", "removed")
 OWNED = (False, True, True, True, True, False, False)
 
 #: E05: a game not over after this many turns is adjudicated by score (Innovation has no limit of

@@ -9,7 +9,7 @@ import msgspec
 from .data import Color, CountedIcon, Edition, EffectKind, Icon, SpecialName, Splay, cards, load
 from .rulings import RULINGS, Ruling
 from .state import ACHIEVEMENTS_TO_WIN
-from .tables import COLOR_NAMES, ICON_NAMES, SPLAY_NAMES, VISIBLE_BELOW
+from .tables import COLORS, COUNTED_ICON_NAMES, ICONS, REAL_ICONS, SPLAYS, VISIBLE_BELOW
 
 
 class EffectInfo(msgspec.Struct, omit_defaults=True):
@@ -51,20 +51,20 @@ class StaticInfo(msgspec.Struct):
 def static_info(edition: str = "3e") -> StaticInfo:
     first = edition == "1e"
     return StaticInfo(
-        edition=edition,
-        colors=list(COLOR_NAMES),
-        icons=list(ICON_NAMES[1:]),
-        splay_shows={SPLAY_NAMES[s]: list(VISIBLE_BELOW[s]) for s in range(4)},
+        edition="1e" if first else "3e",
+        colors=list(COLORS),
+        icons=[COUNTED_ICON_NAMES[i] for i in REAL_ICONS],
+        splay_shows={SPLAYS[s]: list(VISIBLE_BELOW[s]) for s in range(4)},
         achievements_to_win={str(n): k for n, k in ACHIEVEMENTS_TO_WIN.items()},
         cards=[
             CardInfo(
                 id=c.id,
                 name=c.name,
                 age=c.age,
-                color=str(c.color),
-                icons=[str(i) for i in c.icons],
-                featured=str(c.featured),
-                effects=[EffectInfo(str(e.kind), e.text, e.ruling) for e in c.effects_for(first)],
+                color=c.color,
+                icons=list(c.icons),
+                featured=COUNTED_ICON_NAMES[ICONS.index(c.featured)],
+                effects=[EffectInfo(e.kind, e.text, e.ruling) for e in c.effects_for(first)],
             )
             for c in cards()
         ],

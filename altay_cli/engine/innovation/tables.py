@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .data import Color, Icon, cards, load
+from .data import Color, CountedIcon, Icon, SpecialName, Splay, cards, load
 
 # ---------------------------------------------------------------------------- codes
 BLUE, RED, GREEN, YELLOW, PURPLE = range(5)
@@ -22,9 +22,19 @@ HEX, CROWN, LEAF, LIGHTBULB, CASTLE, FACTORY, CLOCK = range(7)
 ICONS = (Icon.HEX, Icon.CROWN, Icon.LEAF, Icon.LIGHTBULB, Icon.CASTLE, Icon.FACTORY, Icon.CLOCK)
 ICON_NAMES = tuple(str(i) for i in ICONS)
 REAL_ICONS = (CROWN, LEAF, LIGHTBULB, CASTLE, FACTORY, CLOCK)
+#: the name of each counted icon by its code (the protocol's CountedIcon; never the hexagon)
+COUNTED_ICON_NAMES: dict[int, CountedIcon] = {
+    CROWN: "crown",
+    LEAF: "leaf",
+    LIGHTBULB: "lightbulb",
+    CASTLE: "castle",
+    FACTORY: "factory",
+    CLOCK: "clock",
+}
 
 NO_SPLAY, LEFT, RIGHT, UP = range(4)
 SPLAY_NAMES = ("none", "left", "right", "up")
+SPLAYS = (Splay.NONE, Splay.LEFT, Splay.RIGHT, Splay.UP)
 #: icon positions (0 TL, 1 BL, 2 BM, 3 BR) a card below the top shows, by its pile's splay
 VISIBLE_BELOW = ((), (3,), (0, 1), (1, 2, 3))
 
@@ -55,7 +65,7 @@ SHOWN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     )
     for s in range(4)
 )
-SPECIAL_NAME = {s.id: s.name for s in load().special_achievements}
+SPECIAL_NAME: dict[int, SpecialName] = {s.id: s.name for s in load().special_achievements}
 SPECIAL_BY_NAME = {name.lower(): sid for sid, name in SPECIAL_NAME.items()}
 BY_NAME = {name: i for i, name in enumerate(NAME)}
 BY_LOWER = {name.lower(): i for i, name in enumerate(NAME)}

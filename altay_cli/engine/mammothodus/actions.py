@@ -28,94 +28,94 @@ class Action(msgspec.Struct, frozen=True, tag_field="type"):
     """Base class of all actions."""
 
 
-class Start(Action, tag="start"):
+class Start(Action, frozen=True, tag="start"):
     """Set-up: the figurines (limits.figurines_at_start, by colour) that start in the centre."""
 
     colors: tuple[ColorName, ...]
 
 
-class ChooseAction(Action, tag="action"):
+class ChooseAction(Action, frozen=True, tag="action"):
     """The one action of this turn: move, attack, population, development, degradation or
     activate (a place of power)."""
 
     action: ActionName
 
 
-class Figurine(Action, tag="figurine"):
+class Figurine(Action, frozen=True, tag="figurine"):
     """Act with this figurine of your clan (by its colour) next."""
 
     color: ColorName
 
 
-class Card(Action, tag="card"):
+class Card(Action, frozen=True, tag="card"):
     """Play (or, at the end of a turn, discard) this card of your hand: a colour, "wild",
     "double:COLOUR", "extra:COLOUR", "draw3" or "degradation"."""
 
     card: CardName
 
 
-class Step(Action, tag="step"):
+class Step(Action, frozen=True, tag="step"):
     """Move the figurine one territory, to this adjacent one."""
 
     to: int
 
 
-class Shard(Action, tag="shard"):
+class Shard(Action, frozen=True, tag="shard"):
     """Take an open shard of this type where the figurine is (`take`), or put down the one it
     carries (`take` null)."""
 
     take: str | None
 
 
-class Reroll(Action, tag="reroll"):
+class Reroll(Action, frozen=True, tag="reroll"):
     """Mark this die (its index in the roll) to be rolled again."""
 
     die: int
 
 
-class Roll(Action, tag="roll"):
+class Roll(Action, frozen=True, tag="roll"):
     """Roll the marked dice again, for one population."""
 
 
-class Hit(Action, tag="hit"):
+class Hit(Action, frozen=True, tag="hit"):
     """Spend successes on a target in the attacked territory: "tribe" or a spirit's name."""
 
     target: str
 
 
-class Adapt(Action, tag="adapt"):
+class Adapt(Action, frozen=True, tag="adapt"):
     """Take an adaptation card: one of the market's (by name) or "deck" (the top card)."""
 
     card: AdaptChoice
 
 
-class Line(Action, tag="line"):
+class Line(Action, frozen=True, tag="line"):
     """The portal line (0, 1, ...: one per place of power) whose place of power you activate."""
 
     line: int
 
 
-class Place(Action, tag="place"):
+class Place(Action, frozen=True, tag="place"):
     """Generation change: put this figurine on the field in this territory."""
 
     color: ColorName
     territory: int
 
 
-class Remove(Action, tag="remove"):
+class Remove(Action, frozen=True, tag="remove"):
     """Generation change: take this figurine off the field."""
 
     color: ColorName
 
 
-class Swap(Action, tag="swap"):
+class Swap(Action, frozen=True, tag="swap"):
     """Generation change: two figurines on the field trade places (their specialisations)."""
 
     a: ColorName
     b: ColorName
 
 
-class Direct(Action, tag="direct"):
+class Direct(Action, frozen=True, tag="direct"):
     """Send a human tribe or a spirit (`who`: "tribe" or its name) that could go several ways to
     this territory."""
 
@@ -123,14 +123,14 @@ class Direct(Action, tag="direct"):
     to: int
 
 
-class Talent(Action, tag="talent"):
+class Talent(Action, frozen=True, tag="talent"):
     """Set-up (advanced): your clan's talent, one of data.talents.names (spirit_block,
     protection, trap, bait, trail_lock)."""
 
     name: TalentName
 
 
-class Token(Action, tag="token"):
+class Token(Action, frozen=True, tag="token"):
     """Discard this card of your hand (one that counts as the figurine's colour) for a talent
     token next to your figurine of this colour (a "double" card gives two)."""
 
@@ -138,13 +138,13 @@ class Token(Action, tag="token"):
     color: ColorName
 
 
-class Put(Action, tag="put"):
+class Put(Action, frozen=True, tag="put"):
     """Put a talent token in this territory (where the figurine stands, or adjacent)."""
 
     to: int
 
 
-class Use(Action, tag="use"):
+class Use(Action, frozen=True, tag="use"):
     """Activate `n` of your `talent` tokens in territory `at` (only traps are ever used several
     at once); the tokens leave the field."""
 
@@ -153,7 +153,7 @@ class Use(Action, tag="use"):
     n: int
 
 
-class Pass(Action, tag="pass"):
+class Pass(Action, frozen=True, tag="pass"):
     """Decline, or stop (playing cards, moving, re-rolling, assisting)."""
 
 

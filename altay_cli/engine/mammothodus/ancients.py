@@ -107,13 +107,16 @@ territory), ("protection_bonus", clan, territory, bonus).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
+from ..steps import END, Flow
 from . import ops
 from .actions import Adapt, Card, ChooseAction, Figurine, Hit, Line, Put, Reroll, Roll, Shard, Step, Token
 from .frames import Frame
-from .machine import END, ask, call, protection_bonus, routine, steps_of, talent_name
+from .machine import STEPS, ask, call, protection_bonus, talent_name
 from .state import ACTIONS, COLORS, OFF, GameState
+from .vocabulary import ActionName, CardName, ColorName
 
 MAY_DECLINE_ACTION = True  # M30
 FIRST_CARD_REQUIRED = True  # M31
@@ -157,7 +160,7 @@ TOKEN_NEXT_TO_FIGURINE = True
 DEGRADATION_EXCLUDES_TALENTS = True
 
 #: the colour of the cards of each action (activating a place of power is paid with blue)
-ACTION_COLOR = {
+ACTION_COLOR: dict[str, ColorName] = {
     "move": "green",
     "attack": "red",
     "population": "yellow",
@@ -166,8 +169,8 @@ ACTION_COLOR = {
 }
 #: the actions a figurine's bonus applies to (M20: not degradation nor activate)
 BONUS_ACTIONS = ("move", "attack", "population", "development")
-DRAW3 = "draw3"
-DEGRADATION = "degradation"
+DRAW3: Final = "draw3"
+DEGRADATION: Final = "degradation"
 
 
 # ---------------------------------------------------------------------------- cards
@@ -190,15 +193,15 @@ def own_colors(g: GameState, action: str, t: int) -> tuple[str, ...]:
     return (base,) if territory is None or territory == base else (base, territory)
 
 
-def points(hand: list[str], colors: tuple[str, ...]) -> int:
+def points(hand: Sequence[CardName], colors: tuple[str, ...]) -> int:
     return sum(card_value(c, colors) for c in hand)
 
 
-def playable(hand: list[str], colors: tuple[str, ...]) -> list[Card]:
+def playable(hand: Sequence[CardName], colors: tuple[str, ...]) -> list[Card]:
     return [Card(c) for c in sorted(set(hand)) if card_value(c, colors) > 0]
 
 
-def draw3_option(hand: list[str]) -> list[Card]:
+def draw3_option(hand: Sequence[CardName]) -> list[Card]:
     """Draw 3 at a card decision of the Ancients' phase (M44, under either reading): these
     questions are asked only when the hand holds a card it can play now, and Draw 3 is one."""
     return [Card(DRAW3)] if DRAW3 in hand else []
@@ -220,7 +223,7 @@ def is_draw3(choice: Any) -> bool:
     return isinstance(choice, Card) and choice.card == DRAW3
 
 
-def play_draw3(g: GameState, seat: int) -> str:
+def play_draw3(g: GameState, seat: int) -> Flow:
     """Play a "draw3" card: to the discard pile, then draw three (generation.py's "draw")."""
     clan = g.clans[seat]
     clan.hand.remove(DRAW3)
@@ -229,14 +232,14 @@ def play_draw3(g: GameState, seat: int) -> str:
     return call(g, "draw", seat, n=3)
 
 
-def spend(g: GameState, seat: int, card: str) -> None:
+def spend(g: GameState, seat: int, card: CardName) -> None:
     """A card leaves the hand for the discard pile (where played cards go at once)."""
     clan = g.clans[seat]
     clan.hand.remove(card)
     clan.discard.append(card)
 
 
-def take_back(g: GameState, seat: int, card: str) -> None:
+def take_back(g: GameState, seat: int, card: CardName) -> None:
     """Undo `spend`: the card returns to the hand (from the discard pile, or from the deck if a
     generation change has shuffled it there; if it was drawn again it is in the hand already)."""
     clan = g.clans[seat]
@@ -335,7 +338,7 @@ def activation_cost(g: GameState) -> int:
     return sum(1 for t in g.places if t >= 0) + 1
 
 
-def activation_lines(g: GameState, me: int, t: int, hand: list[str]) -> list[int]:
+def activation_lines(g: GameState, me: int, t: int, hand: Sequence[CardName]) -> list[int]:
     """The lines clan `me` could activate in t with its hand (and, M36, its allies' cards)."""
     if t == OFF:
         return []
@@ -368,7 +371,9 @@ def has_targets(g: GameState, t: int) -> bool:
     return g.tribes[t] > 0 or t in g.spirits
 
 
-def can_act(g: GameState, me: int, k: int, action: str, hand: list[str], fresh: bool = False) -> bool:
+def can_act(
+    g: GameState, me: int, k: int, action: str, hand: Sequence[CardName], fresh: bool = False
+) -> bool:
     """Can figurine k of clan `me` take part in `action` with this hand? (`fresh`: ignore
     which figurines already acted, for an action not started yet.)"""
     clan = g.clans[me]
@@ -382,9 +387,9 @@ def can_act(g: GameState, me: int, k: int, action: str, hand: list[str], fresh: 
     return not (action == "attack" and ATTACK_NEEDS_TARGET and not has_targets(g, t))
 
 
-def performable(g: GameState, me: int, done: tuple[str, ...], hand: list[str]) -> list[str]:
+def performable(g: GameState, me: int, done: tuple[str, ...], hand: Sequence[CardName]) -> list[ActionName]:
     """The actions (not yet taken this turn, M43) that clan `me` can perform with `hand`."""
-    out = []
+    out: list[ActionName] = []
     for action in ACTIONS:
         if action in done and EXTRA_ACTIONS_DIFFER:
             continue
@@ -448,7 +453,7 @@ def token_places(g: GameState, me: int, k: int) -> list[int]:
     return sorted({t, *g.tables.neighbours[t]}) if TOKEN_NEXT_TO_FIGURINE else [t]
 
 
-def _performable(g: GameState, f: Frame, hand: list[str]) -> list[str]:
+def _performable(g: GameState, f: Frame, hand: Sequence[CardName]) -> list[ActionName]:
     """performable(), without degradation once a token was placed this turn (M67)."""
     out = performable(g, f.me, f.v.get("done", ()), hand)
     if DEGRADATION_EXCLUDES_TALENTS and f.v.get("tokens"):
@@ -472,7 +477,8 @@ def tribe_threshold(g: GameState) -> int:
 class Ancients:
     """Choose the action; after it, an "extra" card may buy another (M43)."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def choose_action(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         done = f.v.get("done", ())
         options: list[Any] = [ChooseAction(a) for a in _performable(g, f, clan.hand)]
@@ -489,15 +495,16 @@ class Ancients:
             prompt = "Choose your action, discard a card for a talent token, or pass"
         return ask(g, f.me, options, "action", prompt, can_pass=can_pass)
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def chosen(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return END
         if isinstance(choice, Card):
-            f.pc = 0
+            f.goto(Ancients.choose_action)
             return play_draw3(g, f.me)
         if isinstance(choice, Token):
-            f.pc = 0
+            f.goto(Ancients.choose_action)
             return call(g, "ancients_token", f.me, card=choice.card, fig=COLORS.index(choice.color))
         f.v["done"] = (*f.v.get("done", ()), choice.action)
         g.log.append(("action", f.me, choice.action))
@@ -507,7 +514,8 @@ class Ancients:
             return call(g, "ancients_degradation", f.me)
         return call(g, "ancients_action", f.me, action=choice.action)
 
-    def s2(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def extra_ask(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         options: list[Any] = []
         for card in sorted(set(clan.hand)):
@@ -522,23 +530,25 @@ class Ancients:
         prompt = "Discard an extra-action card to take another action, or pass"
         return ask(g, f.me, options, "extra", prompt, can_pass=True)
 
-    def s3(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def extra_chosen(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return END
         if choice.card == DRAW3:
-            f.pc = 2
+            f.goto(Ancients.extra_ask)
             return play_draw3(g, f.me)
         spend(g, f.me, choice.card)
         g.log.append(("extra_action", f.me, choice.card))
-        f.pc = 0
+        f.goto(Ancients.choose_action)
         return None
 
 
 class ActionLoop:
     """v: action. The figurines one at a time until the clan passes or none can act."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def choose_figurine(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         action = f.v["action"]
         options: list[Any] = [
@@ -548,7 +558,7 @@ class ActionLoop:
         options += tokens
         options += draw3_option(clan.hand)
         if not options:
-            f.pc = 2
+            f.goto(ActionLoop.open_shards)
             return None
         prompt = f"Choose a figurine to {action}, or pass to end the action"
         if tokens:
@@ -557,18 +567,20 @@ class ActionLoop:
             )
         return ask(g, f.me, options, "figurine", prompt, can_pass=True)
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def chosen(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return None
-        f.pc = 0
+        f.goto(ActionLoop.choose_figurine)
         if isinstance(choice, Card):
             return play_draw3(g, f.me)
         if isinstance(choice, Token):
             return call(g, "ancients_token", f.me, card=choice.card, fig=COLORS.index(choice.color))
         return call(g, "ancients_figurine", f.me, action=f.v["action"], fig=COLORS.index(choice.color))
 
-    def s2(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def open_shards(g: GameState, f: Frame) -> Any:
         if f.v["action"] == "move" and OPEN_WHERE_MOVERS_STOP:
             clan = g.clans[f.me]
             for k in clan.acted:
@@ -584,7 +596,8 @@ class FigurineTurn:
     """v: action, fig. One figurine: (a portal line,) the clan's cards, the allies' cards, the
     effect."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def start(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         k = f.v["fig"]
         t = clan.figurines[k]
@@ -595,14 +608,16 @@ class FigurineTurn:
             return ask(g, f.me, [Line(n) for n in lines], "line", "Choose the portal line to activate")
         return None
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def line_chosen(g: GameState, f: Frame) -> Any:
         if f.v["action"] == "activate":
             if g.ret is None:
                 return END
             f.v["line"] = g.ret.line
         return None
 
-    def s2(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def own_ask(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         k, t, action = f.v["fig"], f.v["at"], f.v["action"]
         if clan.figurines[k] != t:  # M44: a generation change took it away
@@ -610,24 +625,25 @@ class FigurineTurn:
                 take_back(g, f.me, card)
             return END
         if action == "activate" and f.v["pts"] >= activation_cost(g):
-            f.pc = 4
+            f.goto(FigurineTurn.allies_start)
             return None
         options: list[Any] = playable(clan.hand, own_colors(g, action, t))
         options += draw3_option(clan.hand)
         if not options:
             if f.v["pts"] == 0:
                 return END
-            f.pc = 4
+            f.goto(FigurineTurn.allies_start)
             return None
         prompt = f"Play a card on your {COLORS[k]} figurine ({action}), or pass"
         can_pass = f.v["pts"] > 0 or not FIRST_CARD_REQUIRED
         return ask(g, f.me, options, "card", prompt, can_pass=can_pass)
 
-    def s3(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def own_played(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return None
-        f.pc = 2
+        f.goto(FigurineTurn.own_ask)
         if choice.card == DRAW3:
             return play_draw3(g, f.me)
         spend(g, f.me, choice.card)
@@ -636,7 +652,8 @@ class FigurineTurn:
         g.log.append(("play", f.me, choice.card, COLORS[f.v["fig"]]))
         return None
 
-    def s4(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def allies_start(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         k = f.v["fig"]
         if f.v["pts"] <= 0:
@@ -647,7 +664,8 @@ class FigurineTurn:
         f.v["ai"] = 0
         return None
 
-    def s5(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def ally_ask(g: GameState, f: Frame) -> Any:
         action, t = f.v["action"], f.v["at"]
         colors = (ACTION_COLOR[action],)
         order = f.v["order"]
@@ -671,13 +689,14 @@ class FigurineTurn:
                     prompt = f"Help clan {f.me}'s {action} with a {colors[0]} card, or pass"
                     return ask(g, ally, options, "assist", prompt, can_pass=True)
             f.v["ai"] += 1
-        f.pc = 7
+        f.goto(FigurineTurn.effect)
         return None
 
-    def s6(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def ally_played(g: GameState, f: Frame) -> Any:
         choice = g.ret
         ally = f.v["order"][f.v["ai"]]
-        f.pc = 5
+        f.goto(FigurineTurn.ally_ask)
         if choice is None:
             f.v["ai"] += 1
             return None
@@ -689,7 +708,8 @@ class FigurineTurn:
         g.log.append(("assist", ally, choice.card, f.me))
         return None
 
-    def s7(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def effect(g: GameState, f: Frame) -> Any:
         me = f.me
         k, t, action = f.v["fig"], f.v["at"], f.v["action"]
         color = COLORS[k]
@@ -718,14 +738,16 @@ class FigurineTurn:
         activate(g, me, line, t)
         return END
 
-    def s8(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def done(g: GameState, f: Frame) -> Any:
         return END
 
 
 class Move:
     """v: fig, steps, touched. One territory per step; a shard may be taken or dropped."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def step_ask(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         k = f.v["fig"]
         t = clan.figurines[k]
@@ -744,7 +766,8 @@ class Move:
         prompt = f"Move your {COLORS[k]} figurine ({f.v['steps']} steps left), take or drop a shard, or stop"
         return ask(g, f.me, options, "step", prompt, can_pass=True)
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def stepped(g: GameState, f: Frame) -> Any:
         choice = g.ret
         clan = g.clans[f.me]
         k = f.v["fig"]
@@ -754,7 +777,7 @@ class Move:
         if choice is None:
             g.carried.pop(key, None)
             return END
-        f.pc = 0
+        f.goto(Move.step_ask)
         if isinstance(choice, Step):
             clan.figurines[k] = choice.to
             f.v["steps"] -= 1
@@ -779,7 +802,8 @@ class Move:
 class Attack:
     """v: at, n. Roll n dice; re-roll any for one population each time; spend the successes."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def roll(g: GameState, f: Frame) -> Any:
         bonus = protection_bonus(g, f.v["at"])  # M71: +2 to each die where a protection acts
         if bonus:
             g.log.append(("protection_bonus", f.me, f.v["at"], bonus))
@@ -788,10 +812,11 @@ class Attack:
         g.log.append(("dice", f.me, f.v["at"], dice))
         return None
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def reroll_ask(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         if REROLL_ONLY_IF_PAYABLE and clan.population - 1 < g.data.population.lose_below:
-            f.pc = 3
+            f.goto(Attack.hit_ask)
             return None
         marked = f.v["marked"]
         options: list[Any] = [Reroll(i) for i in range(len(f.v["dice"])) if i not in marked]
@@ -801,11 +826,12 @@ class Attack:
         prompt = f"Dice {list(f.v['dice'])}: mark dice to re-roll (then roll, for one population), or pass"
         return ask(g, f.me, options, "reroll", prompt, can_pass=True)
 
-    def s2(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def rerolled(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return None
-        f.pc = 1
+        f.goto(Attack.reroll_ask)
         if is_draw3(choice):
             return play_draw3(g, f.me)
         if isinstance(choice, Reroll):
@@ -822,18 +848,20 @@ class Attack:
         g.log.append(("reroll", f.me, marked, f.v["dice"]))
         return None
 
-    def s3(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def hit_ask(g: GameState, f: Frame) -> Any:
         options: list[Any] = list(hit_options(g, f.v["at"], f.v["dice"], f.v["used"]))
         options = with_draw3_anytime(g, f.me, options, True)  # M44
         prompt = f"Dice {list(f.v['dice'])}: choose a target to destroy, or pass"
         return ask(g, f.me, options, "hit", prompt, can_pass=True)
 
-    def s4(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def hit(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return END
         if is_draw3(choice):
-            f.pc = 3
+            f.goto(Attack.hit_ask)
             return play_draw3(g, f.me)
         t = f.v["at"]
         dice, used = f.v["dice"], f.v["used"]
@@ -852,7 +880,7 @@ class Attack:
             g.log.append(("tribe", "destroyed", t))
         else:
             destroy_spirit(g, idx)
-        f.pc = 3
+        f.goto(Attack.hit_ask)
         return None
 
 
@@ -880,7 +908,8 @@ class Develop:
     """v: points. Each point moves the degradation marker one box, or takes an adaptation card
     once the marker stands at the last box open to the figurines (M33)."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def develop(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         boxes = g.data.degradation_track.boxes
         open_boxes = min(boxes, len(clan.on_field())) if DEVELOPMENT_OPEN_BOXES else boxes
@@ -903,9 +932,10 @@ class Develop:
         prompt = f"Take an adaptation card from the market or the deck ({f.v['points']} to take), or pass"
         return ask(g, f.me, options, "adapt", prompt, can_pass=True)
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def adapted(g: GameState, f: Frame) -> Any:
         choice = g.ret
-        f.pc = 0
+        f.goto(Develop.develop)
         if is_draw3(choice):
             return play_draw3(g, f.me)
         f.v["points"] -= 1
@@ -926,22 +956,24 @@ class Degrade:
     """The degradation action: the clan's degradation cards, then its allies' (same or
     neighbouring region of one of its figurines); all go to the discard piles."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def own_ask(g: GameState, f: Frame) -> Any:
         hand = g.clans[f.me].hand
         played = f.v.get("n", 0)
         options: list[Any] = [Card(DEGRADATION)] if DEGRADATION in hand else []
         options += draw3_option(hand)
         if not options:
-            f.pc = 2
+            f.goto(Degrade.allies_start)
             return None
         prompt = "Play a degradation card, or pass"
         return ask(g, f.me, options, "degradation", prompt, can_pass=played > 0 or not DEGRADATION_FIRST_CARD)
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def own_played(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             return None
-        f.pc = 0
+        f.goto(Degrade.own_ask)
         if choice.card == DRAW3:
             return play_draw3(g, f.me)
         spend(g, f.me, DEGRADATION)
@@ -949,12 +981,14 @@ class Degrade:
         g.log.append(("play", f.me, DEGRADATION, DEGRADATION))
         return None
 
-    def s2(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def allies_start(g: GameState, f: Frame) -> Any:
         f.v["order"] = others(g, f.me) if f.v.get("n", 0) > 0 else ()
         f.v["ai"] = 0
         return None
 
-    def s3(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def ally_ask(g: GameState, f: Frame) -> Any:
         order = f.v["order"]
         while f.v["ai"] < len(order):
             ally = order[f.v["ai"]]
@@ -966,10 +1000,11 @@ class Degrade:
             f.v["ai"] += 1
         return END
 
-    def s4(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def ally_played(g: GameState, f: Frame) -> Any:
         choice = g.ret
         ally = f.v["order"][f.v["ai"]]
-        f.pc = 3
+        f.goto(Degrade.ally_ask)
         if choice is None:
             f.v["ai"] += 1
             return None
@@ -984,7 +1019,8 @@ class PlaceToken:
     """v: card, fig. Discard `card` for talent tokens next to figurine `fig` (M65, M66): one
     `Put` decision per token."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def discard(g: GameState, f: Frame) -> Any:
         color = COLORS[f.v["fig"]]
         card = f.v["card"]
         spend(g, f.me, card)
@@ -994,28 +1030,30 @@ class PlaceToken:
             phase.v["tokens"] = True  # M67: no degradation action after this in the turn
         f.v["left"] = token_card_value(card, color)
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def put_ask(g: GameState, f: Frame) -> Any:
         if f.v["left"] <= 0 or g.talent_reserve[f.me] <= 0:
             return END
         places = token_places(g, f.me, f.v["fig"])
         prompt = f"Put a {talent_name(g, f.me)} token next to your {COLORS[f.v['fig']]} figurine"
         return ask(g, f.me, [Put(t) for t in places], "put", prompt)
 
-    def s2(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def put(g: GameState, f: Frame) -> Any:
         t = g.ret.to
         g.ret = None
         g.talents[t].append(f.me)
         g.talent_reserve[f.me] -= 1
         f.v["left"] -= 1
         g.log.append(("token", f.me, talent_name(g, f.me), t))
-        f.pc = 1
+        f.goto(PlaceToken.put_ask)
 
 
-routine("ancients", *steps_of(Ancients))
-routine("ancients_token", *steps_of(PlaceToken))
-routine("ancients_action", *steps_of(ActionLoop))
-routine("ancients_figurine", *steps_of(FigurineTurn))
-routine("ancients_move", *steps_of(Move))
-routine("ancients_attack", *steps_of(Attack))
-routine("ancients_develop", *steps_of(Develop))
-routine("ancients_degradation", *steps_of(Degrade))
+STEPS.add_class("ancients", Ancients)
+STEPS.add_class("ancients_token", PlaceToken)
+STEPS.add_class("ancients_action", ActionLoop)
+STEPS.add_class("ancients_figurine", FigurineTurn)
+STEPS.add_class("ancients_move", Move)
+STEPS.add_class("ancients_attack", Attack)
+STEPS.add_class("ancients_develop", Develop)
+STEPS.add_class("ancients_degradation", Degrade)

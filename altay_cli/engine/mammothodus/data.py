@@ -16,6 +16,7 @@ from pathlib import Path
 import msgspec
 
 from ..api import ConfigError
+from .vocabulary import ColorName
 
 DATA_FILE = Path(__file__).with_name("data.json")
 FORMAT = "mammothodus-data/1"
@@ -28,6 +29,15 @@ class Color(StrEnum):
     GREEN = "green"  # move
     YELLOW = "yellow"  # population
     BLUE = "blue"  # development
+
+
+#: each colour by the name the protocol gives it (vocabulary.ColorName)
+COLOR_NAME: dict[Color, ColorName] = {
+    Color.RED: "red",
+    Color.GREEN: "green",
+    Color.YELLOW: "yellow",
+    Color.BLUE: "blue",
+}
 
 
 class Tagged(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

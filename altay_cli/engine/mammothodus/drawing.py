@@ -158,7 +158,7 @@ def frame_from(
     tokens = []
     acted = {(c.seat, col) for c in obs.clans for col in c.acted}
     for t in obs.territories:
-        carried = Counter()
+        carried: Counter[str] = Counter()
         for a in t.ancients:
             figs.append([a.clan, a.color, t.id, a.carries, (a.clan, a.color) in acted])
             if a.carries is not None:
@@ -193,7 +193,7 @@ def frame_from(
     supply_spirits = list((Counter(s.name for s in d.spirits.cards) - on_field).elements())
     human_left = Counter({k: v for k, v in d.human_deck.cards.items()}) - Counter(obs.human_discard)
     decision = obs.decision
-    ask = None
+    ask: dict[str, Any] | None = None
     if decision is not None:
         ask = {"seat": decision.seat, "purpose": decision.purpose, "optional": decision.optional}
         text = prompt if prompt is not None else decision.prompt

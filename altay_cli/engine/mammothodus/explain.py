@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import msgspec
 
 from ..api import AmbiguousCommand, NotationError
-from . import ancients, generation
+from . import ancients, generation, machine
 from .actions import (
     Adapt,
     Card,
@@ -45,7 +45,7 @@ from .notation import command_text, describe, parse
 from .observation import _frame, attack_roll, moving, playing
 from .state import ACTIONS, COLORS, OFF, GameState, Phase
 from .tables import Tables
-from .vocabulary import CardName, TalentName, values
+from .vocabulary import CARD_NAMES, TALENT_NAMES, AdaptChoice, CardName, TalentName, values
 
 #: the rule behind each decision kind (`decision.purpose`), with its ruling where one applies
 RULES = {
@@ -144,7 +144,7 @@ def rule(g: GameState, purpose: str) -> str:
 
 
 #: the decision kind each action type answers
-ANSWERS = {
+ANSWERS: dict[type, tuple[str, ...]] = {
     Start: ("start",),
     Talent: ("talent",),
     ChooseAction: ("action",),
@@ -175,9 +175,10 @@ _VERBS = (
     *("line", "place", "remove", "swap", "direct", "talent", "token", "put", "use", "pass", "done"),
     *("stop", "no"),
 )
+W = TypeVar("W", bound=str)
 
 
-def _one(word: str, choices: Sequence[str]) -> str | None:
+def _one(word: str, choices: Sequence[W]) -> W | None:
     """The choice `word` names: itself, or the only choice it begins."""
     word = word.lower()
     lowered = {c.lower(): c for c in choices}
@@ -187,11 +188,11 @@ def _one(word: str, choices: Sequence[str]) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def _card(words: list[str]) -> str | None:
+def _card(words: list[str]) -> CardName | None:
     text = ":".join(words) if len(words) == 2 else words[0] if len(words) == 1 else ""
     if text in ("draw:3",):
         return "draw3"
-    return _one(text, values(CardName)) if text else None
+    return _one(text, CARD_NAMES) if text else None
 
 
 def _int(word: str) -> int | None:
@@ -222,12 +223,14 @@ def parse_any(text: str, tables: Tables) -> Any | None:
         return Card(card) if card is not None else None
     if verb in ("pass", "done", "stop", "no") and not rest:
         return Pass()
-    if verb == "start" and rest and None not in colour:
-        return Start(tuple(colour))  # type: ignore[arg-type]
+    picked = [c for c in colour if c is not None]
+    if verb == "start" and rest and len(picked) == len(colour):
+        return Start(tuple(picked))
     if verb in ("fig", "figurine") and len(rest) == 1 and colour[0]:
         return Figurine(colour[0])
-    if verb == "card" and rest and _card(rest):
-        return Card(_card(rest))
+    card = _card(rest) if verb == "card" and rest else None
+    if card is not None:
+        return Card(card)
     if verb == "step" and len(rest) == 1 and numbers[0] is not None:
         return Step(numbers[0])
     if verb == "drop" and not rest:
@@ -242,24 +245,27 @@ def parse_any(text: str, tables: Tables) -> Any | None:
         target = _one(" ".join(rest), ["tribe", *(s.name for s in tables.spirits)])
         return Hit(target or " ".join(rest))
     if verb == "adapt" and rest:
-        card = "deck" if rest == ["deck"] else _card(rest)
-        return Adapt(card) if card is not None else None
+        choice = "deck" if rest == ["deck"] else _card(rest)
+        # any card, legal or not: `why` tells which adaptation cards there are
+        return Adapt(cast(AdaptChoice, choice)) if choice is not None else None
     if verb == "line" and len(rest) == 1 and numbers[0] is not None:
         return Line(numbers[0])
     if verb == "place" and len(rest) == 2 and colour[0] and numbers[1] is not None:
         return Place(colour[0], numbers[1])
     if verb == "remove" and len(rest) == 1 and colour[0]:
         return Remove(colour[0])
-    if verb == "swap" and len(rest) == 2 and None not in colour:
-        return Swap(colour[0], colour[1])
+    if verb == "swap" and len(rest) == 2 and len(picked) == 2:
+        return Swap(picked[0], picked[1])
     if verb == "direct" and len(rest) >= 2 and numbers[-1] is not None:
         who = _one(" ".join(rest[:-1]), ["tribe", *(s.name for s in tables.spirits)])
         return Direct(who or " ".join(rest[:-1]), numbers[-1])
     if verb == "talent" and len(rest) == 1:
-        return Talent(_one(rest[0], values(TalentName)) or rest[0])
-    if verb == "token" and len(rest) in (2, 3) and colour[-1]:
+        # a talent by any name: `why` tells which there are
+        return Talent(_one(rest[0], TALENT_NAMES) or cast(TalentName, rest[0]))
+    last = colour[-1] if colour else None
+    if verb == "token" and len(rest) in (2, 3) and last:
         card = _card(rest[:-1])
-        return Token(card, colour[-1]) if card is not None else None
+        return Token(card, last) if card is not None else None
     if verb == "put" and len(rest) == 1 and numbers[0] is not None:
         return Put(numbers[0])
     if verb == "use" and len(rest) in (2, 3) and None not in numbers[1:]:
@@ -280,7 +286,7 @@ def purpose_of(g: GameState) -> str | None:
 
 def why(g: GameState, text: str) -> str:
     """`why ACTION`: legal or not, and why, in words."""
-    legal = g.legal_actions()
+    legal = machine.legal_actions(g)
     purpose = purpose_of(g)
     try:
         action = legal[parse(legal, text)]
@@ -309,7 +315,7 @@ def explain(g: GameState, action: Any) -> str:
     if g.phase is Phase.OVER:
         return "the game is over"
     purpose = purpose_of(g)
-    legal = g.legal_actions()
+    legal = machine.legal_actions(g)
     asked = f"now {_asked(g)}"
     shown = listing([command_text(a) for a in legal[:8]], "or") + (
         f" ({len(legal)} in all)" if len(legal) > 8 else ""
@@ -377,7 +383,7 @@ def _effect(g: GameState, action: Any) -> str:
 
 
 # ---------------------------------------------------------------------------- the checks
-def _hand(g: GameState, seat: int) -> list[str]:
+def _hand(g: GameState, seat: int) -> list[CardName]:
     return g.clans[seat].hand
 
 
@@ -589,7 +595,7 @@ def _talent_reason(g: GameState, action: Any) -> str:
     if isinstance(action, Talent):
         if action.name not in names:
             return f"there is no talent {action.name}; the talents: {listing(list(names), 'and')}"
-        holder = next((s for s, i in enumerate(g.talent_of) if i >= 0 and names[i] == action.name), None)
+        holder = next(s for s, i in enumerate(g.talent_of) if i >= 0 and names[i] == action.name)
         return f"{talent_words(action.name)} is held by the {g.tables.clan_names[holder]} already (M63)"
     me = g.to_move if g.to_move is not None else 0
     if isinstance(action, Token):

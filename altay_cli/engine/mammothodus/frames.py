@@ -1,7 +1,6 @@
-"""The data of a routine in progress (as in Innovation): frames on a stack and the decision a
-seat is asked. A routine is a table of step functions (machine.routine); its locals live in
-`Frame.v` (ints, bools, strings, tuples), so a state is cloned, saved and resumed at any
-decision."""
+"""Mammothodus's frames and decisions on the shared step machine (engine/steps.py): a frame is
+the machine's own (a routine's kind, its next step, the clan it is about and its locals); a
+decision offers actions. A state is cloned, saved and resumed at any decision."""
 
 from __future__ import annotations
 
@@ -9,17 +8,16 @@ from typing import Any
 
 import msgspec
 
+from .. import steps
+from ..steps import locals_from_json
 from .actions import AnyAction
+from .vocabulary import Purpose, checked_words, is_purpose
 
 
-class Frame:
-    __slots__ = ("kind", "me", "pc", "v")
+class Frame(steps.Frame):
+    """One running routine; `me` is the clan (seat) it is about."""
 
-    def __init__(self, kind: str, me: int, v: dict[str, Any] | None = None, pc: int = 0) -> None:
-        self.kind = kind
-        self.me = me  # the clan (seat) the routine is about
-        self.v = v if v is not None else {}
-        self.pc = pc
+    __slots__ = ()
 
     def copy(self) -> Frame:
         return Frame(self.kind, self.me, dict(self.v), self.pc)
@@ -29,25 +27,26 @@ class Frame:
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> Frame:
-        return Frame(
-            str(d["kind"]), int(d["me"]), {str(k): _tuples(x) for k, x in dict(d["v"]).items()}, int(d["pc"])
-        )
+        return Frame(str(d["kind"]), int(d["me"]), locals_from_json(dict(d["v"])), int(d["pc"]))
 
 
-class Ask:
+class Ask(steps.Ask):
     """A pending decision of `seat`: one of `options` (actions), or pass when `can_pass`.
-    `purpose` is a short word (the observation's `decision.purpose`), `prompt` a sentence."""
+    `purpose` is a short word (the observation's `decision.purpose`), `prompt` a sentence. It is
+    pushed only when there is a choice (machine.ask), so the machine always waits for it."""
 
-    __slots__ = ("can_pass", "options", "prompt", "purpose", "seat")
+    __slots__ = ()
+    purpose: Purpose
 
     def __init__(
-        self, seat: int, options: tuple[Any, ...], purpose: str, prompt: str, can_pass: bool = False
+        self, seat: int, options: tuple[Any, ...], purpose: Purpose, prompt: str, can_pass: bool = False
     ) -> None:
         self.seat = seat
         self.options = options
         self.purpose = purpose
         self.prompt = prompt
         self.can_pass = can_pass
+        self.always = True
 
     def copy(self) -> Ask:
         return self  # never mutated once pushed
@@ -64,13 +63,8 @@ class Ask:
     @staticmethod
     def from_dict(d: dict[str, Any]) -> Ask:
         options = tuple(msgspec.convert(o, AnyAction) for o in d["options"])
-        return Ask(int(d["seat"]), options, str(d["ask"]), str(d["prompt"]), bool(d["can_pass"]))
-
-
-def _tuples(x: Any) -> Any:
-    if isinstance(x, list):
-        return tuple(_tuples(i) for i in x)
-    return x
+        purpose = checked_words([d["ask"]], is_purpose, "purpose")[0]
+        return Ask(int(d["seat"]), options, purpose, str(d["prompt"]), bool(d["can_pass"]))
 
 
 def entry_from_dict(d: dict[str, Any]) -> Frame | Ask:

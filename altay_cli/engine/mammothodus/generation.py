@@ -40,10 +40,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..steps import END
 from . import ops
 from .actions import Card, Place, Remove, Swap
 from .frames import Frame
-from .machine import END, ask, call, routine, steps_of
+from .machine import STEPS, ask, call
 from .state import COLORS, OFF, GameState
 
 MARKET_REFILL_FROM_EMPTY_DECK_LOSES = False  # M50
@@ -68,7 +69,8 @@ def hand_size(g: GameState) -> int:
 class EndTurn:
     """Discard any cards, draw up to the hand size, refill the market, clear the turn's marks."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def discard(g: GameState, f: Frame) -> Any:
         hand = g.clans[f.me].hand
         options = []
         for card in hand:
@@ -78,21 +80,23 @@ class EndTurn:
                 options.append(Card(card))
         return ask(g, f.me, options, "discard", "Discard a card before drawing, or pass", can_pass=True)
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def draw_up(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             clan = g.clans[f.me]
             card = g.ret.card
             clan.hand.remove(card)
             clan.discard.append(card)
             g.log.append(("discard", f.me, card))
-            f.pc = 0
+            f.goto(EndTurn.discard)
             return None
         missing = hand_size(g) - len(g.clans[f.me].hand)
         if missing > 0:
             return call(g, "draw", f.me, n=missing)
         return None
 
-    def s2(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def refill(g: GameState, f: Frame) -> Any:
         refill_market(g)
         for clan in g.clans:
             clan.acted = []
@@ -118,7 +122,8 @@ def refill_market(g: GameState) -> None:
 class Draw:
     """Draw `n` cards; an empty deck changes the generation first (M51: once it stays empty)."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def draw(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         while f.v["n"] > 0 and clan.deck:
             card = clan.deck.pop()
@@ -134,15 +139,17 @@ class Draw:
         f.v["fresh"] = True
         return call(g, "generation", f.me)
 
-    def s1(g: GameState, f: Frame) -> Any:
-        f.pc = 0
+    @staticmethod
+    def again(g: GameState, f: Frame) -> Any:
+        f.goto(Draw.draw)
 
 
 # ---------------------------------------------------------------------------- the generation change
 class Generation:
     """The degradation check, the population check, the respecialisation, the new deck."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def degradation_check(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         g.log.append(("generation", f.me))
         cards = max(0, len(clan.on_field()) - clan.degradation)
@@ -151,14 +158,16 @@ class Generation:
             ops.take_degradation(g, f.me)
         clan.degradation = g.data.degradation_track.start
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def population_check(g: GameState, f: Frame) -> Any:
         # M14: no population left at a generation change leaves no figurine on the field
         if g.clans[f.me].population <= POPULATION_EXHAUSTED_AT:
             ops.lose(g, "population_exhausted")
         f.v["swaps"] = 0
         f.v["anchors"] = tuple(g.clans[f.me].figurines[k] for k in g.clans[f.me].on_field())
 
-    def s2(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def adjust(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         want = g.tables.figurines_for(clan.population)
         have = len(clan.on_field())
@@ -170,17 +179,18 @@ class Generation:
             prompt = f"Place a figurine ({want - have} to place)"
             return ask(g, f.me, options, "place", prompt, can_pass=POPULATION_CHECK_OPTIONAL)
         if have > want:
-            options = [Remove(COLORS[k]) for k in clan.on_field()]
+            removals = [Remove(COLORS[k]) for k in clan.on_field()]
             prompt = f"Remove a figurine ({have - want} to remove)"
-            return ask(g, f.me, options, "remove", prompt, can_pass=POPULATION_CHECK_OPTIONAL)
-        f.pc = 4
+            return ask(g, f.me, removals, "remove", prompt, can_pass=POPULATION_CHECK_OPTIONAL)
+        f.goto(Generation.swap_ask)
         return None
 
-    def s3(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def adjusted(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         action = g.ret
         if action is None:  # M59's alternative: the clan stops adjusting
-            f.pc = 4
+            f.goto(Generation.swap_ask)
             return None
         k = COLORS.index(action.color)
         if isinstance(action, Place):
@@ -199,26 +209,29 @@ class Generation:
             g.log.append(("remove", f.me, action.color, where))
             drop_carried(g, f.me, k, where)
         ops.check_win(g)
-        f.pc = 2
+        f.goto(Generation.adjust)
 
-    def s4(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def swap_ask(g: GameState, f: Frame) -> Any:
         if f.v["swaps"] >= MAX_SWAPS:
-            f.pc = 6
+            f.goto(Generation.new_deck)
             return None
         return ask(
             g, f.me, swaps(g, f.me), "swap", "Swap the specialisations of two figurines, or pass", True
         )
 
-    def s5(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def swapped(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return None
         a, b = COLORS.index(g.ret.a), COLORS.index(g.ret.b)
         swap(g, f.me, a, b)
         g.log.append(("swap", f.me, g.ret.a, g.ret.b))
         f.v["swaps"] += 1
-        f.pc = 4
+        f.goto(Generation.swap_ask)
 
-    def s6(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def new_deck(g: GameState, f: Frame) -> Any:
         clan = g.clans[f.me]
         clan.deck = clan.deck + clan.discard
         clan.discard = []
@@ -287,6 +300,6 @@ def drop_carried(g: GameState, me: int, k: int, where: int) -> None:
         g.log.append(("shard_dropped", me, COLORS[k], where))
 
 
-routine("end_turn", *steps_of(EndTurn))
-routine("draw", *steps_of(Draw))
-routine("generation", *steps_of(Generation))
+STEPS.add_class("end_turn", EndTurn)
+STEPS.add_class("draw", Draw)
+STEPS.add_class("generation", Generation)

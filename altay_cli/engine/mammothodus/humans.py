@@ -33,11 +33,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..steps import END, Flow, position
 from . import ops
 from .actions import Direct, Use
 from .ancients import is_draw3, play_draw3, with_draw3_anytime
 from .frames import Frame
-from .machine import END, ask, call, protection_bonus, routine, steps_of
+from .machine import STEPS, Step, ask, call, protection_bonus
 from .state import GameState
 
 # ---------------------------------------------------------------------------- rulings
@@ -117,10 +118,10 @@ def talent_tokens(g: GameState, t: int, talent: str) -> int:
     return sum(1 for owner in g.talents[t] if g.talent_of[owner] >= 0 and names[g.talent_of[owner]] == talent)
 
 
-def offer(g: GameState, f: Frame, talent: str, t: int, then: int, why: str, many: bool = False) -> str:
+def offer(g: GameState, f: Frame, talent: str, t: int, then: Step, why: str, many: bool = False) -> Flow:
     """Ask the owners of `talent` tokens in t whether to use them (routine "talent_use"); the
     frame resumes at step `then` with g.ret (owner, tokens used) or None."""
-    f.pc = then
+    f.goto(then)
     return call(g, "talent_use", f.me, talent=talent, at=t, many=many, why=why)
 
 
@@ -128,13 +129,15 @@ class TalentUse:
     """v: talent, at, many, why. The owners of `talent` tokens in `at`, clockwise from the active
     clan (M69), each may use them; returns (owner, tokens) in g.ret, or None."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def owners(g: GameState, f: Frame) -> Any:
         index = g.tables.talent_names.index(f.v["talent"])
         seats = [(g.active + i) % g.n for i in range(g.n)] if OWNERS_CLOCKWISE else list(range(g.n))
         here = g.talents[f.v["at"]]
         f.v.update(order=tuple(s for s in seats if g.talent_of[s] == index and s in here), i=0)
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def ask_owner(g: GameState, f: Frame) -> Any:
         order = f.v["order"]
         if f.v["i"] >= len(order):
             g.ret = None
@@ -145,15 +148,16 @@ class TalentUse:
         options = with_draw3_anytime(g, owner, [Use(f.v["talent"], t, n) for n in range(1, most + 1)], True)
         return ask(g, owner, options, "use", f.v["why"], can_pass=True)
 
-    def s2(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def answered(g: GameState, f: Frame) -> Any:
         choice = g.ret
         if choice is None:
             f.v["i"] += 1
-            f.pc = 1
+            f.goto(TalentUse.ask_owner)
             return None
         owner = f.v["order"][f.v["i"]]
         if is_draw3(choice):  # M44: then the same owner is asked again
-            f.pc = 1
+            f.goto(TalentUse.ask_owner)
             return play_draw3(g, owner)
         t = f.v["at"]
         for _ in range(choice.n):
@@ -323,14 +327,11 @@ def activation_jobs(g: GameState, color: str) -> tuple[tuple[str, int, int], ...
 
 
 # ---------------------------------------------------------------------------- the routine
-DISPATCH, MOVE_ASK, MOVE_DO, SPIRIT_DO, SPAWN, SPAWN_LOOP = 1, 2, 3, 4, 5, 6
-# the steps of the talents (only ever reached with config.talents)
-BAIT_LOOP, BAIT_DO, ENTER, TRAP_DO, AFTER_ENTER, ATTACK, ATTACK_DO, BLOCK_DO, LOCK_DO = range(7, 16)
 
 
 def _summon(g: GameState, f: Frame, t: int, n: int) -> Any:
     """The tribes of t (n activated) summon a spirit at its place of power; the spirit attacks
-    the Ancients there. The frame goes on at DISPATCH."""
+    the Ancients there. The frame goes on at `dispatch`."""
     ops.summon_spirit(g, t)
     g.tribes[t] -= 1
     g.log.append(("tribe_removed", t, "summon"))
@@ -342,23 +343,24 @@ def _summon(g: GameState, f: Frame, t: int, n: int) -> Any:
         return None
     if n > 1:
         g.log.append(("tribe_idle", t, n - 1))
-    return _attack(g, f, ("spirit", t, n), DISPATCH)
+    return _attack(g, f, ("spirit", t, n), position(Humans.dispatch))
 
 
 def _attack(g: GameState, f: Frame, job: tuple[str, int, int], back: int) -> Any:
     """Talents: an attack of humans ("tribes": the activated group, "move_attack": tribes that
-    just moved, "spirit") goes through ATTACK (a protection may stop it), then on at `back`."""
+    just moved, "spirit") goes through the step `attack` (a protection may stop it), then on
+    at the step at position `back` (steps.position)."""
     f.v.update(atk=job, aback=back)
-    f.pc = ATTACK
+    f.goto(Humans.attack)
     return None
 
 
 def _enter(g: GameState, f: Frame, entering: tuple[str, int, int], strike: bool, back: int) -> Any:
     """Talents: figures entered a territory (("tribes", territory, how many) or ("spirit",
-    territory, card)): traps may spring (ENTER), then tribes attack under MOVE + ATTACK when
-    `strike`, a spirit always; then on at `back`."""
+    territory, card)): traps may spring (the step `enter`), then tribes attack under MOVE +
+    ATTACK when `strike`, a spirit always; then on at the step at position `back`."""
     f.v.update(ent=entering, strike=strike, eback=back)
-    f.pc = ENTER
+    f.goto(Humans.enter)
     return None
 
 
@@ -373,17 +375,18 @@ def _spirit_at(g: GameState, card: int, t: int) -> int:
 
 def _appear(g: GameState, f: Frame, t: int) -> Any:
     ops.add_tribe(g, t)
-    f.pc = SPAWN_LOOP
+    f.goto(Humans.spawn_loop)
     if appear_move(g) and t not in places_of_power(g) and not ops.ancient_count(g, t):
-        f.v.update(src=t, left=1, after=SPAWN_LOOP)
-        f.pc = MOVE_ASK
+        f.v.update(src=t, left=1, after=position(Humans.spawn_loop))
+        f.goto(Humans.move_ask)
     return None
 
 
 class Humans:
     """The human phase of clan `f.me`'s turn."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def reveal(g: GameState, f: Frame) -> Any:
         """Reveal the top human card (rebuilding an empty deck first)."""
         if not g.human_deck:
             reshuffle(g, f.me)
@@ -398,18 +401,19 @@ class Humans:
         f.v.update(color=card, jobs=activation_jobs(g, card), i=0, moved=False)
         if g.config.talents:
             f.v.update(bait_at=-1, baited=())
-            f.pc = BAIT_LOOP if BAIT_AT_REVEAL else DISPATCH
+            f.goto(Humans.bait_loop if BAIT_AT_REVEAL else Humans.dispatch)
         return None
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def dispatch(g: GameState, f: Frame) -> Any:
         """The next activated figure, in order."""
         jobs = f.v["jobs"]
         i = f.v["i"]
         if i >= len(jobs):
-            f.pc = SPAWN
+            f.goto(Humans.spawn)
             return None
         f.v["i"] = i + 1
-        f.pc = DISPATCH
+        f.goto(Humans.dispatch)
         kind, a, b = jobs[i]
         if kind == "tribes":
             t = a
@@ -420,16 +424,16 @@ class Humans:
                 if talent_tokens(g, t, SPIRIT_BLOCK):
                     f.v["blk"] = (t, n)
                     why = f"Humans summon a spirit at the place of power in T{t}: block it, or pass"
-                    return offer(g, f, SPIRIT_BLOCK, t, BLOCK_DO, why)
+                    return offer(g, f, SPIRIT_BLOCK, t, Humans.block_do, why)
                 return _summon(g, f, t, n)
             if ops.ancient_count(g, t):
                 if g.config.talents:
-                    return _attack(g, f, ("tribes", t, n), DISPATCH)
+                    return _attack(g, f, ("tribes", t, n), position(Humans.dispatch))
                 for size in (n,) if GROUP_ATTACK else (1,) * n:
                     tribes_attack(g, t, size)
                 return None
-            f.v.update(src=t, left=n, after=DISPATCH)
-            f.pc = MOVE_ASK
+            f.v.update(src=t, left=n, after=position(Humans.dispatch))
+            f.goto(Humans.move_ask)
             return None
         card = a
         if card not in g.spirit_on:
@@ -437,7 +441,7 @@ class Humans:
         t = g.spirits[g.spirit_on.index(card)]
         if ops.ancient_count(g, t):
             if g.config.talents:
-                return _attack(g, f, ("spirit", t, card), DISPATCH)
+                return _attack(g, f, ("spirit", t, card), position(Humans.dispatch))
             spirit_attack(g, t)
             return None
         options = spirit_targets(g, t)
@@ -446,7 +450,7 @@ class Humans:
             g.log.append(("spirit_stay", card, t))
             return None
         f.v["card"] = card
-        f.pc = SPIRIT_DO
+        f.goto(Humans.spirit_do)
         where = ", ".join(str(x) for x in options)
         prompt = (
             f"the {spirit_name(g, card)} spirit in territory {t} goes to the nearest Ancients and attacks:"
@@ -455,7 +459,8 @@ class Humans:
         choices = with_draw3_anytime(g, f.me, [Direct(spirit_name(g, card), x) for x in options], False)
         return ask(g, f.me, choices, "direct", prompt)
 
-    def s2(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def move_ask(g: GameState, f: Frame) -> Any:
         """One tribe of territory `src` moves one step (`left` of them still to move)."""
         t = f.v["src"]
         if f.v["left"] <= 0:
@@ -473,18 +478,19 @@ class Humans:
             f.v["left"] = 0
             f.pc = f.v["after"]
             return None
-        f.pc = MOVE_DO
+        f.goto(Humans.move_do)
         where = ", ".join(str(x) for x in options)
         prompt = f"a human tribe in territory {t} moves one step: choose where it goes ({where})"
         choices = with_draw3_anytime(g, f.me, [Direct("tribe", x) for x in options], False)
         return ask(g, f.me, choices, "direct", prompt)
 
-    def s3(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def move_do(g: GameState, f: Frame) -> Any:
         """The tribe (or, under M29's alternative, the whole group) steps to the chosen territory;
         with MOVE + ATTACK it attacks there."""
         if is_draw3(g.ret):  # M44: the tribe is directed again after the draw
             g.ret = None
-            f.pc = MOVE_ASK
+            f.goto(Humans.move_ask)
             return play_draw3(g, f.me)
         t = f.v["src"]
         to = g.ret.to
@@ -494,23 +500,24 @@ class Humans:
         g.tribes[to] += n
         for _ in range(n):
             g.log.append(("tribe_move", t, to))
-        if f.v["after"] == DISPATCH:
+        if f.v["after"] == position(Humans.dispatch):
             f.v["moved"] = True
-        strike = move_attack(g) and (f.v["after"] == DISPATCH or APPEAR_MOVE_ATTACKS)
+        strike = move_attack(g) and (f.v["after"] == position(Humans.dispatch) or APPEAR_MOVE_ATTACKS)
         f.v["left"] -= n
-        f.pc = MOVE_ASK
+        f.goto(Humans.move_ask)
         if g.config.talents:
-            return _enter(g, f, ("tribes", to, n), strike, MOVE_ASK)
+            return _enter(g, f, ("tribes", to, n), strike, position(Humans.move_ask))
         if strike and ops.ancient_count(g, to):
             tribes_attack(g, to, n)
         return None
 
-    def s4(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def spirit_do(g: GameState, f: Frame) -> Any:
         """The spirit goes to the chosen territory and attacks there."""
         if is_draw3(g.ret):  # M44: the spirit is activated again after the draw
             g.ret = None
             f.v["i"] -= 1
-            f.pc = DISPATCH
+            f.goto(Humans.dispatch)
             return play_draw3(g, f.me)
         card = f.v["card"]
         k = g.spirit_on.index(card)
@@ -519,13 +526,14 @@ class Humans:
         g.ret = None
         g.spirits[k] = to
         g.log.append(("spirit_move", card, t, to))
-        f.pc = DISPATCH
+        f.goto(Humans.dispatch)
         if g.config.talents:
-            return _enter(g, f, ("spirit", to, card), True, DISPATCH)
+            return _enter(g, f, ("spirit", to, card), True, position(Humans.dispatch))
         spirit_attack(g, to)
         return None
 
-    def s5(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def spawn(g: GameState, f: Frame) -> Any:
         """No tribe moved: a tribe appears on every open trail of the card's colour."""
         if f.v["moved"]:
             return END
@@ -534,7 +542,8 @@ class Humans:
         f.v.update(spawn=tuple(t for t in sorted(g.trails) if activates(g, t, color)), j=0)
         return None
 
-    def s6(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def spawn_loop(g: GameState, f: Frame) -> Any:
         spawn = f.v["spawn"]
         j = f.v["j"]
         if j >= len(spawn):
@@ -544,12 +553,13 @@ class Humans:
         if talent_tokens(g, t, TRAIL_LOCK):
             f.v["lock"] = t
             why = f"A human tribe would appear on the trail of T{t}: lock the trail with a token, or pass"
-            return offer(g, f, TRAIL_LOCK, t, LOCK_DO, why)
+            return offer(g, f, TRAIL_LOCK, t, Humans.lock_do, why)
         return _appear(g, f, t)
 
     # ------------------------------------------------------------------ talents (M68-M76)
-    def s7(g: GameState, f: Frame) -> Any:
-        """BAIT_LOOP: the next territory (ascending) with a bait and a tribe in or next to it."""
+    @staticmethod
+    def bait_loop(g: GameState, f: Frame) -> Any:
+        """The next territory (ascending) with a bait and a tribe in or next to it."""
         nb = g.tables.neighbours
         for t in range(f.v["bait_at"] + 1, len(g.tribes)):
             if talent_tokens(g, t, BAIT) and (g.tribes[t] or any(g.tribes[x] for x in nb[t])):
@@ -558,14 +568,15 @@ class Humans:
                     f"Humans act on the {f.v['color']} card: use the bait in T{t} (the tribes next to it"
                     " move in, those in it stay), or pass"
                 )
-                return offer(g, f, BAIT, t, BAIT_DO, why)
-        f.pc = DISPATCH
+                return offer(g, f, BAIT, t, Humans.bait_do, why)
+        f.goto(Humans.dispatch)
         return None
 
-    def s8(g: GameState, f: Frame) -> Any:
-        """BAIT_DO: the bait pulls the tribes next to it in (M75)."""
+    @staticmethod
+    def bait_do(g: GameState, f: Frame) -> Any:
+        """The bait pulls the tribes next to it in (M75)."""
         t = f.v["bait_at"]
-        f.pc = BAIT_LOOP
+        f.goto(Humans.bait_loop)
         if g.ret is None:
             return None
         g.ret = None
@@ -585,25 +596,29 @@ class Humans:
             return None
         if BAIT_PULL_IS_A_MOVE:
             f.v["moved"] = True
-        _enter(g, f, ("tribes", t, pulled), move_attack(g) and BAIT_PULL_IS_A_MOVE, BAIT_LOOP)
+        _enter(
+            g, f, ("tribes", t, pulled), move_attack(g) and BAIT_PULL_IS_A_MOVE, position(Humans.bait_loop)
+        )
         if not TRAP_ON_BAIT_PULL:
-            f.pc = AFTER_ENTER  # M73's alternative: no trap on the pull
+            f.goto(Humans.after_enter)  # M73's alternative: no trap on the pull
         return None
 
-    def s9(g: GameState, f: Frame) -> Any:
-        """ENTER: traps may spring on the figures entering (M72, M73)."""
+    @staticmethod
+    def enter(g: GameState, f: Frame) -> Any:
+        """Traps may spring on the figures entering (M72, M73)."""
         kind, t, x = f.v["ent"]
-        f.pc = AFTER_ENTER
+        f.goto(Humans.after_enter)
         present = min(x, g.tribes[t]) > 0 if kind == "tribes" else _spirit_at(g, x, t) >= 0
         if not present or not talent_tokens(g, t, TRAP):
             return None
         what = f"{x} human tribe(s)" if kind == "tribes" else f"the {spirit_name(g, x)} spirit"
         why = f"{what} enter T{t}: spring traps there (one attack die each), or pass"
-        return offer(g, f, TRAP, t, TRAP_DO, why, many=True)
+        return offer(g, f, TRAP, t, Humans.trap_do, why, many=True)
 
-    def s10(g: GameState, f: Frame) -> Any:
-        """TRAP_DO: the sprung traps' dice, as one attack on the entering figures."""
-        f.pc = AFTER_ENTER
+    @staticmethod
+    def trap_do(g: GameState, f: Frame) -> Any:
+        """The sprung traps' dice, as one attack on the entering figures."""
+        f.goto(Humans.after_enter)
         if g.ret is None:
             return None
         owner, n = g.ret
@@ -627,8 +642,9 @@ class Humans:
             destroy_spirit(g, k)
         return None
 
-    def s11(g: GameState, f: Frame) -> Any:
-        """AFTER_ENTER: what entered attacks (tribes under MOVE + ATTACK, a spirit always)."""
+    @staticmethod
+    def after_enter(g: GameState, f: Frame) -> Any:
+        """What entered attacks (tribes under MOVE + ATTACK, a spirit always)."""
         kind, t, x = f.v["ent"]
         back = f.v["eback"]
         f.pc = back
@@ -641,8 +657,9 @@ class Humans:
             return _attack(g, f, ("spirit", t, x), back)
         return None
 
-    def s12(g: GameState, f: Frame) -> Any:
-        """ATTACK: humans attack in t unless a protection guards it or is used now (M71)."""
+    @staticmethod
+    def attack(g: GameState, f: Frame) -> Any:
+        """Humans attack in t unless a protection guards it or is used now (M71)."""
         kind, t, x = f.v["atk"]
         f.pc = f.v["aback"]
         if not ops.ancient_count(g, t):
@@ -654,12 +671,13 @@ class Humans:
         if talent_tokens(g, t, PROTECTION):
             what = "a spirit attacks" if kind == "spirit" else f"{x} human tribe(s) attack"
             why = f"{what} the Ancients in T{t}: use a protection token (no attack there this turn), or pass"
-            return offer(g, f, PROTECTION, t, ATTACK_DO, why)
-        f.pc = ATTACK_DO
+            return offer(g, f, PROTECTION, t, Humans.attack_do, why)
+        f.goto(Humans.attack_do)
         return None
 
-    def s13(g: GameState, f: Frame) -> Any:
-        """ATTACK_DO: the attack, or the protection it met."""
+    @staticmethod
+    def attack_do(g: GameState, f: Frame) -> Any:
+        """The attack, or the protection it met."""
         kind, t, x = f.v["atk"]
         f.pc = f.v["aback"]
         if g.ret is not None:
@@ -677,26 +695,28 @@ class Humans:
             tribes_attack(g, t, x)
         return None
 
-    def s14(g: GameState, f: Frame) -> Any:
-        """BLOCK_DO: a spirit call blocking token stops the summoning (M70), or it happens."""
+    @staticmethod
+    def block_do(g: GameState, f: Frame) -> Any:
+        """A spirit call blocking token stops the summoning (M70), or it happens."""
         t, n = f.v["blk"]
-        f.pc = DISPATCH
+        f.goto(Humans.dispatch)
         if g.ret is not None:
             g.ret = None
             g.log.append(("summon_blocked", t, n))
             return None
         return _summon(g, f, t, n)
 
-    def s15(g: GameState, f: Frame) -> Any:
-        """LOCK_DO: a trail lock keeps this trail's tribe from appearing, or it appears."""
+    @staticmethod
+    def lock_do(g: GameState, f: Frame) -> Any:
+        """A trail lock keeps this trail's tribe from appearing, or it appears."""
         t = f.v["lock"]
         if g.ret is not None:
             g.ret = None
             g.log.append(("trail_locked", t))
-            f.pc = SPAWN_LOOP
+            f.goto(Humans.spawn_loop)
             return None
         return _appear(g, f, t)
 
 
-routine("humans", *steps_of(Humans))
-routine("talent_use", *steps_of(TalentUse))
+STEPS.add_class("humans", Humans)
+STEPS.add_class("talent_use", TalentUse)

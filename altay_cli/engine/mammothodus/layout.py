@@ -217,7 +217,7 @@ def _scale(unit: dict[int, tuple[float, float]], centre: int | None) -> tuple[fl
 
 def _separate(pos: dict[int, tuple[float, float]]) -> None:
     """Nudge apart any two territories that landed on one spot (a degenerate map)."""
-    seen: set[tuple[int, int]] = set()
+    seen: set[tuple[float, float]] = set()
     for t in sorted(pos):
         x, y = pos[t]
         k = 0

@@ -1,11 +1,12 @@
 """The rules of play: set-up, the turn (human phase, Ancients' phase, end of turn), and the loop
 that runs routines until a seat must decide.
 
-Routines are step tables, as in Innovation (altay_cli/engine/innovation/routines.py): a step
+Routines run on the shared step machine (altay_cli/engine/steps.py), as in Innovation: a step
 `step(g, frame)` returns None (go on to the next step), WAIT after pushing a child (a decision
 with `ask`, or another routine with `call`; the frame resumes at its next step and reads the
-child's result in `g.ret`), or END. A step may set `frame.pc` to loop. Locals go in `frame.v`
-and hold only ints, bools, strings, None and tuples of them.
+child's result in `g.ret`), or END. A step may name the step to run next
+(`frame.goto(Cls.step)`) to loop. Locals go in `frame.v` and hold only ints, bools, strings,
+None and tuples of them.
 
 The routines of a turn: "humans" (humans.py), "ancients" (ancients.py), "end_turn",
 "draw" and "generation" (generation.py). `legal_actions(g)` and `apply(g, action)` are the
@@ -23,34 +24,22 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
+from .. import steps
 from ..api import IllegalAction
+from ..steps import WAIT, Flow, Routines
 from . import ops
 from .actions import Pass, Start, Talent
+from .data import COLOR_NAME
 from .frames import Ask, Frame
-from .ops import GameOver
 from .state import COLORS, GameState, MammothodusConfig, Phase
+from .vocabulary import ColorName, Purpose, TalentName, checked_words, is_human_card
 
-Step = Callable[[GameState, Frame], Any]
-WAIT = "wait"
-END = "end"
-STEPS: dict[str, tuple[Step, ...]] = {}
-
-
-def routine(kind: str, *steps: Step) -> None:
-    if kind in STEPS:
-        raise ValueError(f"routine {kind!r} registered twice")
-    STEPS[kind] = steps
+Step = Callable[[GameState, Frame], "Flow | None"]
+#: kind -> steps: every routine of a turn
+STEPS = Routines()
 
 
-def steps_of(cls: type) -> tuple[Step, ...]:
-    """The steps s0, s1, ... of a class used as a step table."""
-    out = []
-    while hasattr(cls, f"s{len(out)}"):
-        out.append(getattr(cls, f"s{len(out)}"))
-    return tuple(out)
-
-
-def call(g: GameState, kind: str, me: int, **v: Any) -> str:
+def call(g: GameState, kind: str, me: int, **v: Any) -> Flow:
     """Push routine `kind` for clan `me` with locals `v`; returns WAIT (for the step to return)."""
     g.stack.append(Frame(kind, me, dict(v)))
     return WAIT
@@ -60,10 +49,10 @@ def ask(
     g: GameState,
     seat: int,
     options: list[Any] | tuple[Any, ...],
-    purpose: str,
+    purpose: Purpose,
     prompt: str,
     can_pass: bool = False,
-) -> str | None:
+) -> Flow | None:
     """Ask `seat` to choose one of `options` (actions), or pass. The chosen action is in `g.ret`
     (None for a pass) when the frame resumes. A question with one possible answer is not asked
     (none at all: the frame goes straight on with g.ret None). Returns WAIT, or None when
@@ -97,7 +86,7 @@ class MammothodusState(GameState):
 
 
 @cache
-def start_choices(k: int) -> tuple[tuple[str, ...], ...]:
+def start_choices(k: int) -> tuple[tuple[ColorName, ...], ...]:
     """M60: the sets of `k` figurine colours (data.limits.figurines_at_start) a clan may start
     with in the centre, in the colours' order (k = 2: the six pairs)."""
     return tuple(combinations(COLORS, k))
@@ -111,7 +100,7 @@ START_PAIRS = start_choices(2)  # the stand-in's two figurines at the start
 TALENTS_DISTINCT = True
 
 
-def talent_choices(g: GameState) -> list[str]:
+def talent_choices(g: GameState) -> list[TalentName]:
     """The talents the next clan may choose (M63)."""
     names = g.tables.talent_names
     taken = {i for i in g.talent_of if i >= 0}
@@ -129,7 +118,7 @@ def protection_bonus(g: GameState, t: int) -> int:
     return PROTECTION_DICE_BONUS if g.config.talents and t in g.protected else 0
 
 
-def talent_name(g: GameState, seat: int) -> str | None:
+def talent_name(g: GameState, seat: int) -> TalentName | None:
     """Clan `seat`'s talent, None before it chose (or without talents)."""
     i = g.talent_of[seat]
     return None if i < 0 else g.tables.talent_names[i]
@@ -159,7 +148,9 @@ def new_game(config: MammothodusConfig) -> MammothodusState:
         g.tribes[t] += 1
     g.trail_tokens = [int(k) for k in d.map.trail_positions]
     rng.shuffle(g.trail_tokens)
-    g.human_deck = [name for name, n in d.human_deck.cards.items() for _ in range(n)]
+    g.human_deck = checked_words(
+        (name for name, n in d.human_deck.cards.items() for _ in range(n)), is_human_card, "human card"
+    )
     rng.shuffle(g.human_deck)
     g.spirit_deck = list(range(len(d.spirits.cards)))
     rng.shuffle(g.spirit_deck)
@@ -177,7 +168,7 @@ def new_game(config: MammothodusConfig) -> MammothodusState:
     for clan in g.clans:
         clan.population = d.population.start
         clan.degradation = d.degradation_track.start
-        clan.deck = [str(color) for color, n in d.clan_deck.cards.items() for _ in range(n)]
+        clan.deck = [COLOR_NAME[color] for color, n in d.clan_deck.cards.items() for _ in range(n)]
         rng.shuffle(clan.deck)
         clan.hand = [clan.deck.pop() for _ in range(d.limits.hand)]
     g.first = rng.below(config.players)
@@ -254,27 +245,7 @@ def apply_index(g: GameState, index: int) -> None:
 
 
 def _run(g: GameState) -> None:
-    stack = g.stack
-    try:
-        while stack:
-            f = stack[-1]
-            if type(f) is Ask:
-                return
-            steps = STEPS[f.kind]
-            while True:
-                if f.pc >= len(steps):
-                    stack.pop()
-                    break
-                step = steps[f.pc]
-                f.pc += 1
-                r = step(g, f)
-                if r is WAIT:
-                    break
-                if r is END:
-                    stack.pop()
-                    break
-    except GameOver:
-        stack.clear()
+    steps.run(g, STEPS)
 
 
 # ---------------------------------------------------------------------------- the turn
@@ -282,16 +253,20 @@ class Turn:
     """One clan's turn: the human phase, the Ancients' phase, the end of the turn; then the
     next clan clockwise."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def human_phase(g: GameState, f: Frame) -> Any:
         return call(g, "humans", f.me)
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def ancients_phase(g: GameState, f: Frame) -> Any:
         return call(g, "ancients", f.me)
 
-    def s2(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def end_of_turn(g: GameState, f: Frame) -> Any:
         return call(g, "end_turn", f.me)
 
-    def s3(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def next_clan(g: GameState, f: Frame) -> Any:
         if g.config.talents:
             g.protected = []  # M71: a protection lasts until the end of the turn
         if g.turn >= g.config.max_turns:
@@ -300,10 +275,10 @@ class Turn:
         g.turn += 1
         g.log.append(("turn", g.active, g.turn))
         f.me = g.active
-        f.pc = 0
+        f.goto(Turn.human_phase)
 
 
-routine("turn", *steps_of(Turn))
+STEPS.add_class("turn", Turn)
 
 
 def load_rules() -> None:

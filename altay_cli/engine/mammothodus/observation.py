@@ -22,9 +22,10 @@ from typing import Any
 
 import msgspec
 
+from .data import COLOR_NAME, Color
 from .frames import Ask, Frame
 from .narration import number_words
-from .state import COLORS, OFF, GameState, Phase
+from .state import COLORS, OFF, PHASE_NAME, RESULT_NAME, GameState, Phase
 from .vocabulary import (
     ActionName,
     AdaptationName,
@@ -268,8 +269,8 @@ def carried_type(g: GameState, clan: int, k: int) -> str | None:
     return None
 
 
-def _colour(c: Any) -> str | None:
-    return None if c is None else str(c)
+def _colour(c: Color | None) -> ColorName | None:
+    return None if c is None else COLOR_NAME[c]
 
 
 def spirit_next(g: GameState) -> str | None:
@@ -312,7 +313,7 @@ def observe(g: GameState, seat: int) -> Observation:
             TerritoryView(
                 id=tid,
                 region=t.region,
-                color=None if t.color is None else str(t.color),
+                color=_colour(t.color),
                 tribes=g.tribes[tid],
                 spirits=spirits_at[tid],
                 ancients=figures_at[tid],
@@ -320,7 +321,7 @@ def observe(g: GameState, seat: int) -> Observation:
                 closed_shards=sum(1 for i in shards_here if not g.shard_open[i]),
                 trail=tid in g.trails,
                 place=g.places.index(tid) if tid in g.places else None,
-                talents=[TokenView(o, d.talents.names[g.talent_of[o]]) for o in g.talents[tid]]
+                talents=[TokenView(o, tables.talent_names[g.talent_of[o]]) for o in g.talents[tid]]
                 if talents
                 else [],
                 protected=talents and tid in g.protected,
@@ -339,7 +340,7 @@ def observe(g: GameState, seat: int) -> Observation:
             deck_size=len(c.deck),
             discard=list(c.discard),
             acted=[COLORS[k] for k in c.acted],
-            talent=d.talents.names[g.talent_of[s]] if talents and g.talent_of[s] >= 0 else None,
+            talent=tables.talent_names[g.talent_of[s]] if talents and g.talent_of[s] >= 0 else None,
             talent_tokens=g.talent_reserve[s] if talents else None,
         )
         for s, c in enumerate(g.clans)
@@ -356,11 +357,11 @@ def observe(g: GameState, seat: int) -> Observation:
         Progress(e.kind, e.me, dict(e.v)) for e in g.stack if isinstance(e, Frame) and e.kind != "turn"
     ]
     result = None
-    if g.phase is Phase.OVER and g.result is not None:
-        result = Outcome(str(g.result), g.end_reason or "")
+    if g.phase is Phase.OVER and g.result is not None and g.end_reason is not None:
+        result = Outcome(RESULT_NAME[g.result], g.end_reason)
     return Observation(
         seat=seat,
-        phase=str(g.phase),
+        phase=PHASE_NAME[g.phase],
         to_move=g.to_move,
         active=g.active,
         turn=g.turn,
@@ -377,7 +378,7 @@ def observe(g: GameState, seat: int) -> Observation:
         degradation_supply=g.degradation_supply,
         spirits_in_supply=len(g.spirit_deck),
         spirit_next=spirit_next(g),  # M77
-        discoveries=[d.discoveries.cards[i] for i in g.discoveries],
+        discoveries=[tables.discovery_names[i] for i in g.discoveries],
         decision=decision_of(g, seat),
         humans=human_phase(g),
         actions_taken=list(_top(g, "ancients", {}).get("done", ())) if _frame(g, "ancients") else [],
@@ -425,10 +426,10 @@ def decision_of(g: GameState, seat: int) -> Decision | None:
         if -1 in g.start_picks:
             k = g.data.limits.figurines_at_start
             figurines = f"{number_words(k)} figurine{'s' if k != 1 else ''}"
-            purpose, prompt = "start", f"Choose the {figurines} of your clan that start in the centre"
-        else:
-            purpose, prompt = "talent", "Choose your clan's talent (one that no clan holds yet)"
-        return Decision(who, purpose, False, prompt if who == seat else None)
+            prompt = f"Choose the {figurines} of your clan that start in the centre"
+            return Decision(who, "start", False, prompt if who == seat else None)
+        prompt = "Choose your clan's talent (one that no clan holds yet)"
+        return Decision(who, "talent", False, prompt if who == seat else None)
     ask = g.pending
     if ask is None:
         return None

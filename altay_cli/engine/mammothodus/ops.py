@@ -1,16 +1,14 @@
 """What the rules do to the state, one function each: the map's geometry, dice, damage,
 humans and spirits appearing, trails, degradation cards, and the ends of the game (which raise
-GameOver: "if the players must do something but can't, it is a defeat").
+the step machine's GameEnded: "if the players must do something but can't, it is a defeat").
 
 Every change is logged (state.log) for the events of the step."""
 
 from __future__ import annotations
 
+from ..steps import GameEnded  # the game is over (the state says how): unwind whatever was running
 from .state import OFF, GameState, Phase, Result
-
-
-class GameOver(Exception):
-    """The game is over (the state says how): unwind whatever was running."""
+from .vocabulary import EndReasonName
 
 
 # ---------------------------------------------------------------------------- the map
@@ -129,15 +127,15 @@ def check_win(g: GameState) -> None:
     centre = g.tables.centre
     if all(t >= 0 for t in g.places) and all(centre in clan.figurines for clan in g.clans):
         finish(g, Result.WON, "portal_opened")
-        raise GameOver
+        raise GameEnded
 
 
-def lose(g: GameState, reason: str) -> None:
+def lose(g: GameState, reason: EndReasonName) -> None:
     finish(g, Result.LOST, reason)
-    raise GameOver
+    raise GameEnded
 
 
-def finish(g: GameState, result: Result, reason: str) -> None:
+def finish(g: GameState, result: Result, reason: EndReasonName) -> None:
     g.phase = Phase.OVER
     g.result = result
     g.end_reason = reason

@@ -26,11 +26,29 @@ from ..rng import Rng
 from .data import DataFile
 from .frames import Ask, Frame, entry_from_dict
 from .tables import Tables, checked, tables_of
+from .vocabulary import (
+    ActionName,
+    CardName,
+    ColorName,
+    EndReasonName,
+    HumanCardName,
+    PhaseName,
+    ResultName,
+    checked_words,
+    is_card,
+    is_end_reason,
+    is_human_card,
+)
 
-COLORS = ("red", "green", "yellow", "blue")  # attack, move, population, development
-ACTIONS = ("move", "attack", "population", "development", "degradation", "activate")
+COLORS: tuple[ColorName, ...] = ("red", "green", "yellow", "blue")  # attack, move, population, development
+ACTIONS: tuple[ActionName, ...] = ("move", "attack", "population", "development", "degradation", "activate")
 #: the action each card colour (and each figurine's bonus) belongs to
-ACTION_OF_COLOR = {"red": "attack", "green": "move", "yellow": "population", "blue": "development"}
+ACTION_OF_COLOR: dict[str, ActionName] = {
+    "red": "attack",
+    "green": "move",
+    "yellow": "population",
+    "blue": "development",
+}
 COLOR_OF_ACTION = {v: k for k, v in ACTION_OF_COLOR.items()}
 OFF = -1  # a figurine not on the field (on the degradation track)
 
@@ -68,6 +86,11 @@ class Result(StrEnum):
     LOST = "lost"
 
 
+#: the protocol's names of the phases and results (vocabulary.PhaseName, ResultName)
+PHASE_NAME: dict[Phase, PhaseName] = {Phase.SETUP: "setup", Phase.PLAY: "play", Phase.OVER: "over"}
+RESULT_NAME: dict[Result, ResultName] = {Result.WON: "won", Result.LOST: "lost"}
+
+
 class MammothodusConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     players: int = 2  # clans in play, one seat each (M18): a bot or person may hold several
     seed: int = 0
@@ -102,9 +125,9 @@ class Clan:
         self.degradation = 0  # the degradation defence marker (M13)
         #: figurines by bonus colour (index into COLORS): territory, or OFF
         self.figurines = [OFF] * len(COLORS)
-        self.deck: list[str] = []  # the top is the end
-        self.hand: list[str] = []
-        self.discard: list[str] = []
+        self.deck: list[CardName] = []  # the top is the end
+        self.hand: list[CardName] = []
+        self.discard: list[CardName] = []
         self.acted: list[int] = []  # figurines that already moved/acted this turn (by colour index)
 
     def copy(self) -> Clan:
@@ -139,9 +162,9 @@ class Clan:
         c.population = int(d["population"])
         c.degradation = int(d["degradation"])
         c.figurines = [int(x) for x in d["figurines"]]
-        c.deck = [str(x) for x in d["deck"]]
-        c.hand = [str(x) for x in d["hand"]]
-        c.discard = [str(x) for x in d["discard"]]
+        c.deck = checked_words(d["deck"], is_card, "card")
+        c.hand = checked_words(d["hand"], is_card, "card")
+        c.discard = checked_words(d["discard"], is_card, "card")
         c.acted = [int(x) for x in d["acted"]]
         if len(c.figurines) != len(COLORS):
             raise ValueError(f"a clan has {len(COLORS)} figurines, one per colour")
@@ -173,8 +196,8 @@ class GameState:
         self.trail_tokens: list[int] = []  # face-down trail tokens left (their numbers), the next is the end
         #: per portal line (one per place of power): the territory of its place, -1 if not yet
         self.places: list[int] = [-1] * self.tables.lines
-        self.human_deck: list[str] = []  # the next card is the end
-        self.human_discard: list[str] = []
+        self.human_deck: list[HumanCardName] = []  # the next card is the end
+        self.human_discard: list[HumanCardName] = []
         self.portal: list[int] = []  # fragment ids (index into data) in their row, left to right
         self.portal_open = 0  # how many, from the left, are face up
         self.adaptation_deck: list[int] = []  # adaptation card indexes; the next is the end
@@ -196,7 +219,7 @@ class GameState:
         self.stack: list[Frame | Ask] = []
         self.ret: Any = None
         self.result: Result | None = None
-        self.end_reason: str | None = None
+        self.end_reason: EndReasonName | None = None
         self.log: list[tuple[Any, ...]] = []  # what the last step did
         self._legal: list[Any] | None = None
 
@@ -331,8 +354,8 @@ class GameState:
                 setattr(g, name, [int(x) for x in data[name]])
             g.shard_open = [bool(x) for x in data["shard_open"]]
             g.carried = {str(k): int(v) for k, v in dict(data["carried"]).items()}
-            g.human_deck = [str(x) for x in data["human_deck"]]
-            g.human_discard = [str(x) for x in data["human_discard"]]
+            g.human_deck = checked_words(data["human_deck"], is_human_card, "human card")
+            g.human_discard = checked_words(data["human_discard"], is_human_card, "human card")
             g.portal_open = int(data["portal_open"])
             g.degradation_supply = int(data["degradation_supply"])
             g.talents = [[int(x) for x in t] for t in data["talents"]]
@@ -347,7 +370,8 @@ class GameState:
             g.stack = [entry_from_dict(e) for e in data["stack"]]
             g.ret = _ret_from_builtins(data["ret"])
             g.result = None if data["result"] is None else Result(data["result"])
-            g.end_reason = data["end_reason"]
+            reason = data["end_reason"]
+            g.end_reason = None if reason is None else checked_words([reason], is_end_reason, "reason")[0]
         except (KeyError, TypeError, ValueError, AttributeError, msgspec.ValidationError) as exc:
             raise ValueError(f"not a Mammothodus state: {exc}") from None
         if len(g.talent_of) != config.players or len(g.talent_reserve) != config.players:

@@ -17,7 +17,8 @@ from typing import Any
 
 import msgspec
 
-from .data import DataFile, Fragment, Spirit, adaptation_name, figurines_for, load, parse
+from .data import COLOR_NAME, DataFile, Fragment, Spirit, adaptation_name, figurines_for, load, parse
+from .vocabulary import ColorName, checked_words, is_adaptation, is_discovery, is_talent
 
 #: how many data sets' tables are kept (a process rarely plays more than one or two)
 CACHE_SIZE = 8
@@ -85,8 +86,8 @@ class Tables:
         self.centre = m.centre
         self.neighbours = _neighbours(d)
         self.distances = _distances(self.neighbours)
-        self.color: tuple[str | None, ...] = tuple(
-            None if t.color is None else str(t.color) for t in m.territories
+        self.color: tuple[ColorName | None, ...] = tuple(
+            None if t.color is None else COLOR_NAME[t.color] for t in m.territories
         )
         self.region: tuple[str | None, ...] = tuple(t.region for t in m.territories)
         #: M35: pairs of regions (the centre counts as the region "centre") that border
@@ -97,12 +98,16 @@ class Tables:
         self.fragments: dict[int, Fragment] = {f.id: f for f in d.portal.fragments}
         self.lines = d.limits.places_of_power  # one portal line per place of power
         #: each adaptation card (by its index in the data) as a hand holds it: "extra:red", "wild"...
-        self.adaptation_names = tuple(adaptation_name(i, d) for i in range(len(d.adaptation.cards)))
+        self.adaptation_names = tuple(
+            checked_words(
+                (adaptation_name(i, d) for i in range(len(d.adaptation.cards))), is_adaptation, "card"
+            )
+        )
         self.trail_at = {int(k): t for k, t in m.trail_positions.items()}  # trail token -> territory
         self.spirits: tuple[Spirit, ...] = d.spirits.cards
         self.clan_names = d.clans.names
-        self.talent_names = d.talents.names
-        self.discovery_names = d.discoveries.cards
+        self.talent_names = tuple(checked_words(d.talents.names, is_talent, "talent"))
+        self.discovery_names = tuple(checked_words(d.discoveries.cards, is_discovery, "discovery"))
 
     def figurines_for(self, population: int) -> int:
         """M12: how many figurines a clan's population supports with this data."""

@@ -9,7 +9,8 @@ constants and that the guide documents every value."""
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from collections.abc import Callable, Iterable
+from typing import Literal, TypeGuard, TypeVar, get_args
 
 #: a figurine, a territory's landscape, a clan card, a human card's colour
 ColorName = Literal["red", "green", "yellow", "blue"]
@@ -151,3 +152,65 @@ HappeningKind = Literal[
 def values(kind: object) -> tuple[str, ...]:
     """The strings a Literal type allows, in order."""
     return tuple(str(v) for v in get_args(kind))
+
+
+# ---------------------------------------------------------------------------- checked words
+# The engine keeps these words as plain strings; data.json and saved states are read through the
+# checks below once, so the engine's own values carry their vocabulary's type.
+_COLORS = frozenset(get_args(ColorName))
+_CARDS = frozenset(get_args(CardName))
+_ADAPTATIONS = frozenset(get_args(AdaptationName))
+_HUMAN_CARDS = frozenset(get_args(HumanCardName))
+_TALENTS = frozenset(get_args(TalentName))
+_DISCOVERIES = frozenset(get_args(DiscoveryName))
+_END_REASONS = frozenset(get_args(EndReasonName))
+_PURPOSES = frozenset(get_args(Purpose))
+#: the words of some vocabularies, in order, with their type
+CARD_NAMES: tuple[CardName, ...] = get_args(CardName)
+TALENT_NAMES: tuple[TalentName, ...] = get_args(TalentName)
+
+
+def is_color(word: str | None) -> TypeGuard[ColorName]:
+    return word in _COLORS
+
+
+def is_card(word: str) -> TypeGuard[CardName]:
+    return word in _CARDS
+
+
+def is_adaptation(word: str) -> TypeGuard[AdaptationName]:
+    return word in _ADAPTATIONS
+
+
+def is_human_card(word: str) -> TypeGuard[HumanCardName]:
+    return word in _HUMAN_CARDS
+
+
+def is_talent(word: str) -> TypeGuard[TalentName]:
+    return word in _TALENTS
+
+
+def is_discovery(word: str) -> TypeGuard[DiscoveryName]:
+    return word in _DISCOVERIES
+
+
+def is_end_reason(word: str) -> TypeGuard[EndReasonName]:
+    return word in _END_REASONS
+
+
+def is_purpose(word: str) -> TypeGuard[Purpose]:
+    return word in _PURPOSES
+
+
+W = TypeVar("W", bound=str)
+
+
+def checked_words(words: Iterable[object], check: Callable[[str], TypeGuard[W]], what: str) -> list[W]:
+    """`words` as words of a vocabulary (`check` tells one); ValueError naming the first that is
+    not (`what`: "card", "talent"...)."""
+    out: list[W] = []
+    for word in words:
+        if not isinstance(word, str) or not check(word):
+            raise ValueError(f"{word!r} is not a {what}")
+        out.append(word)
+    return out

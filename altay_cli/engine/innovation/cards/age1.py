@@ -25,9 +25,11 @@ from .common import colors_on_board, draw_and_meld, draw_and_reveal, draw_and_sc
 # ---------------------------------------------------------------------------- Pottery
 @effect("Pottery", 0)
 class Pottery0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, 3, "return", "return", "return up to three cards from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             draw_and_score(g, f.me, len(g.ret))
@@ -43,16 +45,19 @@ def pottery_1(g: GameState, f: Frame) -> Any:
 class Tools0:
     """Optional: return three cards; only if three were: draw and meld a 3 (R19)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         if not g.players[f.me].hand:
             return END
         return ask_yes(g, f, "return", "return three cards from your hand (all of them if fewer)")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return END
         return pick(g, f, "hand", 3, 3, "return", "return", "return three cards from your hand")
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         if len(g.ret) == 3:
             draw_and_meld(g, f.me, 3)
@@ -60,9 +65,11 @@ class Tools0:
 
 @effect("Tools", 1)
 class Tools1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand_value", 0, 1, "return", "return", "return a 3 from your hand", value=3)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             for _ in range(3):
@@ -80,6 +87,7 @@ def writing_0(g: GameState, f: Frame) -> Any:
 class Archery0:
     """Demand: draw a 1, then give a highest card from your hand (the new card counts)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         ops.draw(g, f.me, 1)
         return pick(
@@ -110,7 +118,8 @@ def metalworking_0(g: GameState, f: Frame) -> Any:
 class Oars0:
     """Demand, repeated while a crown card is given (3rd edition)."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def demand(g: GameState, f: Frame) -> Any:
         if not any(ops.has(c, CROWN) for c in g.players[f.me].hand):
             prove(g, f.me)
             return END
@@ -127,21 +136,24 @@ class Oars0:
             icon=CROWN,
         )
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def given(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
             ops.draw(g, f.me, 1)
-            f.pc = 0  # perform this demand again
+            f.goto(Oars0.demand)  # perform this demand again
 
 
 @effect("Oars", 0, first_edition=True)
 class Oars0First:
     """Demand, once (1st edition)."""
 
-    def s0(g: GameState, f: Frame) -> Any:
-        return Oars0.s0(g, f)
+    @staticmethod
+    def demand(g: GameState, f: Frame) -> Any:
+        return Oars0.demand(g, f)
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def given(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
             ops.draw(g, f.me, 1)
@@ -167,6 +179,7 @@ def _hand_new_color(g: GameState, f: Frame) -> list[int]:
 
 @effect("Clothing", 0)
 class Clothing0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         pl = g.players[f.me]
         if not any(not has_pile(g, f.me, c) for c in pl.hand):
@@ -207,9 +220,11 @@ def the_wheel_0(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- Agriculture
 @effect("Agriculture", 0)
 class Agriculture0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, 1, "return", "return", "return a card from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             draw_and_score(g, f.me, AGE[g.ret[0]] + 1)
@@ -218,9 +233,11 @@ class Agriculture0:
 # ---------------------------------------------------------------------------- Domestication
 @effect("Domestication", 0)
 class Domestication0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand_lowest", 1, 1, "meld", "meld", "meld a lowest card from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         ops.draw(g, f.me, 1)
 
@@ -230,6 +247,7 @@ class Domestication0:
 class Masonry0:
     """Optional, filtered by a hidden property: always asked (R38)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -244,6 +262,7 @@ class Masonry0:
             always=True,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if len(g.ret) >= 4:
             ops.claim(g, f.me, MONUMENT)
@@ -252,6 +271,7 @@ class Masonry0:
 # ---------------------------------------------------------------------------- City States
 @effect("City States", 0)
 class CityStates0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         if g.icons(f.me, CASTLE) < 4:  # counted when the demand reaches you
             return END
@@ -268,6 +288,7 @@ class CityStates0:
             icon=CASTLE,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             ops.draw(g, f.me, 1)
@@ -282,6 +303,7 @@ def _hand_old_color(g: GameState, f: Frame) -> list[int]:
 
 @effect("Code of Laws", 0)
 class CodeOfLaws0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -295,11 +317,13 @@ class CodeOfLaws0:
             always=True,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret:
             return END
         return ask_splay(g, f, (COLOR[g.ret[0]],), LEFT)
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, LEFT)

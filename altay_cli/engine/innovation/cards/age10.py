@@ -25,6 +25,7 @@ def _bioengineering_tops(g: GameState, f: Frame) -> list[int]:
 
 @effect("Bioengineering", 0)
 class Bioengineering0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -64,9 +65,11 @@ def software_1(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- Miniaturization
 @effect("Miniaturization", 0)
 class Miniaturization0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, 1, "return", "return", "return a card from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret or AGE[g.ret[0]] != 10:
             return
@@ -106,12 +109,14 @@ def databases_0(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- Self Service
 @effect("Self Service", 0)
 class SelfService0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         tops = [c for c in g.players[f.me].tops() if c != SELF_SERVICE]
         if not tops:
             return END
         return ask_card(g, f, tops, "execute", "choose one of your top cards to execute alone")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         return self_execute(g, f, g.ret)
 
@@ -151,11 +156,13 @@ def globalization_1(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- Stem Cells
 @effect("Stem Cells", 0)
 class StemCells0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         if not g.players[f.me].hand:
             return END
         return ask_yes(g, f, "score", "score every card in your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return END
@@ -190,9 +197,11 @@ def ai_1(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- The Internet
 @effect("The Internet", 0)
 class TheInternet0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (GREEN,), UP)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, UP)

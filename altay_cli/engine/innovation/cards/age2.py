@@ -35,9 +35,11 @@ def calendar_0(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- Mathematics
 @effect("Mathematics", 0)
 class Mathematics0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, 1, "return", "return", "return a card from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             draw_and_meld(g, f.me, AGE[g.ret[0]] + 1)
@@ -48,11 +50,13 @@ class Mathematics0:
 class Construction0:
     """Demand: give two cards from your hand (all if fewer), then draw a 2 in any case."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g, f, "hand", 2, 2, "hand", "transfer", "give two cards from your hand to the activator", to=f.act
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         ops.draw(g, f.me, 2)
 
@@ -66,9 +70,11 @@ def construction_1(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- Road Building
 @effect("Road Building", 0)
 class RoadBuilding0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 1, 2, "meld", "meld", "meld one or two cards from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if len(g.ret) != 2 or g.top(f.me, RED) < 0:
             return END
@@ -81,6 +87,7 @@ class RoadBuilding0:
             can_pass=True,
         )
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return END
@@ -94,9 +101,11 @@ class RoadBuilding0:
 # ---------------------------------------------------------------------------- Currency
 @effect("Currency", 0)
 class Currency0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, MANY, "return", "return", "return any number of cards from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         for _ in range(len({AGE[c] for c in g.ret})):
             draw_and_score(g, f.me, 2)
@@ -105,6 +114,7 @@ class Currency0:
 # ---------------------------------------------------------------------------- Mapmaking
 @effect("Mapmaking", 0)
 class Mapmaking0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -119,6 +129,7 @@ class Mapmaking0:
             value=1,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
@@ -135,6 +146,7 @@ def mapmaking_1(g: GameState, f: Frame) -> Any:
 class CanalBuilding0:
     """Optional exchange of the highest cards of hand and score pile, both fixed first (R43)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         pl = g.players[f.me]
         if not pl.hand and not pl.score:
@@ -143,6 +155,7 @@ class CanalBuilding0:
             g, f, "exchange", "exchange the highest cards in your hand with the highest in your score pile"
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return END
@@ -176,6 +189,7 @@ def _monotheism_tops(g: GameState, f: Frame) -> list[int]:
 
 @effect("Monotheism", 0)
 class Monotheism0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -189,6 +203,7 @@ class Monotheism0:
             to=f.act,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             draw_and_tuck(g, f.me, 1)
@@ -202,10 +217,12 @@ def monotheism_1(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- Philosophy
 @effect("Philosophy", 0)
 class Philosophy0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         choices = [k for k in range(5) if ops.can_splay(g, f.me, k, LEFT)]
         return ask_color(g, f, choices, "splay", "splay one of your colours left", can_pass=True)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, LEFT)

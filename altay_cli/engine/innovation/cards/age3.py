@@ -25,6 +25,7 @@ from .common import draw_and_meld, draw_and_reveal, draw_and_score, prove
 class Alchemy0:
     """A 4 drawn and revealed per three castles (counted once, R15); all drawn before the test."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         red = False
         for _ in range(g.icons(f.me, CASTLE) // 3):
@@ -48,9 +49,11 @@ class Alchemy0:
 
 @effect("Alchemy", 1)
 class Alchemy1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 1, 1, "meld", "meld", "meld a card from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 1, 1, "score", "score", "score a card from your hand")
 
@@ -58,11 +61,13 @@ class Alchemy1:
 # ---------------------------------------------------------------------------- Translation
 @effect("Translation", 0)
 class Translation0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         if not g.players[f.me].score:
             return END
         return ask_yes(g, f, "meld", "meld every card in your score pile")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return END
@@ -109,9 +114,11 @@ def engineering_0(g: GameState, f: Frame) -> Any:
 
 @effect("Engineering", 1)
 class Engineering1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (RED,), LEFT)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, LEFT)
@@ -120,6 +127,7 @@ class Engineering1:
 # ---------------------------------------------------------------------------- Optics
 @effect("Optics", 0)
 class Optics0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         c = draw_and_meld(g, f.me, 3)
         if ops.has(c, CROWN):
@@ -131,6 +139,7 @@ class Optics0:
             return END
         return ask_player(g, f, lower, "transfer", "choose an opponent with a lower score to give a card to")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -160,6 +169,7 @@ def _compass_take(g: GameState, f: Frame) -> list[int]:
 class Compass0:
     """Demand: each half happens even if the other could not."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -173,6 +183,7 @@ class Compass0:
             to=f.act,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -191,9 +202,11 @@ class Compass0:
 # ---------------------------------------------------------------------------- Paper
 @effect("Paper", 0)
 class Paper0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (GREEN, BLUE), LEFT)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, LEFT)
@@ -217,6 +230,7 @@ def machinery_0(g: GameState, f: Frame) -> Any:
 
 @effect("Machinery", 1)
 class Machinery1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         if not any(ops.has(c, CASTLE) for c in g.players[f.me].hand):
             prove(g, f.me)
@@ -233,9 +247,11 @@ class Machinery1:
             icon=CASTLE,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (RED,), LEFT)
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, LEFT)
@@ -247,6 +263,7 @@ class Medicine0:
     """Demand: the activator picks a lowest card of theirs, you pick a highest of yours, then
     they swap (one side may be empty)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -261,6 +278,7 @@ class Medicine0:
             who=f.act,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         f.v["their_cards"] = g.ret
         return pick(
@@ -274,6 +292,7 @@ class Medicine0:
             "choose a highest card of your score pile to exchange",
         )
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         ops.exchange(g, g.ret, (SCORE, f.act), f.v["their_cards"], (SCORE, f.me), f.me)
 
@@ -281,11 +300,13 @@ class Medicine0:
 # ---------------------------------------------------------------------------- Education
 @effect("Education", 0)
 class Education0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g, f, "score_highest", 0, 1, "return", "return", "return a highest card from your score pile"
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             left = g.players[f.me].score
@@ -298,6 +319,7 @@ class Feudalism0:
     """Demand: give a castle card from your hand (or prove you have none, R37); unsplay its
     colour (3rd edition)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         if not any(ops.has(c, CASTLE) for c in g.players[f.me].hand):
             prove(g, f.me)
@@ -315,6 +337,7 @@ class Feudalism0:
             icon=CASTLE,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             ops.splay(g, f.me, COLOR[g.ret[0]], NO_SPLAY)  # nothing if not splayed (R10)
@@ -327,9 +350,11 @@ def feudalism_0_first(g: GameState, f: Frame) -> Any:
 
 @effect("Feudalism", 1)
 class Feudalism1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (YELLOW, PURPLE), LEFT)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, LEFT)
@@ -337,8 +362,10 @@ class Feudalism1:
 
 @effect("Feudalism", 1, first_edition=True)
 class Feudalism1First:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return Feudalism1.s0(g, f)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         return Feudalism1.s1(g, f)

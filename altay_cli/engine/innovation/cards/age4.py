@@ -45,9 +45,11 @@ def experimentation_0(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- Printing Press
 @effect("Printing Press", 0)
 class PrintingPress0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "score", 0, 1, "return", "return", "return a card from your score pile")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             purple = g.top(f.me, PURPLE)
@@ -56,9 +58,11 @@ class PrintingPress0:
 
 @effect("Printing Press", 1)
 class PrintingPress1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (BLUE,), RIGHT)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, RIGHT)
@@ -76,6 +80,7 @@ def colonialism_0(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- Gunpowder
 @effect("Gunpowder", 0)
 class Gunpowder0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -90,6 +95,7 @@ class Gunpowder0:
             icon=CASTLE,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
@@ -104,6 +110,7 @@ def gunpowder_1(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- Invention
 @effect("Invention", 0)
 class Invention0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         pl = g.players[f.me]
         choices = [k for k in range(5) if pl.splay[k] == LEFT and len(pl.piles[k]) >= 2]
@@ -111,6 +118,7 @@ class Invention0:
             g, f, choices, "splay", "splay one of your colours splayed left to the right", can_pass=True
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return
@@ -155,9 +163,11 @@ def _anatomy_tops(g: GameState, f: Frame) -> list[int]:
 
 @effect("Anatomy", 0)
 class Anatomy0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "score", 1, 1, "return", "return", "return a card from your score pile")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret:
             return END
@@ -177,9 +187,11 @@ class Anatomy0:
 # ---------------------------------------------------------------------------- Perspective
 @effect("Perspective", 0)
 class Perspective0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, 1, "return", "return", "return a card from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret:
             return END
@@ -197,6 +209,7 @@ def _enterprise_tops(g: GameState, f: Frame) -> list[int]:
 
 @effect("Enterprise", 0)
 class Enterprise0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -210,6 +223,7 @@ class Enterprise0:
             to=f.act,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             draw_and_meld(g, f.me, 4)
@@ -217,9 +231,11 @@ class Enterprise0:
 
 @effect("Enterprise", 1)
 class Enterprise1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (GREEN,), RIGHT)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, RIGHT)
@@ -230,6 +246,7 @@ class Enterprise1:
 class Reformation0:
     """Optional: tuck exactly one card per two leaves (all if fewer), or none."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         n = g.icons(f.me, LEAF) // 2  # counted once (R15)
         if n == 0 or not g.players[f.me].hand:
@@ -237,6 +254,7 @@ class Reformation0:
         f.v["n"] = n
         return ask_yes(g, f, "tuck", f"tuck {n} card(s) from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return END
@@ -246,9 +264,11 @@ class Reformation0:
 
 @effect("Reformation", 1)
 class Reformation1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (YELLOW, PURPLE), RIGHT)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, RIGHT)

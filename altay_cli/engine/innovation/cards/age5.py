@@ -38,6 +38,7 @@ from .common import draw_and_reveal, draw_and_score, draw_and_tuck, splay_chosen
 # ---------------------------------------------------------------------------- Chemistry
 @effect("Chemistry", 0)
 class Chemistry0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (BLUE,), RIGHT)
 
@@ -48,6 +49,7 @@ class Chemistry0:
 class Chemistry1:
     """The return is mandatory and may take the card just scored."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         draw_and_score(g, f.me, g.players[f.me].highest_top() + 1)
         return pick(g, f, "score", 1, 1, "return", "return", "return a card from your score pile")
@@ -58,6 +60,7 @@ class Chemistry1:
 class Physics0:
     """Three 6s drawn and revealed; two of one colour lose the whole hand (drawn cards included)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         drawn = [draw_and_reveal(g, f.me, 6) for _ in range(3)]
         if len({COLOR[c] for c in drawn}) == len(drawn):
@@ -82,6 +85,7 @@ def coal_0(g: GameState, f: Frame) -> Any:
 
 @effect("Coal", 1)
 class Coal1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (RED,), RIGHT)
 
@@ -90,6 +94,7 @@ class Coal1:
 
 @effect("Coal", 2)
 class Coal2:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -102,6 +107,7 @@ class Coal2:
             "score one of your top cards, and then the card beneath it",
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret:
             return END
@@ -113,6 +119,7 @@ class Coal2:
 # ---------------------------------------------------------------------------- The Pirate Code
 @effect("The Pirate Code", 0)
 class ThePirateCode0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -127,6 +134,7 @@ class ThePirateCode0:
             max=4,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
@@ -142,6 +150,7 @@ def _pirate_code_lowest_crown(g: GameState, f: Frame) -> list[int]:
 class ThePirateCode1:
     """True for everyone once an affected opponent gave a card in this action (R21)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         if not demand_has_moved(g, f):
             return END
@@ -165,6 +174,7 @@ def _banking_tops(g: GameState, f: Frame) -> list[int]:
 
 @effect("Banking", 0)
 class Banking0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -178,6 +188,7 @@ class Banking0:
             to=f.act,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
@@ -186,6 +197,7 @@ class Banking0:
 
 @effect("Banking", 1)
 class Banking1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (GREEN,), RIGHT)
 
@@ -204,9 +216,11 @@ def _measure(g: GameState, p: int, color: int) -> None:
 class Measurement0:
     """3rd edition: the returned card, revealed, names the colour."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, 1, "reveal", "reveal", "reveal a card from your hand and return it")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret:
             return END
@@ -219,9 +233,11 @@ class Measurement0:
 class Measurement0First:
     """1st edition: return any card, then choose any colour."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, 1, "return", "return", "return a card from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret:
             return END
@@ -233,6 +249,7 @@ class Measurement0First:
             "choose a colour: splay it right, then draw a card of that pile's size",
         )
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         _measure(g, f.me, g.ret)
 
@@ -252,7 +269,8 @@ def statistics_0(g: GameState, f: Frame) -> Any:
 class Statistics0First:
     """1st edition: one highest card, again while your hand then holds exactly one card."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def demand(g: GameState, f: Frame) -> Any:
         return pick(
             g,
             f,
@@ -265,15 +283,17 @@ class Statistics0First:
             to=f.me,
         )
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def taken(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
             if len(g.players[f.me].hand) == 1:
-                f.pc = 0  # perform this demand again
+                f.goto(Statistics0First.demand)  # perform this demand again
 
 
 @effect("Statistics", 1)
 class Statistics1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (YELLOW,), RIGHT)
 
@@ -340,6 +360,7 @@ def _societies_draw(g: GameState, f: Frame) -> Any:
 
 @effect("Societies", 0)
 class Societies0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -359,6 +380,7 @@ class Societies0:
 
 @effect("Societies", 0, first_edition=True)
 class Societies0First:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,

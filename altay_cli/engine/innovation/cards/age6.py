@@ -26,6 +26,7 @@ from .common import draw_and_meld, draw_and_score, draw_and_tuck, splay_chosen_r
 # ---------------------------------------------------------------------------- Atomic Theory
 @effect("Atomic Theory", 0)
 class AtomicTheory0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (BLUE,), RIGHT)
 
@@ -42,11 +43,13 @@ def atomic_theory_1(g: GameState, f: Frame) -> Any:
 class Encyclopedia0:
     """Optional, all or none: the highest cards are fixed when the melds start (R16)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         if not g.players[f.me].score:
             return END
         return ask_yes(g, f, "meld", "meld all the highest cards of your score pile")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return END
@@ -82,6 +85,7 @@ def industrialization_0_first(g: GameState, f: Frame) -> Any:
 
 @effect("Industrialization", 1)
 class Industrialization1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (RED, PURPLE), RIGHT)
 
@@ -107,11 +111,13 @@ class Classification0:
     """The revealed card names the colour; every opponent reveals their hand and gives that
     colour; then every card of it in your hand (a set fixed then, R16) is melded."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         if not g.players[f.me].hand:
             return END
         return pick(g, f, "hand", 1, 1, "reveal", "reveal", "reveal a card: its colour is chosen")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         color = COLOR[g.ret[0]]
         for o in g.opponents(f.me):
@@ -135,6 +141,7 @@ class Classification0:
 # ---------------------------------------------------------------------------- Metric System
 @effect("Metric System", 0)
 class MetricSystem0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         if g.players[f.me].splay[GREEN] != RIGHT:
             return END
@@ -146,6 +153,7 @@ class MetricSystem0:
 
 @effect("Metric System", 1)
 class MetricSystem1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (GREEN,), RIGHT)
 
@@ -155,9 +163,11 @@ class MetricSystem1:
 # ---------------------------------------------------------------------------- Canning
 @effect("Canning", 0)
 class Canning0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_yes(g, f, "tuck", "draw and tuck a 6, then score your top cards without a factory")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return END
@@ -169,6 +179,7 @@ class Canning0:
 
 @effect("Canning", 1)
 class Canning1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (YELLOW,), RIGHT)
 
@@ -178,6 +189,7 @@ class Canning1:
 # ---------------------------------------------------------------------------- Vaccination
 @effect("Vaccination", 0)
 class Vaccination0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         low = tuple(ops.lowest(g.players[f.me].score))
         if not low:
@@ -194,6 +206,7 @@ class Vaccination0:
             fixed=low,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
@@ -213,9 +226,11 @@ class Democracy0:
     """The totals returned through Democracy live in the Dogma action's frame ("dem", one per
     player, for the whole action, nested executions included). Returning nothing never scores."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, MANY, "return", "return", "return any number of cards from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret:
             return END
@@ -230,6 +245,7 @@ class Democracy0:
 # ---------------------------------------------------------------------------- Emancipation
 @effect("Emancipation", 0)
 class Emancipation0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -243,6 +259,7 @@ class Emancipation0:
             to=f.act,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
@@ -251,6 +268,7 @@ class Emancipation0:
 
 @effect("Emancipation", 1)
 class Emancipation1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (RED, PURPLE), RIGHT)
 

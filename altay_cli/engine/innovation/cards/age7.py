@@ -29,6 +29,7 @@ class Evolution0:
     """Optional: (a) draw and score an 8, then return a card from your score pile; or (b) draw
     one above your highest score card (0 for none). Declining both is allowed."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask(
             g,
@@ -42,6 +43,7 @@ class Evolution0:
             labels=("a", "b"),
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return END
@@ -58,20 +60,23 @@ class Publications0:
     """Optional: a pile of two or more cards put in a new order, chosen from the top down; the
     pile keeps its splay (ops.reorder: a change only if the order differs)."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def choose_pile(g: GameState, f: Frame) -> Any:
         piles = g.players[f.me].piles
         colors = [k for k in range(5) if len(piles[k]) >= 2]
         if not colors:
             return END
         return ask_color(g, f, colors, "choose", "choose a pile to put in a new order", can_pass=True)
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def start_order(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return END
         f.v["color"] = g.ret
         f.v["order"] = ()  # chosen so far, from the top down
 
-    def s2(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def next_card(g: GameState, f: Frame) -> Any:
         order = f.v["order"]
         pile = g.players[f.me].piles[f.v["color"]]
         left = [c for c in pile if c not in order]
@@ -82,16 +87,19 @@ class Publications0:
         ops.reorder(g, f.me, f.v["color"], list(reversed(top_down)))
         return END
 
-    def s3(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def placed(g: GameState, f: Frame) -> Any:
         f.v["order"] = (*f.v["order"], g.ret)
-        f.pc = 2
+        f.goto(Publications0.next_card)
 
 
 @effect("Publications", 1)
 class Publications1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (YELLOW, BLUE), UP)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, UP)
@@ -124,6 +132,7 @@ class Combustion0:
     """3rd edition: one card per four crowns on the activator's board, counted when the demand
     reaches you (R15); all of them if you have fewer."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return _combustion_give(g, f, g.icons(f.act, CROWN) // 4)
 
@@ -134,6 +143,7 @@ class Combustion0:
 class Combustion0First:
     """1st edition: two cards (all of them if fewer); the card has no other effect."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return _combustion_give(g, f, 2)
 
@@ -152,6 +162,7 @@ def combustion_1(g: GameState, f: Frame) -> Any:
 class Explosives0:
     """The three highest, one at a time (each pick among the highest left)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -165,6 +176,7 @@ class Explosives0:
             to=f.act,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
@@ -177,12 +189,14 @@ class Explosives0:
 class Bicycle0:
     """An exchange, not a score (never Monument); either zone may be empty (R43)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         pl = g.players[f.me]
         if not pl.hand and not pl.score:
             return END
         return ask_yes(g, f, "exchange", "exchange your whole hand with your whole score pile")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return END
@@ -195,6 +209,7 @@ class Bicycle0:
 class Electricity0:
     """The top cards without a factory are fixed when the effect starts (R16)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         bare = tuple(c for c in g.players[f.me].tops() if not ops.has(c, FACTORY))
         if not bare:
@@ -211,6 +226,7 @@ class Electricity0:
             fixed=bare,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         for _ in range(len(g.ret)):
             ops.draw(g, f.me, 8)
@@ -219,12 +235,14 @@ class Electricity0:
 # ---------------------------------------------------------------------------- Refrigeration
 @effect("Refrigeration", 0)
 class Refrigeration0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         half = len(g.players[f.me].hand) // 2
         if not half:
             return END
         return pick(g, f, "hand", half, half, "return", "return", "return half of the cards in your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             demand_moved(g, f)
@@ -242,6 +260,7 @@ class Sanitation0:
     you pick your two highest, one at a time; then both groups move. The activator's card is
     hidden from you while you choose: it is kept as `their_cards` (renamed with hidden cards)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -256,6 +275,7 @@ class Sanitation0:
             who=f.act,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         f.v["their_cards"] = tuple(g.ret)
         return pick(
@@ -269,6 +289,7 @@ class Sanitation0:
             "choose your two highest cards to give in the exchange",
         )
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         theirs, mine = f.v["their_cards"], tuple(g.ret)
         ops.exchange(g, mine, (HAND, f.act), theirs, (HAND, f.me), f.me)
@@ -279,9 +300,11 @@ class Sanitation0:
 # ---------------------------------------------------------------------------- Lighting
 @effect("Lighting", 0)
 class Lighting0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, 3, "tuck", "tuck", "tuck up to three cards from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         for _ in range(len({AGE[c] for c in g.ret})):
             draw_and_score(g, f.me, 7)
@@ -292,9 +315,11 @@ class Lighting0:
 class Railroad0:
     """The three draws happen even with an empty hand."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", MANY, MANY, "return", "return", "return every card in your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         for _ in range(3):
             ops.draw(g, f.me, 6)
@@ -302,11 +327,13 @@ class Railroad0:
 
 @effect("Railroad", 1)
 class Railroad1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         splay = g.players[f.me].splay
         choices = [k for k in range(5) if splay[k] == RIGHT and ops.can_splay(g, f.me, k, UP)]
         return ask_color(g, f, choices, "splay", "splay up one of your colours splayed right", can_pass=True)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, UP)

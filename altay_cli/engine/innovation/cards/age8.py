@@ -18,9 +18,11 @@ class QuantumTheory0:
     """Optional: return one or two cards; only if exactly two were: draw a 10, draw and score a 10
     (R19)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, 2, "return", "return", "return one or two cards from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if len(g.ret) == 2:
             ops.draw(g, f.me, 10)
@@ -33,10 +35,12 @@ class Rocketry0:
     """One return from an opponent's score pile per two visible clocks (counted once, R15); each
     card is a blind pick by owner and value (R39)."""
 
-    def s0(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def count(g: GameState, f: Frame) -> Any:
         f.v["n"] = g.icons(f.me, CLOCK) // 2
 
-    def s1(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def return_ask(g: GameState, f: Frame) -> Any:
         if f.v["n"] <= 0:
             return END
         f.v["n"] -= 1
@@ -54,22 +58,25 @@ class Rocketry0:
             "return a card from an opponent's score pile (choose the opponent and the value)",
         )
 
-    def s2(g: GameState, f: Frame) -> Any:
+    @staticmethod
+    def returned(g: GameState, f: Frame) -> Any:
         owner, age = g.ret
         matching = sorted(c for c in g.players[owner].score if AGE[c] == age)
         ops.return_card(g, matching[g.rng.below(len(matching))], f.me)
-        f.pc = 1  # the next card
+        f.goto(Rocketry0.return_ask)  # the next card
 
 
 # ---------------------------------------------------------------------------- Flight
 @effect("Flight", 0)
 class Flight0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         if g.players[f.me].splay[RED] != UP:
             return END
         choices = [k for k in range(5) if ops.can_splay(g, f.me, k, UP)]
         return ask_color(g, f, choices, "splay", "splay one of your colours up", can_pass=True)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, UP)
@@ -77,9 +84,11 @@ class Flight0:
 
 @effect("Flight", 1)
 class Flight1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (RED,), UP)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, UP)
@@ -96,6 +105,7 @@ def _mobility_tops(g: GameState, f: Frame) -> list[int]:
 
 @effect("Mobility", 0)
 class Mobility0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         elig = tuple(c for c in g.players[f.me].tops() if COLOR[c] != RED and not ops.has(c, FACTORY))
         return pick(
@@ -111,6 +121,7 @@ class Mobility0:
             elig=elig,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             ops.draw(g, f.me, 8)
@@ -124,6 +135,7 @@ def _corporations_tops(g: GameState, f: Frame) -> list[int]:
 
 @effect("Corporations", 0)
 class Corporations0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -137,6 +149,7 @@ class Corporations0:
             to=f.act,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret:
             draw_and_meld(g, f.me, 8)
@@ -150,9 +163,11 @@ def corporations_1(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- Mass Media
 @effect("Mass Media", 0)
 class MassMedia0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, 1, "return", "return", "return a card from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret:
             return END
@@ -165,6 +180,7 @@ class MassMedia0:
             "choose a value: every card of that value in every score pile is returned",
         )
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         value = g.ret
         every = tuple(c for pl in g.players for c in pl.score if AGE[c] == value)  # R16
@@ -185,9 +201,11 @@ class MassMedia0:
 
 @effect("Mass Media", 1)
 class MassMedia1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (PURPLE,), UP)
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, UP)
@@ -196,9 +214,11 @@ class MassMedia1:
 # ---------------------------------------------------------------------------- Antibiotics
 @effect("Antibiotics", 0)
 class Antibiotics0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, 3, "return", "return", "return up to three cards from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         for _ in range(2 * len({AGE[c] for c in g.ret})):
             ops.draw(g, f.me, 8)
@@ -212,6 +232,7 @@ def _skyscrapers_tops(g: GameState, f: Frame) -> list[int]:
 
 @effect("Skyscrapers", 0)
 class Skyscrapers0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -225,6 +246,7 @@ class Skyscrapers0:
             to=f.act,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret:
             return END
@@ -251,6 +273,7 @@ class Skyscrapers0:
 # ---------------------------------------------------------------------------- Empiricism
 @effect("Empiricism", 0)
 class Empiricism0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         pairs = tuple((a, b) for a in range(5) for b in range(a + 1, 5))
         return ask(
@@ -262,6 +285,7 @@ class Empiricism0:
             "choose two colours: a revealed 9 of either colour is melded",
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         chosen = g.ret
         c = draw_and_reveal(g, f.me, 9)
@@ -270,6 +294,7 @@ class Empiricism0:
         ops.meld(g, f.me, c)
         return ask_splay(g, f, (COLOR[c],), UP)
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         if g.ret is not None:
             ops.splay(g, f.me, g.ret, UP)
@@ -287,11 +312,13 @@ class Socialism0:
     """Optional: tuck the whole hand (all or none); one purple tucked takes every opponent's
     lowest hand cards (the lowest value per opponent)."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         if not g.players[f.me].hand:
             return END
         return ask_yes(g, f, "tuck", "tuck every card in your hand, one at a time in the order you choose")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if g.ret is None:
             return END
@@ -308,6 +335,7 @@ class Socialism0:
             fixed=every,
         )
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         if not any(COLOR[c] == PURPLE for c in g.ret):
             return END

@@ -17,6 +17,7 @@ FISSION = BY_NAME["Fission"]
 # ---------------------------------------------------------------------------- Computers
 @effect("Computers", 0)
 class Computers0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (RED, GREEN), UP)
 
@@ -32,6 +33,7 @@ def computers_1(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- Genetics
 @effect("Genetics", 0)
 class Genetics0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         c = draw_and_meld(g, f.me, 10)
         beneath = tuple(g.players[f.me].piles[COLOR[c]][:-1])  # R16
@@ -55,12 +57,14 @@ class Genetics0:
 class Composites0:
     """Demand: keep one card of your hand, give the rest; then give a highest score card."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         hand = g.players[f.me].hand
         if not hand:
             return None  # nothing to keep: go on to the score pile
         return ask_card(g, f, hand, "keep", "keep one card of your hand; the others go to the activator")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         keep = g.ret
         rest = tuple(c for c in g.players[f.me].hand if c != keep)
@@ -79,6 +83,7 @@ class Composites0:
             fixed=rest,
         )
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -121,6 +126,7 @@ def _fission_tops(g: GameState, f: Frame) -> list[int]:
 
 @effect("Fission", 1)
 class Fission1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -133,6 +139,7 @@ class Fission1:
             "return a top card other than Fission from any board, yours included",
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         ops.draw(g, f.me, 10)  # even if nothing was returned
 
@@ -141,6 +148,7 @@ class Fission1:
 class Fission1First:
     """1st edition: the return only, no draw."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return Fission1.s0(g, f)
 
@@ -151,6 +159,7 @@ class Collaboration0:
     """Demand: draw and reveal two 9s; the activator takes one onto their board, you meld the
     other."""
 
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         a = ops.draw(g, f.me, 9)
         b = ops.draw(g, f.me, 9)
@@ -166,6 +175,7 @@ class Collaboration0:
             seat=f.act,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         a, b = f.v["two"]
         taken = g.ret
@@ -183,6 +193,7 @@ def collaboration_1(g: GameState, f: Frame) -> Any:
 # ---------------------------------------------------------------------------- Satellites
 @effect("Satellites", 0)
 class Satellites0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         every = tuple(g.players[f.me].hand)
         if not every:
@@ -199,6 +210,7 @@ class Satellites0:
             fixed=every,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         for _ in range(3):  # even with an empty hand
             ops.draw(g, f.me, 8)
@@ -206,6 +218,7 @@ class Satellites0:
 
 @effect("Satellites", 1)
 class Satellites1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (PURPLE,), UP)
 
@@ -214,9 +227,11 @@ class Satellites1:
 
 @effect("Satellites", 2)
 class Satellites2:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 1, 1, "meld", "meld", "meld a card from your hand, then execute it alone")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret:
             return END
@@ -226,14 +241,17 @@ class Satellites2:
 # ---------------------------------------------------------------------------- Ecology
 @effect("Ecology", 0)
 class Ecology0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(g, f, "hand", 0, 1, "return", "return", "return a card from your hand")
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret:
             return END
         return pick(g, f, "hand", 1, 1, "score", "score", "score a card from your hand")
 
+    @staticmethod
     def s2(g: GameState, f: Frame) -> Any:
         ops.draw(g, f.me, 10)  # even if no card was left to score
         ops.draw(g, f.me, 10)
@@ -242,6 +260,7 @@ class Ecology0:
 # ---------------------------------------------------------------------------- Suburbia
 @effect("Suburbia", 0)
 class Suburbia0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -254,6 +273,7 @@ class Suburbia0:
             "tuck any number of cards from your hand; each one scores a 1",
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         for _ in range(len(g.ret)):
             draw_and_score(g, f.me, 1)
@@ -267,6 +287,7 @@ def _services_tops(g: GameState, f: Frame) -> list[int]:
 
 @effect("Services", 0)
 class Services0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         every = tuple(ops.highest(g.players[f.me].score))  # R16
         if not every:
@@ -284,6 +305,7 @@ class Services0:
             fixed=every,
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret:
             return END
@@ -304,6 +326,7 @@ class Services0:
 # ---------------------------------------------------------------------------- Specialization
 @effect("Specialization", 0)
 class Specialization0:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return pick(
             g,
@@ -316,6 +339,7 @@ class Specialization0:
             "reveal a card from your hand: every opponent's top card of its colour comes to your hand",
         )
 
+    @staticmethod
     def s1(g: GameState, f: Frame) -> Any:
         if not g.ret:
             return END  # an empty hand
@@ -328,6 +352,7 @@ class Specialization0:
 
 @effect("Specialization", 1)
 class Specialization1:
+    @staticmethod
     def s0(g: GameState, f: Frame) -> Any:
         return ask_splay(g, f, (YELLOW, BLUE), UP)
 
