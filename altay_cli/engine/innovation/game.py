@@ -43,9 +43,7 @@ def rank_seats(state: Any, forfeits: Sequence[int] = ()) -> list[int]:
     return ranks
 
 
-# the state parameter is Any until the step machine's states meet api.State (their clone() is
-# typed as the base class)
-class InnovationGame(Rules[InnovationConfig, Any, AnyAction, Observation]):
+class InnovationGame(Rules[InnovationConfig, machine.InnovationState, AnyAction, Observation]):
     kind = GameKind(
         name="innovation",
         title="Innovation",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 import msgspec
 
@@ -211,7 +211,7 @@ class GameState:
     def rounds(self) -> int:
         return (self.turn + self.n - 1) // self.n
 
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         cls = self.__class__
         g = cls.__new__(cls)
         g.__dict__.update(self.__dict__)

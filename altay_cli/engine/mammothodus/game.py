@@ -58,7 +58,7 @@ END_REASONS = {
 }
 
 
-class MammothodusGame(Rules[MammothodusConfig, Any, AnyAction, Observation]):
+class MammothodusGame(Rules[MammothodusConfig, machine.MammothodusState, AnyAction, Observation]):
     kind = GameKind(
         name="mammothodus",
         title="Mammothodus",

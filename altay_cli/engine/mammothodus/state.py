@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 from enum import StrEnum
-from typing import Any
+from typing import Any, Self
 
 import msgspec
 
@@ -254,7 +254,7 @@ class GameState:
             return top if isinstance(top, Ask) else None
         return None
 
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         cls = self.__class__
         g = cls.__new__(cls)
         g.__dict__.update(self.__dict__)

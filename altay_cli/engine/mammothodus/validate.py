@@ -303,7 +303,7 @@ def _enum_words(kind: Any) -> str:
     return ""
 
 
-class _Pairs(list):  # type: ignore[type-arg]
+class _Pairs(list[tuple[str, Any]]):
     """A JSON object as its (key, value) pairs in order, so that a repeated key shows."""
 
 
