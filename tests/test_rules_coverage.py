@@ -178,6 +178,20 @@ def test_every_reference_of_rules_md_resolves(game: str) -> None:
     assert unused == [], f"allowed but resolved (take them off ALLOWED): {unused}"
 
 
+def test_every_mammothodus_row_names_its_code_and_a_test() -> None:
+    """The newest table keeps the full form: in every row, the code column names at least one
+    `module:name` and the tests column at least one `file::test`."""
+    text = (ENGINE / "mammothodus" / "RULES.md").read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| ") and not line.startswith("| Rule |")]
+    assert len(rows) > 60
+    for row in rows:
+        cells = row.strip().strip("|").split(" | ")
+        assert len(cells) == 3, row
+        code = [t for t in TOKEN.findall(cells[1]) if CODE_REF.match(t)]
+        tests = [t for t in TOKEN.findall(cells[2]) if TEST_REF.match(t)]
+        assert code and tests, row
+
+
 def test_every_game_has_its_rules_md() -> None:
     packages = sorted(p.parent.name for p in ENGINE.glob("*/__init__.py") if (p.parent / "game.py").is_file())
     assert GAMES == packages == ["altay", "innovation", "mammothodus"]
