@@ -130,7 +130,7 @@ def problems(text: str, package: str, tests: Path = TESTS) -> list[str]:
             if not m:
                 out.append(f"`{token}`: not a file::test reference")
                 continue
-            name = short.get(m["file"], m["file"])
+            name = short.get(str(m["file"]), str(m["file"]))
             path = tests / name
             if not name.endswith(".py") or not path.is_file():
                 out.append(f"`{token}`: no test file {name}")
