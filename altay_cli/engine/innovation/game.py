@@ -11,12 +11,12 @@ import msgspec
 from ..api import ConfigError, Drawing, EndReason, GameKind, GameOption, OptionKind, Outcome, Rules
 from . import ENGINE_VERSION, machine
 from .actions import AnyAction, action_from_builtins, action_to_builtins, canonical
+from .config import DEFAULT_MAX_TURNS, InnovationConfig
 from .events import StepEvent, event_for
 from .explain import explain_illegal
 from .facets import InnovationCheckBot, InnovationSearch, InnovationText
 from .invariants import check_invariants
 from .observation import Observation, Settings, spectate
-from .state import DEFAULT_MAX_TURNS, InnovationConfig
 from .state import EndReason as InnovationEnd
 from .static import StaticInfo, static_info
 

@@ -17,6 +17,7 @@ from typing import Any, Literal, Self
 import msgspec
 
 from ..rng import Rng
+from .config import InnovationConfig
 from .frames import Ask, Frame, entry_from_dict
 from .tables import AGE, COLOR, HAS, NCARDS, SHOWN, SPECIALS
 
@@ -28,7 +29,6 @@ OWNED = (False, True, True, True, True, False, False)
 
 #: E05: a game not over after this many turns is adjudicated by score (Innovation has no limit of
 #: its own, and two players can repeat actions that change nothing for ever)
-DEFAULT_MAX_TURNS = 1000
 
 #: achievements needed to win, by number of players (RULES.md §11.1)
 ACHIEVEMENTS_TO_WIN = {2: 6, 3: 5, 4: 4}
@@ -45,13 +45,6 @@ class EndReason(StrEnum):
     DRAW_ABOVE_10 = "draw_above_10"  # a draw above 10: highest score wins (R33)
     CARD = "card_win"  # a card said "you win" (Empiricism, Collaboration...)
     TURN_LIMIT = "turn_limit"  # the configuration's max_turns were played (adjudicated by score)
-
-
-class InnovationConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    players: int = 2
-    seed: int = 0
-    edition: str = "3e"  # "1e": the 1st-edition texts of the nine changed cards (RULES.md §13)
-    max_turns: int = DEFAULT_MAX_TURNS  # adjudication: the game ends after this many turns (E05)
 
 
 class Player:

@@ -23,7 +23,7 @@ from typing import Any, Self
 import msgspec
 
 from ..rng import Rng
-from .data import DataFile
+from .config import MammothodusConfig, config_builtins
 from .frames import Ask, Frame, entry_from_dict
 from .tables import Tables, checked, tables_of
 from .vocabulary import (
@@ -89,30 +89,6 @@ class Result(StrEnum):
 #: the protocol's names of the phases and results (vocabulary.PhaseName, ResultName)
 PHASE_NAME: dict[Phase, PhaseName] = {Phase.SETUP: "setup", Phase.PLAY: "play", Phase.OVER: "over"}
 RESULT_NAME: dict[Result, ResultName] = {Result.WON: "won", Result.LOST: "lost"}
-
-
-class MammothodusConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    players: int = 2  # clans in play, one seat each (M18): a bot or person may hold several
-    seed: int = 0
-    discoveries: bool = False  # advanced rules: human discoveries (M16)
-    talents: bool = False  # advanced rules: Ancient talents (M15)
-    max_turns: int = 400  # adjudication: the team loses at the turn limit (M62)
-    #: the components (map, decks, portal, limits...): None plays the bundled stand-in,
-    #: data.json; a game with another data file carries it whole, so its log replays with it
-    data: DataFile | None = None
-
-
-def config_builtins(config: MammothodusConfig, digest: bool = False) -> dict[str, Any]:
-    """The configuration as JSON builtins; without data, exactly as before data could be given
-    (so the stand-in's logs and digests stay as they were). `digest`: the data by its content
-    hash (a state's digest need not encode the whole data set at every step)."""
-    if config.data is None:
-        out = msgspec.to_builtins(config)
-        out.pop("data", None)
-        return out
-    out = msgspec.to_builtins(msgspec.structs.replace(config, data=None))
-    out["data"] = tables_of(config).key if digest else msgspec.to_builtins(config.data)
-    return out
 
 
 class Clan:
