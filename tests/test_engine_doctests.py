@@ -21,8 +21,7 @@ def test_package_docstring_examples_run(package: str) -> None:
     module = importlib.import_module(package)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=False)
     assert result.failed == 0, f"{package}'s docstring examples fail (run: python -m pytest {__file__} -v)"
-    if ">>>" in (module.__doc__ or ""):
-        assert result.attempted > 0
+    assert result.attempted >= 5, f"{package}'s docstring shows no whole game that runs"
 
 
 def test_altay_example_is_a_doctest() -> None:
