@@ -470,9 +470,6 @@ class ArenaStore:
             self._scheduled = (key, {g.game_id: g for g in params.schedule()})
         return self._scheduled[1]
 
-    def scheduled_ids(self, params: ArenaParams) -> set[int]:
-        return set(self.schedule(params))
-
     def played(self, params: ArenaParams) -> int:
         """The stored games that are games of the schedule (a row beyond it never counts)."""
         return len(self.done_ids() & self.schedule(params).keys())

@@ -195,6 +195,3 @@ def referee_messages(settings: Any, static: Any, action: Any, observation: Any, 
 def bot_messages(action: Any) -> Any:
     """The union of bot messages with a game's action type put in."""
     return Union[Ready, ActionAnswer[action], Pong]  # noqa: UP007
-
-
-JSONObject = dict[str, Any]

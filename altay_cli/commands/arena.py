@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # imported lazily at run time, so `altay --help` stays fast
     from arena.params import ArenaParams
     from arena.store import ArenaStore
 
-EXIT_OK, EXIT_INCOMPLETE, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_INCOMPLETE = 0, 1
 EXIT_H0, EXIT_UNDECIDED = 3, 4  # altay sprt
 #: The exit code of each `arena.modes.Outcome` (by its value: the arena is imported lazily).
 EXIT_CODES = {"complete": EXIT_OK, "h1": EXIT_OK, "h0": EXIT_H0, "undecided": EXIT_UNDECIDED}
@@ -403,17 +403,6 @@ def _given(ctx: click.Context, name: str) -> bool:
         click.core.ParameterSource.DEFAULT_MAP,
         None,
     )
-
-
-def _locked(folder: Path, what: str = "") -> Any:
-    """The arena folder's lock, taken (a usage error when another arena holds it)."""
-    from arena.driver import locked
-    from arena.params import ArenaUsageError
-
-    try:
-        return locked(folder, what)
-    except ArenaUsageError as exc:
-        raise click.UsageError(str(exc)) from None
 
 
 class ArenaShow:

@@ -110,12 +110,6 @@ class Session:
         self.steps = self.steps[:keep]
         self.failures = [f for f in self.failures if f.n is None or f.n < keep]
 
-    def state_after(self, count: int) -> State:
-        """A copy of the state after the first `count` decisions."""
-        if count <= 0:
-            return self.game.new_state(self.config)
-        return self.steps[count - 1].after.clone()
-
     def undo_point(self, seats: set[int], count: int = 1) -> int | None:
         """History length that takes back the last `count` decisions made by `seats`, or None."""
         found = 0

@@ -63,8 +63,6 @@ CountedIcon = Literal["crown", "leaf", "lightbulb", "castle", "factory", "clock"
 SpecialName = Literal["Empire", "Monument", "Wonder", "World", "Universe"]
 #: the editions played: 3rd (as Board Game Arena plays), or the 1st-edition texts of nine cards
 Edition = Literal["3e", "1e"]
-COUNTED_ICONS: tuple[str, ...] = get_args(CountedIcon)
-SPECIAL_NAMES: tuple[str, ...] = get_args(SpecialName)
 EDITIONS: tuple[str, ...] = get_args(Edition)
 
 

@@ -338,5 +338,3 @@ RULINGS: tuple[Ruling, ...] = (
         " does (R46).",
     ),
 )
-
-BY_ID = {r.id: r for r in RULINGS}

@@ -19,13 +19,12 @@ import msgspec
 from ..rng import Rng
 from .config import InnovationConfig
 from .frames import Ask, Frame, entry_from_dict
-from .tables import AGE, COLOR, HAS, NCARDS, SHOWN, SPECIALS
+from .tables import AGE, HAS, NCARDS, SHOWN, SPECIALS
 
 SUPPLY, HAND, SCORE, BOARD, ACHIEVED, AVAILABLE, REMOVED = range(7)
 #: where a card lies, by zone code: the protocol's names (events.Happening's from_zone, to_zone)
 Zone = Literal["supply", "hand", "score", "board", "achievements", "available", "removed"]
 ZONE_NAMES: tuple[Zone, ...] = ("supply", "hand", "score", "board", "achievements", "available", "removed")
-OWNED = (False, True, True, True, True, False, False)
 
 #: E05: a game not over after this many turns is adjudicated by score (Innovation has no limit of
 #: its own, and two players can repeat actions that change nothing for ever)
@@ -314,7 +313,3 @@ class GameState:
         if set(g.specials) != set(SPECIALS):
             raise ValueError("not an Innovation state: the special achievements are wrong")
         return g
-
-
-def card_color(c: int) -> int:
-    return COLOR[c]

@@ -66,7 +66,6 @@ SHOWN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for s in range(4)
 )
 SPECIAL_NAME: dict[int, SpecialName] = {s.id: s.name for s in load().special_achievements}
-SPECIAL_BY_NAME = {name.lower(): sid for sid, name in SPECIAL_NAME.items()}
 BY_NAME = {name: i for i, name in enumerate(NAME)}
 BY_LOWER = {name.lower(): i for i, name in enumerate(NAME)}
 
@@ -83,7 +82,3 @@ def card_id(name: str) -> int:
     if c is None:
         c = BY_LOWER[name.strip().lower()]
     return c
-
-
-def color_code(name: str) -> int:
-    return COLOR_NAMES.index(name.strip().lower())

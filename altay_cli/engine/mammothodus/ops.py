@@ -7,7 +7,7 @@ Every change is logged (state.log) for the events of the step."""
 from __future__ import annotations
 
 from ..steps import GameEnded  # the game is over (the state says how): unwind whatever was running
-from .state import OFF, GameState, Phase, Result
+from .state import GameState, Phase, Result
 from .vocabulary import EndReasonName
 
 
@@ -21,17 +21,8 @@ def region_of(g: GameState, t: int) -> str | None:
 
 
 # ---------------------------------------------------------------------------- figures
-def ancients_at(g: GameState, t: int) -> list[tuple[int, int]]:
-    """(clan, figurine colour index) of every Ancient figurine in territory t."""
-    return [(s, k) for s, clan in enumerate(g.clans) for k, where in enumerate(clan.figurines) if where == t]
-
-
 def ancient_count(g: GameState, t: int) -> int:
     return sum(1 for clan in g.clans for where in clan.figurines if where == t)
-
-
-def figures_on_field(g: GameState) -> int:
-    return sum(1 for clan in g.clans for where in clan.figurines if where != OFF)
 
 
 # ---------------------------------------------------------------------------- dice and damage

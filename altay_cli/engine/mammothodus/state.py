@@ -49,7 +49,6 @@ ACTION_OF_COLOR: dict[str, ActionName] = {
     "yellow": "population",
     "blue": "development",
 }
-COLOR_OF_ACTION = {v: k for k, v in ACTION_OF_COLOR.items()}
 OFF = -1  # a figurine not on the field (on the degradation track)
 
 

@@ -157,7 +157,6 @@ def values(kind: object) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------- checked words
 # The engine keeps these words as plain strings; data.json and saved states are read through the
 # checks below once, so the engine's own values carry their vocabulary's type.
-_COLORS = frozenset(get_args(ColorName))
 _CARDS = frozenset(get_args(CardName))
 _ADAPTATIONS = frozenset(get_args(AdaptationName))
 _HUMAN_CARDS = frozenset(get_args(HumanCardName))
@@ -168,10 +167,6 @@ _PURPOSES = frozenset(get_args(Purpose))
 #: the words of some vocabularies, in order, with their type
 CARD_NAMES: tuple[CardName, ...] = get_args(CardName)
 TALENT_NAMES: tuple[TalentName, ...] = get_args(TalentName)
-
-
-def is_color(word: str | None) -> TypeGuard[ColorName]:
-    return word in _COLORS
 
 
 def is_card(word: str) -> TypeGuard[CardName]:

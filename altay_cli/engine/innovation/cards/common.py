@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import ops
 from ..frames import Frame
 from ..state import GameState
-from ..tables import COLOR, LEFT, RIGHT, UP
+from ..tables import COLOR, RIGHT, UP
 
 
 def draw_and_meld(g: GameState, p: int, age: int) -> int:
@@ -37,12 +37,6 @@ def prove(g: GameState, p: int) -> None:
     """R37: a mandatory pick by colour or icon found nothing: show the hand (not a change)."""
     if g.players[p].hand:
         ops.reveal_hand(g, p, proof=True)
-
-
-def splay_chosen_left(g: GameState, f: Frame) -> None:
-    """The step after `ask_splay(..., LEFT)`: splay the colour chosen, unless the player passed."""
-    if g.ret is not None:
-        ops.splay(g, f.me, g.ret, LEFT)
 
 
 def splay_chosen_right(g: GameState, f: Frame) -> None:
