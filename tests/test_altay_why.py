@@ -205,6 +205,15 @@ def test_why_in_play_answers_with_the_rule() -> None:
     assert "no decisions yet" in result.output or "  0  P1" in result.output
 
 
+def test_why_of_a_number_in_play_asks_of_the_action_with_that_number() -> None:
+    """`why 1` at `altay play` asks about the legal action numbered 1, as typing `1` would play it."""
+    args = ["play", "--seed", "7", "--seat", "1=policy:greedy"]
+    result = CliRunner().invoke(main, args, input="0\nwhy 1\nwhy 9\n")
+    assert result.exit_code == 0, result.output
+    assert "`start 4` is legal now (number 1 of the list)" in result.output
+    assert "unknown command '9'" in result.output  # beyond the list: not an action
+
+
 def test_why_of_nothing_known_lists_what_is_possible() -> None:
     answer = GAME.text.why(_main(), "frobnicate")
     assert "unknown command 'frobnicate'" in answer and "'s turn (round 1)" in answer

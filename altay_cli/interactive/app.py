@@ -440,7 +440,11 @@ class PlaySession:
         if not text.strip():
             self.error("why needs an action: why ACTION (e.g. why buy Merchant, why attack 6 12 Warrior)")
             return
-        answer = self.game.text.why(self.session.state, text)
+        state = self.session.state
+        number = ascii_count(text.strip())
+        if number is not None and number < len(legal := state.legal_actions()):
+            text = self.game.text.command_text(legal[number])  # `why 3`: the action numbered 3
+        answer = self.game.text.why(state, text)
         self.printer.why(text, answer)
 
     def history(self, count: int) -> None:
