@@ -107,6 +107,7 @@ class Search:
         worlds by more than its noise (a rollout algorithm: never worse than the policy it
         improves, where the evaluation is right)."""
         rng = self.rng
+        t_start = time.perf_counter()
         values: list[list[float]] = [[] for _ in range(n_actions)]
         world = self._world(belief, n_actions)
         base = self.game.search.playout_action(world, random.Random(0))
@@ -149,7 +150,9 @@ class Search:
                 best, gain = i, lower
         n = len(values[best])
         mean = sum(values[best]) / n
-        return best, f"{worlds} worlds, {sum(map(len, values))} playouts, value {mean:+.3f} over {n}" + (
+        playouts = sum(map(len, values))
+        rate = playouts / max(deadline - t_start, 1e-9)  # it searched until the deadline
+        return best, f"{worlds} worlds, {playouts} playouts ({rate:,.0f}/s), value {mean:+.3f} over {n}" + (
             "" if best == base else f", {gain:+.3f} over the policy's choice"
         )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import time
 from pathlib import Path
@@ -184,6 +185,8 @@ def test_the_search_keeps_its_deadline_and_answers_in_range(monkeypatch) -> None
                 clock.reads_after_deadline = 0
                 index, info = search.choose(belief, len(legal), clock.now + 0.02)
                 assert clock.reads_after_deadline <= 2, info  # the playout and world loops each see it once
+                # the bot says how fast it searched: its simulations per second
+                assert "no time" in info or re.search(r"\d playouts \([\d,]+/s\)", info), info
                 assert 0 <= index < len(legal)
                 asked += 1
             else:
