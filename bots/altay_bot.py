@@ -35,6 +35,9 @@ class Bot:
 
     name = "bot"
     version = "0.1"
+    #: True: ask (at `ready`) for requests without the observation's fields that repeat `hello`
+    #: (PROTOCOL.md, `ready`); read those from `hello` in `start`
+    omit_static = False
 
     def start(self, hello: dict[str, Any]) -> None:
         """Called with the `hello` message (seat, num_players, game, clock) before `ready`."""
@@ -79,14 +82,15 @@ def serve(bot: Bot) -> None:
                 sys.stderr.flush()
                 sys.exit(2)
             bot.start(message)
-            _send(
-                {
-                    "type": "ready",
-                    "name": bot.name,
-                    "version": bot.version,
-                    "protocol_version": PROTOCOL_VERSION,
-                }
-            )
+            ready: dict[str, Any] = {
+                "type": "ready",
+                "name": bot.name,
+                "version": bot.version,
+                "protocol_version": PROTOCOL_VERSION,
+            }
+            if bot.omit_static:
+                ready["omit_static"] = True
+            _send(ready)
         elif kind == "ping":
             _send({"type": "pong", "id": message["id"]})
         elif kind == "error":

@@ -19,6 +19,7 @@ class GreedyBot(altay_bot.Bot):
     name = "greedy"
     version = "1.0"
     games = ("mammothodus", "altay", "innovation")  # the refusal message keeps "altay, innovation only"
+    omit_static = True  # what the requests leave out, the heuristics read from hello (or never)
 
     def __init__(self, seed: str) -> None:
         self.seed = seed

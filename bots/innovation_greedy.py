@@ -58,8 +58,12 @@ class Card:
 
 
 class CardDB:
-    def __init__(self, cards: list[dict[str, Any]], shows: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, cards: list[dict[str, Any]], shows: dict[str, Any] | None = None, to_win: Any = None
+    ) -> None:
         self.cards: dict[str, Card] = {}
+        #: achievements to win by number of players (hello.static), for requests without them
+        self.to_win: dict[str, Any] = to_win if isinstance(to_win, dict) else {}
         for d in cards:
             if isinstance(d, dict) and d.get("name"):
                 c = Card(d)
@@ -114,7 +118,10 @@ def card_db(static: dict[str, Any] | None = None) -> CardDB:
     global _DEFAULT_DB, _STATIC_DB
     if isinstance(static, dict) and static.get("cards"):
         if _STATIC_DB is None or _STATIC_DB[0] is not static:
-            _STATIC_DB = (static, CardDB(static["cards"], static.get("splay_shows")))
+            _STATIC_DB = (
+                static,
+                CardDB(static["cards"], static.get("splay_shows"), static.get("achievements_to_win")),
+            )
         return _STATIC_DB[1]
     if _DEFAULT_DB is None:
         cards: list[dict[str, Any]] = []
@@ -175,7 +182,7 @@ class Ctx:
         self.n = max(2, len(self.players))
         self.f = 1.0 if self.n == 2 else 0.6  # what an opponent's gain or loss is worth to me
         self.supply = list(obs.get("supply") or [1] * 10)
-        self.to_win = int(obs.get("achievements_to_win") or 6)
+        self.to_win = int(obs.get("achievements_to_win") or db.to_win.get(str(self.n)) or 6)
         self.available = [int(a) for a in obs.get("available_achievements") or []]
         self.decision = obs.get("decision") or None
         self.where: dict[str, tuple[str, int, str | None]] = {}

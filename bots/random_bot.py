@@ -25,7 +25,8 @@ def main() -> None:
         kind = message["type"]
         if kind == "hello":
             rng = random.Random(f"{seed}/{message['seat']}")
-            send({"type": "ready", "name": "random", "version": "1.0"})
+            # It never reads the observation: the requests may leave out what hello said.
+            send({"type": "ready", "name": "random", "version": "1.0", "omit_static": True})
         elif kind == "request":
             index = rng.randrange(len(message["actions"]))
             send({"type": "action", "id": message["id"], "index": index})

@@ -160,6 +160,13 @@ class Ready(msgspec.Struct, tag="ready", tag_field="type"):
     protocol_version: Annotated[
         int | None, Meta(description="if given, must equal the hello's protocol_version")
     ] = None
+    omit_static: Annotated[
+        bool,
+        Meta(
+            description="true: every request's observation leaves out what hello's `static` already "
+            "said (the game's page lists those fields); false or absent: the whole observation"
+        ),
+    ] = False
 
 
 class ActionAnswer(msgspec.Struct, Generic[A], tag="action", tag_field="type"):

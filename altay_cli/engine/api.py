@@ -355,6 +355,10 @@ class Game(ABC):
     options: ClassVar[tuple[GameOption, ...]] = ()
     #: the guide for bot authors to what the game puts in the protocol (path under protocol/)
     guide: ClassVar[str | None] = None
+    #: the observation's fields that only repeat what `hello` said (its `static`, `game`,
+    #: `num_players`), left out of the requests of a bot that asks at `ready` (`omit_static`):
+    #: a field name mapped to (): the field; to names: those names in each element of that list
+    static_observation_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

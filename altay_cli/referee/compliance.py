@@ -218,6 +218,14 @@ class _Runner:
         ready = seat.ready
         assert ready is not None
         who = f"name {ready.name!r}" + (f", version {ready.version!r}" if ready.version else "")
+        if ready.omit_static:
+            fields = ", ".join(self.game.static_observation_fields)
+            who += (
+                f"; asks for requests without what hello said: its games leave out {fields}"
+                if fields
+                else f"; asks for requests without what hello said ({self.game.kind.title} has nothing "
+                "to leave out)"
+            )
         checks.append(Check("handshake", True, f"`ready` {seat.handshake_ms:.0f} ms after start ({who})"))
         try:
             rtt = seat.ping(move_ms)

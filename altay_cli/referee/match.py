@@ -76,6 +76,8 @@ class _MatchLog:
     def flush_failures(self, seat: BotSeat) -> None:
         """Write the failures the seat recorded since the last call (called right after each
         exchange with a bot, so the lines come in the order the failures happened)."""
+        if len(seat.failures) == self._written.get(seat.seat, 0):
+            return  # the common case, after every decision: nothing to write, no signals to hold
         with signals_deferred():
             done = self._written.get(seat.seat, 0)
             for f in seat.failures[done:]:

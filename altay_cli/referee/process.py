@@ -489,21 +489,27 @@ class BotProcess:
             buf += chunk
 
     def _read_chunk(self, deadline: float | None) -> bytes:
+        # Wait first, then read: the answer is almost never there yet when this is called (the
+        # request was just written), and a read that fails costs a system call and an exception.
+        ready = False
         while True:
-            try:
-                chunk = os.read(self._out_fd, READ_CHUNK)
-            except BlockingIOError:
-                chunk = None
-            if chunk is not None:
-                if not chunk:
-                    raise EndOfOutput("the bot closed its stdout")
-                return chunk
+            if ready:
+                try:
+                    chunk = os.read(self._out_fd, READ_CHUNK)
+                except BlockingIOError:
+                    chunk = None
+                if chunk is not None:
+                    if not chunk:
+                        raise EndOfOutput("the bot closed its stdout")
+                    return chunk
             timeout = self._slice(deadline)
             if timeout is not None and timeout <= 0:
-                raise ReadTimeout("no complete line before the deadline")
-            if not self._out_poll.poll(None if timeout is None else timeout * 1000) and (
-                self.returncode() is not None
-            ):
+                if ready:
+                    raise ReadTimeout("no complete line before the deadline")
+                ready = True  # one last look, at the deadline
+                continue
+            ready = bool(self._out_poll.poll(None if timeout is None else timeout * 1000))
+            if not ready and self.returncode() is not None:
                 # The bot exited but a child it forked still holds stdout open: no EOF will come.
                 with contextlib.suppress(BlockingIOError):
                     rest = os.read(self._out_fd, READ_CHUNK)

@@ -16,8 +16,10 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
+
+import msgspec
 
 from altay_cli.engine import Game, Outcome, State
 from altay_cli.gamelog import Answer, Failure
@@ -90,6 +92,48 @@ def bot_decoder(game: Game) -> BotDecoder:
     return decoder
 
 
+def without_static(
+    observation: Any,
+    fields: Mapping[str, tuple[str, ...]],
+    memo: dict[str, list[tuple[Any, dict[str, Any]]]] | None = None,
+) -> dict[str, Any]:
+    """The observation (a msgspec Struct or a dict) as a dict without the fields that repeat
+    `hello` (`Game.static_observation_fields`), for a bot that asked for that at `ready`.
+
+    Shallow copies of the observation's own values (not through to_builtins, which costs several
+    times the encoding): only the lists named in `fields` are copied element by element, and
+    with a `memo` (one per bot, kept between its requests) an element equal to the one at its
+    place in the previous request reuses that copy (most of a board does not change in a move).
+    """
+    out = _as_dict(observation)
+    for name, drop in fields.items():
+        if not drop:
+            out.pop(name, None)
+            continue
+        items = out.get(name)
+        if items is None:
+            continue
+        before = memo.get(name, []) if memo is not None else []
+        now: list[tuple[Any, dict[str, Any]]] = []
+        for i, item in enumerate(items):
+            if i < len(before) and before[i][0] == item:
+                now.append(before[i])
+                continue
+            entry = _as_dict(item)
+            for key in drop:
+                entry.pop(key, None)
+            now.append((item, entry))
+        out[name] = [entry for _, entry in now]
+        if memo is not None:
+            memo[name] = now
+    return out
+
+
+def _as_dict(value: Any) -> dict[str, Any]:
+    """A new dict of a Struct's fields (in order) or a dict's items."""
+    return dict(value) if isinstance(value, dict) else msgspec.structs.asdict(value)
+
+
 class _Fail(Exception):
     """Internal: one failed attempt at a decision (status + detail)."""
 
@@ -139,6 +183,8 @@ class BotSeat:
         self._next_id = 1
         self._request_bytes = 0
         self._hello_error: Exception | None = None
+        self._static_fields: Mapping[str, tuple[str, ...]] | None = None  # left out of requests
+        self._static_memo: dict[str, list[tuple[Any, dict[str, Any]]]] = {}  # see without_static
         self._owed: set[int] = set()  # requests that timed out: their answers may still come
         self._ping_ids: set[int] = set()
         self.late_answers = 0  # all of them; the first LATE_ANSWERS_LOGGED are in `failures`
@@ -302,6 +348,9 @@ class BotSeat:
                 None,
             )
         self.ready = msg
+        # A bot that asked for requests without what `hello` said gets them, where the game
+        # names such fields (for the others the request is the same either way).
+        self._static_fields = self.game.static_observation_fields if msg.omit_static else None
         self.handshake_ms = (time.monotonic() - self._launched_at) * 1000
 
     # ------------------------------------------------------------------ decisions
@@ -339,6 +388,8 @@ class BotSeat:
         events = self.pending_events[mover]
         t0 = time.perf_counter()
         observation = self.game.player_observation(state, mover, self.seats)
+        if self._static_fields:
+            observation = without_static(observation, self._static_fields, self._static_memo)
         t1 = time.perf_counter()
         legal = state.legal_actions()
         t_start = t_clock = time.perf_counter()  # the bot's time runs from here, through retries

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -63,6 +63,12 @@ class AltayGame(Rules[GameConfig, GameState, AnyAction, Observation]):
     observation_type = Observation
     event_type = AnyAction
     static_info_type = StaticInfo
+    static_observation_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "num_players": (),  # hello.num_players
+        "max_rounds": (),  # hello.game.max_rounds
+        "trading": (),  # hello.game.trading
+        "board": ("terrain",),  # hello.static.territories[id].terrain
+    }
     settings_type = Settings
     options = (
         GameOption(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -58,6 +58,10 @@ class InnovationGame(Rules[InnovationConfig, machine.InnovationState, AnyAction,
     observation_type = Observation
     event_type = StepEvent
     static_info_type = StaticInfo
+    static_observation_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "edition": (),  # hello.game.edition
+        "achievements_to_win": (),  # hello.static.achievements_to_win[str(num_players)]
+    }
     settings_type = Settings
     options = (
         GameOption(
