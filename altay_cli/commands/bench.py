@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 import orjson
 
-from ..engine import load_game
+from ..engine import Game, load_game
 from .options import Integer, game_name_option
 
 
@@ -21,24 +23,28 @@ SEED = Integer(0, (1 << 62))
 @click.option(
     "--games",
     type=Integer(1, 100_000),
-    default=40,
+    default=20,
     show_default=True,
-    help="Random games at the fewest and at the most players.",
+    help="Random 2-player games per round.",
+)
+@click.option(
+    "--rounds", type=Integer(1, 1000), default=5, show_default=True, help="Rounds (for the spread)."
 )
 @click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed.")
 @game_name_option("The game whose engine to time.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def bench_engine_cmd(games: int, seed: int, game_name: str, as_json: bool) -> None:
-    """Play random games in-process and time the engine.
+def bench_engine_cmd(games: int, rounds: int, seed: int, game_name: str, as_json: bool) -> None:
+    """Play random games in-process and time the engine, in CPU time.
 
-    Reports decisions per second (legal-action listing plus applying one action),
-    games per second at the fewest and the most players, and the cost of clone, digest and
-    observation.
+    Reports, as the median and spread over --rounds rounds of the same games: the CPU per
+    decision (legal-action listing plus applying one action) and decisions per second, the cost
+    of clone, digest and observation, and 20-step playouts per second (2 players); and games
+    per second at 2 and at the most players.
     """
     from ..bench import bench_engine
 
-    result = bench_engine(games=games, seed=seed, game=load_game(game_name))
-    _show(result, "altay bench engine", as_json)
+    result = bench_engine(games=games, seed=seed, game=load_game(game_name), rounds=rounds)
+    _show(result, f"altay bench engine ({result['game']})", as_json)
 
 
 def _show(result: dict, title: str, as_json: bool) -> None:
@@ -47,14 +53,75 @@ def _show(result: dict, title: str, as_json: bool) -> None:
         click.echo(orjson.dumps(result).decode())
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title=title)
     table.add_column("measure")
     table.add_column("value", justify="right")
-    for key, value in result.items():
-        table.add_row(key, f"{value:,}" if isinstance(value, (int, float)) else str(value))
+    for key, value in _flat(result).items():
+        table.add_row(escape(key), escape(_cell(value)))
     Console().print(table)
+
+
+def _flat(result: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested records (the machine...) as dotted keys; a spread stays one figure."""
+    out: dict[str, Any] = {}
+    for key, value in result.items():
+        if isinstance(value, dict) and value and not {"median", "min", "max"} <= value.keys():
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def _cell(value: object) -> str:
+    """A figure as a table shows it: a spread as median [lowest, highest]."""
+    if isinstance(value, dict) and {"median", "min", "max"} <= value.keys():
+        return f"{value['median']:,} [{value['min']:,}, {value['max']:,}]"
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, (int, float)):
+        return f"{value:,}"
+    return str(value)
+
+
+@bench.command("match")
+@click.option(
+    "--games", type=Integer(1, 10_000), default=2, show_default=True, help="Whole 2-player games per round."
+)
+@click.option(
+    "--rounds", type=Integer(1, 1000), default=3, show_default=True, help="Rounds (for the spread)."
+)
+@click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed.")
+@game_name_option("The game to play.")
+@click.option("--quick", is_flag=True, help="Play the game's short games (as check-bot does).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def bench_match_cmd(games: int, rounds: int, seed: int, game_name: str, quick: bool, as_json: bool) -> None:
+    """What a real match costs the referee per decision, in its CPU time.
+
+    Plays whole 2-player matches (`altay match`'s own code, a log written, the sandbox as the
+    default policy sets it) between two minimal bot processes, and reports the referee's CPU
+    per decision in the steady state, apart from the per-game set-up and the process start-up
+    (and all of it spread over one game), median and spread over --rounds; next to it, the
+    in-loop slices `altay bench protocol` times; and the machine.
+    """
+    result = match_figures(load_game(game_name), games=games, rounds=rounds, seed=seed, quick=quick)
+    _show(result, f"altay bench match ({result['game']})", as_json)
+
+
+def match_figures(game: Game, games: int, rounds: int, seed: int, quick: bool) -> dict[str, Any]:
+    """`bench match`'s figures: the match's CPU, then the protocol bench's slices, the machine."""
+    from ..bench import machine
+    from ..referee.bench import bench_match, bench_protocol
+
+    options = dict(game.checkbot.quick_game_options) if quick else {}
+    result = bench_match(game, rounds=rounds, games=games, seed=seed, game_options=options)
+    slices = bench_protocol(games=games, seed=seed, game=game, game_options=options)
+    for key in ("referee_overhead_us", "engine_observation_us", "engine_legal_actions_us"):
+        result[f"in_loop_{key}_median"] = slices[key]["median"]
+    result["machine"] = machine()
+    return result
 
 
 @bench.command("bots")

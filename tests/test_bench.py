@@ -1,0 +1,69 @@
+"""`altay bench engine`, `bench match` and `bench all`, driven as a user runs them: the shape of
+their figures (CPU time, rounds, median and spread, the machine), never their values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+from altay_cli.cli import main
+from altay_cli.engine import game_names
+
+
+def _json(*args: str) -> Any:
+    r = CliRunner().invoke(main, ["bench", *args, "--json"])
+    assert r.exit_code == 0, r.output
+    return orjson.loads(r.output)
+
+
+def _is_spread(value: Any) -> bool:
+    """A figure over rounds: its median within its lowest and highest, all non-negative."""
+    return (
+        isinstance(value, dict)
+        and set(value) == {"median", "min", "max"}
+        and 0 <= value["min"] <= value["median"] <= value["max"]
+    )
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_bench_engine_gives_cpu_figures_over_rounds(game: str) -> None:
+    """Seconds: 1 game, 2 rounds."""
+    out = _json("engine", "--game", game, "--games", "1", "--rounds", "2")
+    assert out["game"] == game and out["rounds"] == 2 and out["players"] == 2
+    for key in ("legal_apply_cpu_us", "clone_cpu_us", "digest_cpu_us", "observation_cpu_us"):
+        assert _is_spread(out[key]), key
+    assert _is_spread(out["playouts_20_steps_per_s"])
+    assert out["decisions_per_round"] > 0 and out["decisions_per_s"] > 0
+    assert "CPU time" in out["notes"]
+
+
+def test_bench_match_separates_steady_state_from_set_up_and_start_up() -> None:
+    """A few seconds: one short Altay game in each of 2 rounds, real bot processes."""
+    out = _json("match", "--game", "altay", "--quick", "--games", "1", "--rounds", "2")
+    assert out["players"] == 2 and out["rounds"] == 2 and out["game_options"] == {"max_rounds": 10}
+    for key in ("steady_cpu_us_per_decision", "setup_cpu_ms_per_game", "match_cpu_us_per_decision"):
+        assert _is_spread(out[key]), key
+    assert _is_spread(out["startup_cpu_ms"])
+    # The whole match per decision holds the steady state and the set-up spread over the game;
+    # the whole process adds the start-up on top of the match.
+    assert out["process_cpu_us_per_decision"] >= out["match_cpu_us_per_decision"]["median"]
+    for key in ("referee_overhead_us", "engine_observation_us", "engine_legal_actions_us"):
+        assert out[f"in_loop_{key}_median"] >= 0
+    machine = out["machine"]
+    assert {"cpu", "cores", "python", "sandbox", "compiled_engine_modules"} <= set(machine)
+    assert machine["python"] and machine["cores"] >= 1
+
+
+def test_bench_match_table_names_the_machine() -> None:
+    """A few seconds: the table a user reads shows the figures with their spread and the machine."""
+    r = CliRunner().invoke(main, ["bench", "match", "--quick", "--games", "1", "--rounds", "1"])
+    assert r.exit_code == 0, r.output
+    assert "steady_cpu_us_per_decision" in r.output and "machine.cpu" in r.output
+
+
+def test_bench_match_refuses_a_bad_count() -> None:
+    r = CliRunner().invoke(main, ["bench", "match", "--rounds", "0"])
+    assert r.exit_code == 2 and "--rounds" in r.output
