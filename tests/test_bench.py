@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from altay_cli.cli import main
-from altay_cli.engine import game_names
+from altay_cli.engine import game_names, load_game
 
 
 def _json(*args: str) -> Any:
@@ -67,3 +67,35 @@ def test_bench_match_table_names_the_machine() -> None:
 def test_bench_match_refuses_a_bad_count() -> None:
     r = CliRunner().invoke(main, ["bench", "match", "--rounds", "0"])
     assert r.exit_code == 2 and "--rounds" in r.output
+
+
+def test_bench_all_quick_json_has_every_bench_of_every_game_and_the_machine() -> None:
+    """About half a minute (the smallest sizes: every bench of every game once)."""
+    out = _json("all", "--quick")
+    assert out["command"] == "altay bench all --quick"
+    assert set(out["games"]) == set(game_names())
+    for game, benches in out["games"].items():
+        assert set(benches) == {"engine", "match", "protocol", "bots", "view", "arena"}, game
+        assert benches["engine"]["game"] == benches["match"]["game"] == game
+        assert benches["arena"]["game"] == game and benches["arena"]["workers"]["1"]["games_per_s"] > 0
+        assert _is_spread(benches["match"]["steady_cpu_us_per_decision"])
+        assert _is_spread(benches["engine"]["playouts_20_steps_per_s"])
+    # The table's rows: one figure per game in each, all present (the greedy bot's where the
+    # game has one: the tests' toy game has none).
+    for label, row in out["summary"].items():
+        assert set(row) == set(game_names()), label
+        for game, value in row.items():
+            has = (
+                label != "bots: greedy CPU µs/decision" or "greedy" in load_game(game).search.in_process_bots
+            )
+            assert (value is not None) == has, (label, game)
+    assert {"cpu", "cores", "python", "sandbox"} <= set(out["machine"])
+    assert "games_per_s_ratio_on_vs_off" in out["sandbox"] or "unavailable" in out["sandbox"]
+
+
+def test_bench_all_table_has_a_column_per_game() -> None:
+    """A few seconds more than one game's quick benches."""
+    r = CliRunner().invoke(main, ["bench", "all", "--quick", "--game", "mammothodus"])
+    assert r.exit_code == 0, r.output
+    assert "mammothodus" in r.output and "altay bench all --quick" in r.output
+    assert "machine:" in r.output and "match: referee steady CPU" in r.output

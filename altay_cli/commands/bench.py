@@ -7,7 +7,7 @@ from typing import Any
 import click
 import orjson
 
-from ..engine import Game, load_game
+from ..engine import Game, game_names, load_game
 from .options import Integer, game_name_option
 
 
@@ -122,6 +122,62 @@ def match_figures(game: Game, games: int, rounds: int, seed: int, quick: bool) -
         result[f"in_loop_{key}_median"] = slices[key]["median"]
     result["machine"] = machine()
     return result
+
+
+@bench.command("all")
+@click.option(
+    "--quick", is_flag=True, help="The smallest sizes (short games, 1-2 rounds): the shape, in seconds."
+)
+@click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed of every bench.")
+@click.option(
+    "--game",
+    "games",
+    multiple=True,
+    type=click.Choice(game_names()),
+    help="Only this game (repeat for more). [default: every game]",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def bench_all_cmd(quick: bool, seed: int, games: tuple[str, ...], as_json: bool) -> None:
+    """Run every bench (engine, match, protocol, bots, view, arena; the sandbox once) for every
+    game, and print one table of the headline figures (median [lowest, highest] over rounds,
+    CPU time), or with --json every figure of every bench. The README's speed figures come
+    from this command; each bench also has its own command with the same figures.
+    """
+    from ..bench_all import bench_all
+
+    result = bench_all(quick=quick, seed=seed, games=list(games) or None)
+    if as_json:
+        click.echo(orjson.dumps(result).decode())
+        return
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    names = list(result["games"])
+    table = Table(title=result["command"])
+    table.add_column("figure")
+    for name in names:
+        table.add_column(name, justify="right")
+    for label, row in result["summary"].items():
+        table.add_row(escape(label), *(escape(_cell(row[name])) for name in names))
+    console = Console()
+    console.print(table)
+    sandbox = result["sandbox"]
+    if "unavailable" in sandbox:
+        console.print(f"sandbox: unavailable ({sandbox['unavailable']})", markup=False)
+    else:
+        console.print(
+            f"sandbox: a minimal bot's start-up {sandbox['startup_ms_minimal']['off']} ms off, "
+            f"{sandbox['startup_ms_minimal']['on']} ms on (wall, median); games/s with it "
+            f"{sandbox['games_per_s_ratio_on_vs_off']}x of without",
+            markup=False,
+        )
+    m = result["machine"]
+    console.print(
+        f"machine: {m['cpu']}, {m['cores']} cores ({m['usable_cores']} usable), {m['python']}, "
+        f"{m['platform']}; {m['sandbox']}; compiled engine modules: {m['compiled_engine_modules']}",
+        markup=False,
+    )
 
 
 @bench.command("bots")
@@ -298,9 +354,16 @@ def bench_sandbox_cmd(starts: int, games: int, as_json: bool) -> None:
     show_default=True,
     help="Run the bots sandboxed or not (compare the two for what isolation costs).",
 )
+@game_name_option("The game the arena plays.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bench_arena_cmd(
-    deals: int, players: int, workers: str, max_rounds: int | None, sandbox: str, as_json: bool
+    deals: int,
+    players: int,
+    workers: str,
+    max_rounds: int | None,
+    sandbox: str,
+    game_name: str,
+    as_json: bool,
 ) -> None:
     """Games per second of a whole arena (4 random bots) at each worker count.
 
@@ -309,6 +372,9 @@ def bench_arena_cmd(
     arena parent's own CPU time per game (the part that does not scale).
     """
     from arena.bench import bench_arena
+    from arena.params import ArenaUsageError
+
+    from ..engine.api import ConfigError
 
     parts = [w.strip() for w in workers.split(",") if w.strip()]
     if not all(p.isascii() and p.isdigit() and len(p) <= 4 for p in parts):
@@ -320,9 +386,14 @@ def bench_arena_cmd(
 
     try:
         result = bench_arena(
-            deals=deals, players=players, workers=counts, max_rounds=max_rounds, sandbox=sandbox
+            deals=deals,
+            players=players,
+            workers=counts,
+            max_rounds=max_rounds,
+            sandbox=sandbox,
+            game=game_name,
         )
-    except SandboxUnavailable as exc:
+    except (SandboxUnavailable, ArenaUsageError, ConfigError) as exc:
         raise click.UsageError(str(exc)) from None
     if as_json:
         click.echo(orjson.dumps(result).decode())
@@ -331,13 +402,15 @@ def bench_arena_cmd(
     from rich.table import Table
 
     table = Table(
-        title=f"altay bench arena: {result['games']} games, {result['bots']} bots, {players} players"
+        title=f"altay bench arena ({result['game']}): {result['games']} games, {result['bots']} bots, "
+        f"{players} players"
     )
     table.add_column("workers", justify="right")
     table.add_column("seconds", justify="right")
     table.add_column("games/s", justify="right")
     table.add_column("speed-up", justify="right")
     table.add_column("parent CPU ms/game", justify="right")
+    table.add_column("all CPU ms/game", justify="right")
     for k, run in result["workers"].items():
         speedup = result.get("speedup_vs_1", {}).get(k, 1.0 if k == "1" else None)
         table.add_row(
@@ -346,6 +419,7 @@ def bench_arena_cmd(
             f"{run['games_per_s']:.2f}",
             "-" if speedup is None else f"{speedup:.2f}x",
             f"{run['parent_cpu_ms_per_game']:.2f}",
+            f"{run['total_cpu_ms_per_game']:.2f}",
         )
     Console().print(table)
 

@@ -343,16 +343,21 @@ def launch_plan_cost(argv: list[str], rounds: int = 7, per_round: int = 200) -> 
 
 def _startup_cpu_ms(game_name: str) -> float:
     """CPU milliseconds of a fresh interpreter that imports what `altay match` needs and loads
-    the game (rusage of the finished child)."""
+    the game (rusage of the finished child; a game registered in this process only is
+    registered there too, from the same import path)."""
     import resource
+
+    from altay_cli.engine.registry import GAMES
 
     code = (
         "import altay_cli.cli, altay_cli.referee.match\n"
-        "from altay_cli.engine import load_game\n"
+        "from altay_cli.engine import load_game, register_game\n"
+        f"register_game({game_name!r}, {GAMES[game_name]!r})\n"
         f"load_game({game_name!r})\n"
     )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-c", code], check=True)
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return 1000 * cpu

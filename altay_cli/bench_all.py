@@ -1,0 +1,155 @@
+"""`altay bench all`: every bench for every game, one table (or one JSON object), the machine named.
+
+The README's speed figures come from this command: rerun it to regenerate them all. Each bench
+keeps its own command (`altay bench engine|match|protocol|bots|view|arena|sandbox`) with the
+same figures; here they run with fixed sizes (`quick`: the smallest that still measures each
+figure, for a test of the shape, never of the values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .engine import Game, game_names, load_game
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How much work each bench does."""
+
+    engine_games: int
+    rounds: int
+    match_games: int
+    protocol_games: int
+    bots_games: int
+    view_rounds: int
+    arena_deals: int
+    arena_bots: int
+    arena_workers: tuple[int, ...]
+    sandbox_starts: int
+    startups: int  # fresh interpreters timed for the process start-up
+    sandbox_games: int
+    quick_games: bool  # play the games' short versions (check-bot's options) where it matters
+
+
+FULL = Sizes(
+    engine_games=20,
+    rounds=5,
+    match_games=2,
+    protocol_games=4,
+    bots_games=4,
+    view_rounds=3,
+    arena_deals=2,
+    arena_bots=4,
+    arena_workers=(1, 2),
+    sandbox_starts=10,
+    startups=3,
+    sandbox_games=4,
+    quick_games=False,
+)
+QUICK = Sizes(
+    engine_games=1,
+    rounds=2,
+    match_games=1,
+    protocol_games=1,
+    bots_games=1,
+    view_rounds=1,
+    arena_deals=1,
+    arena_bots=2,
+    arena_workers=(1,),
+    sandbox_starts=1,
+    startups=1,
+    sandbox_games=1,
+    quick_games=True,
+)
+
+
+def bench_game(game: Game, sizes: Sizes, seed: int) -> dict[str, Any]:
+    """Every per-game bench of `game`."""
+    from arena.bench import bench_arena
+
+    from .bench import bench_bots, bench_engine
+    from .referee.bench import bench_match, bench_protocol
+    from .web.bench import bench_view
+
+    short = dict(game.checkbot.quick_game_options) if sizes.quick_games else {}
+    return {
+        "engine": bench_engine(games=sizes.engine_games, seed=seed, game=game, rounds=sizes.rounds),
+        "match": bench_match(
+            game,
+            rounds=sizes.rounds,
+            games=sizes.match_games,
+            seed=seed,
+            game_options=short,
+            startups=sizes.startups,
+        ),
+        "protocol": bench_protocol(games=sizes.protocol_games, seed=seed, game=game, game_options=short),
+        "bots": bench_bots(games=sizes.bots_games, seed=seed, rounds=sizes.rounds, game=game),
+        "view": bench_view(game, players=2, seed=seed, rounds=sizes.view_rounds),
+        "arena": bench_arena(
+            deals=sizes.arena_deals,
+            n_bots=sizes.arena_bots,
+            workers=sizes.arena_workers,
+            game=game.kind.name,
+            game_options=short,
+        ),
+    }
+
+
+def bench_all(quick: bool = False, seed: int = 1, games: list[str] | None = None) -> dict[str, Any]:
+    """Run every bench for every game (or `games`), then the sandbox's cost once; name the machine."""
+    from .bench import machine
+    from .referee.bench import bench_sandbox
+    from .referee.sandbox import SandboxUnavailable
+
+    sizes = QUICK if quick else FULL
+    names = games or game_names()
+    out: dict[str, Any] = {
+        "command": "altay bench all" + (" --quick" if quick else ""),
+        "machine": machine(),
+        "sizes": sizes.__dict__ | {"arena_workers": list(sizes.arena_workers)},
+        "seed": seed,
+        "games": {name: bench_game(load_game(name), sizes, seed) for name in names},
+    }
+    try:
+        out["sandbox"] = bench_sandbox(starts=sizes.sandbox_starts, games=sizes.sandbox_games, seed=seed)
+    except SandboxUnavailable as exc:
+        out["sandbox"] = {"unavailable": str(exc)}
+    out["summary"] = summary(out)
+    return out
+
+
+def _median(value: Any) -> Any:
+    return value["median"] if isinstance(value, dict) and "median" in value else value
+
+
+#: The headline rows of `bench all`'s table: a label and where its figure is in a game's results.
+ROWS: list[tuple[str, Callable[[dict[str, Any]], Any]]] = [
+    ("engine: legal+apply CPU µs/decision", lambda r: r["engine"]["legal_apply_cpu_us"]),
+    ("engine: decisions/s (CPU)", lambda r: r["engine"]["decisions_per_s"]),
+    ("engine: clone CPU µs", lambda r: r["engine"]["clone_cpu_us"]),
+    ("engine: digest CPU µs", lambda r: r["engine"]["digest_cpu_us"]),
+    ("engine: observation CPU µs", lambda r: r["engine"]["observation_cpu_us"]),
+    ("engine: 20-step playouts/s, 2 players", lambda r: r["engine"]["playouts_20_steps_per_s"]),
+    ("match: referee steady CPU µs/decision", lambda r: r["match"]["steady_cpu_us_per_decision"]),
+    ("match: per-game set-up CPU ms", lambda r: r["match"]["setup_cpu_ms_per_game"]),
+    ("match: whole match CPU µs/decision", lambda r: r["match"]["match_cpu_us_per_decision"]),
+    ("match: process start-up CPU ms", lambda r: r["match"]["startup_cpu_ms"]),
+    ("match: with start-up, CPU µs/decision", lambda r: r["match"]["process_cpu_us_per_decision"]),
+    ("match: decisions per game", lambda r: r["match"]["decisions_per_game"]),
+    ("protocol: referee overhead µs (in loop)", lambda r: _median(r["protocol"]["referee_overhead_us"])),
+    ("protocol: observation µs (in loop)", lambda r: _median(r["protocol"]["engine_observation_us"])),
+    ("protocol: legal actions µs (in loop)", lambda r: _median(r["protocol"]["engine_legal_actions_us"])),
+    ("protocol: request bytes (median)", lambda r: r["protocol"]["request_bytes"]["median"]),
+    ("bots: greedy CPU µs/decision", lambda r: r["bots"].get("greedy_cpu_us_median")),
+    ("view: page CPU s, all eyes", lambda r: r["view"]["cpu_s"]["all"]),
+    ("arena: games/s, 1 worker", lambda r: r["arena"]["workers"]["1"]["games_per_s"]),
+    ("arena: all CPU ms/game, 1 worker", lambda r: r["arena"]["workers"]["1"]["total_cpu_ms_per_game"]),
+]
+
+
+def summary(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The headline figures: row label -> game -> figure (a spread where there are rounds)."""
+    return {label: {name: get(r) for name, r in result["games"].items()} for label, get in ROWS}
