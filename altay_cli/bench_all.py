@@ -88,6 +88,7 @@ def bench_game(game: Game, sizes: Sizes, seed: int) -> dict[str, Any]:
         "protocol": bench_protocol(games=sizes.protocol_games, seed=seed, game=game, game_options=short),
         "bots": bench_bots(games=sizes.bots_games, seed=seed, rounds=sizes.rounds, game=game),
         "view": bench_view(game, players=2, seed=seed, rounds=sizes.view_rounds),
+        "replay": bench_replay(game, seed=seed, rounds=sizes.rounds),
         "arena": bench_arena(
             deals=sizes.arena_deals,
             n_bots=sizes.arena_bots,
@@ -98,10 +99,41 @@ def bench_game(game: Game, sizes: Sizes, seed: int) -> dict[str, Any]:
     }
 
 
+def bench_replay(game: Game, seed: int, rounds: int) -> dict[str, Any]:
+    """`altay replay`'s speed: the CPU to re-verify a logged 2-player game between the game's
+    own in-process players (the view bench's game), per decision, median and spread over rounds."""
+    import tempfile
+    import time
+    from pathlib import Path
+
+    from .bench import spread
+    from .replay import VALID, replay_log
+    from .web.bench import bench_log
+
+    with tempfile.TemporaryDirectory(prefix="altay-bench-replay-") as tmp:
+        path = bench_log(game, 2, seed, Path(tmp) / "game.jsonl")
+        per_s: list[float] = []
+        decisions = 0
+        for _ in range(rounds):
+            start = time.process_time()
+            verdict = replay_log(path)
+            cpu = time.process_time() - start
+            if verdict.status != VALID:
+                raise RuntimeError(f"bench replay: the bench's own log does not verify: {verdict.message}")
+            decisions = len(verdict.decisions)
+            per_s.append(decisions / max(cpu, 1e-9))
+    return {
+        "game": game.kind.name,
+        "decisions": decisions,
+        "rounds": rounds,
+        "decisions_per_s": spread(per_s, 0),
+    }
+
+
 def bench_all(quick: bool = False, seed: int = 1, games: list[str] | None = None) -> dict[str, Any]:
     """Run every bench for every game (or `games`), then the sandbox's cost once; name the machine."""
     from .bench import machine
-    from .referee.bench import bench_sandbox
+    from .referee.bench import bench_sandbox, cgroup_read_cost
     from .referee.sandbox import SandboxUnavailable
 
     sizes = QUICK if quick else FULL
@@ -113,6 +145,9 @@ def bench_all(quick: bool = False, seed: int = 1, games: list[str] | None = None
         "seed": seed,
         "games": {name: bench_game(load_game(name), sizes, seed) for name in names},
     }
+    out["cgroup_cpu_read"] = cgroup_read_cost(
+        rounds=sizes.rounds, games=sizes.match_games, seed=seed, game=load_game(names[0])
+    )
     try:
         out["sandbox"] = bench_sandbox(starts=sizes.sandbox_starts, games=sizes.sandbox_games, seed=seed)
     except SandboxUnavailable as exc:
@@ -145,6 +180,7 @@ ROWS: list[tuple[str, Callable[[dict[str, Any]], Any]]] = [
     ("protocol: request bytes (median)", lambda r: r["protocol"]["request_bytes"]["median"]),
     ("bots: greedy CPU µs/decision", lambda r: r["bots"].get("greedy_cpu_us_median")),
     ("view: page CPU s, all eyes", lambda r: r["view"]["cpu_s"]["all"]),
+    ("replay: decisions/s (CPU)", lambda r: r["replay"]["decisions_per_s"]),
     ("arena: games/s, 1 worker", lambda r: r["arena"]["workers"]["1"]["games_per_s"]),
     ("arena: all CPU ms/game, 1 worker", lambda r: r["arena"]["workers"]["1"]["total_cpu_ms_per_game"]),
 ]

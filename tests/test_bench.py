@@ -75,7 +75,7 @@ def test_bench_all_quick_json_has_every_bench_of_every_game_and_the_machine() ->
     assert out["command"] == "altay bench all --quick"
     assert set(out["games"]) == set(game_names())
     for game, benches in out["games"].items():
-        assert set(benches) == {"engine", "match", "protocol", "bots", "view", "arena"}, game
+        assert set(benches) == {"engine", "match", "protocol", "bots", "view", "replay", "arena"}, game
         assert benches["engine"]["game"] == benches["match"]["game"] == game
         assert benches["arena"]["game"] == game and benches["arena"]["workers"]["1"]["games_per_s"] > 0
         assert _is_spread(benches["match"]["steady_cpu_us_per_decision"])
@@ -90,6 +90,8 @@ def test_bench_all_quick_json_has_every_bench_of_every_game_and_the_machine() ->
             )
             assert (value is not None) == has, (label, game)
     assert {"cpu", "cores", "python", "sandbox"} <= set(out["machine"])
+    assert _is_spread(benches["replay"]["decisions_per_s"]) and benches["replay"]["decisions"] > 0
+    assert "extra_cpu_us_per_decision" in out["cgroup_cpu_read"]
     assert "games_per_s_ratio_on_vs_off" in out["sandbox"] or "unavailable" in out["sandbox"]
 
 

@@ -138,10 +138,11 @@ def match_figures(game: Game, games: int, rounds: int, seed: int, quick: bool) -
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bench_all_cmd(quick: bool, seed: int, games: tuple[str, ...], as_json: bool) -> None:
-    """Run every bench (engine, match, protocol, bots, view, arena; the sandbox once) for every
-    game, and print one table of the headline figures (median [lowest, highest] over rounds,
-    CPU time), or with --json every figure of every bench. The README's speed figures come
-    from this command; each bench also has its own command with the same figures.
+    """Run every bench (engine, match, protocol, bots, view, replay, arena; once: the sandbox and
+    reading a bot's CPU time) for every game, and print one table of the headline figures
+    (median [lowest, highest] over rounds, CPU time), or with --json every figure of every
+    bench. The README's speed figures come from this command; each bench also has its own
+    command with the same figures.
     """
     from ..bench_all import bench_all
 
@@ -170,6 +171,14 @@ def bench_all_cmd(quick: bool, seed: int, games: tuple[str, ...], as_json: bool)
             f"sandbox: a minimal bot's start-up {sandbox['startup_ms_minimal']['off']} ms off, "
             f"{sandbox['startup_ms_minimal']['on']} ms on (wall, median); games/s with it "
             f"{sandbox['games_per_s_ratio_on_vs_off']}x of without",
+            markup=False,
+        )
+    cost = result["cgroup_cpu_read"]
+    if cost["cgroup"] is not None:
+        extra = cost["extra_cpu_us_per_decision"]
+        console.print(
+            f"reading each bot's CPU time per decision ({cost['cgroup']}): {extra['median']} µs of "
+            f"the referee's CPU [{extra['min']}, {extra['max']}]",
             markup=False,
         )
     m = result["machine"]
