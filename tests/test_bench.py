@@ -57,6 +57,25 @@ def test_bench_match_separates_steady_state_from_set_up_and_start_up() -> None:
     assert machine["python"] and machine["cores"] >= 1
 
 
+def test_bench_match_parts_add_up_to_the_whole_match() -> None:
+    """A few seconds: with one game in one round, the whole match's CPU is exactly its steady
+    state over every decision plus its set-up (up to the figures' rounding)."""
+    out = _json("match", "--game", "mammothodus", "--games", "1", "--rounds", "1")
+    n = out["decisions_per_game"]
+    whole = out["match_cpu_us_per_decision"]["median"] * n
+    parts = out["steady_cpu_us_per_decision"]["median"] * n + 1000 * out["setup_cpu_ms_per_game"]["median"]
+    assert abs(whole - parts) <= 0.1 * n + 10, (whole, parts)
+    assert out["process_cpu_us_per_decision"] == pytest.approx(
+        out["match_cpu_us_per_decision"]["median"] + 1000 * out["startup_cpu_ms"]["median"] / n,
+        abs=0.2 + 50 / n,
+    )
+
+
+def test_bench_arena_refuses_an_option_the_game_does_not_have() -> None:
+    r = CliRunner().invoke(main, ["bench", "arena", "--game", "mammothodus", "--max-rounds", "3"])
+    assert r.exit_code == 2 and "no option max_rounds" in r.output and "Traceback" not in r.output
+
+
 def test_bench_match_table_names_the_machine() -> None:
     """A few seconds: the table a user reads shows the figures with their spread and the machine."""
     r = CliRunner().invoke(main, ["bench", "match", "--quick", "--games", "1", "--rounds", "1"])
