@@ -83,9 +83,20 @@ def test_bench_match_table_names_the_machine() -> None:
     assert "steady_cpu_us_per_decision" in r.output and "machine.cpu" in r.output
 
 
-def test_bench_match_refuses_a_bad_count() -> None:
-    r = CliRunner().invoke(main, ["bench", "match", "--rounds", "0"])
-    assert r.exit_code == 2 and "--rounds" in r.output
+@pytest.mark.parametrize(
+    ("args", "flag"),
+    [
+        (["match", "--rounds", "0"], "--rounds"),
+        (["match", "--games", "-1"], "--games"),
+        (["match", "--seed", "9" * 40], "--seed"),
+        (["engine", "--rounds", "\u0663"], "--rounds"),
+        (["all", "--seed", "-5"], "--seed"),
+        (["all", "--game", "chess"], "--game"),
+    ],
+)
+def test_bad_numbers_and_games_get_one_sentence(args: list[str], flag: str) -> None:
+    r = CliRunner().invoke(main, ["bench", *args])
+    assert r.exit_code == 2 and flag in r.output and "Traceback" not in r.output
 
 
 def test_bench_all_quick_json_has_every_bench_of_every_game_and_the_machine() -> None:

@@ -238,7 +238,8 @@ def bench_protocol_cmd(games: int, seed: int, game_name: str, cpu_rounds: int, a
     and an echo child measures a bare pipe round trip with lines of the same size.
     Target: median referee overhead at most 50 µs per decision. Then, in the same command,
     what reading each bot's CPU time from its cgroup per decision (the log's cpu_ms) costs the
-    referee's CPU, with and without the reads, over --cpu-rounds rounds.
+    referee's CPU, with and without the reads, over --cpu-rounds rounds. These are slices of
+    what a match costs the referee per decision: `altay bench match` measures the whole.
     """
     from ..referee.bench import bench_protocol, cgroup_read_cost
 
