@@ -172,20 +172,68 @@ ROWS: list[tuple[str, Callable[[dict[str, Any]], Any]]] = [
     ("match: per-game set-up CPU ms", lambda r: r["match"]["setup_cpu_ms_per_game"]),
     ("match: whole match CPU µs/decision", lambda r: r["match"]["match_cpu_us_per_decision"]),
     ("match: process start-up CPU ms", lambda r: r["match"]["startup_cpu_ms"]),
-    ("match: with start-up, CPU µs/decision", lambda r: r["match"]["process_cpu_us_per_decision"]),
+    (
+        "match: with start-up, over one game, CPU µs/decision",
+        lambda r: r["match"]["process_cpu_us_per_decision"],
+    ),
     ("match: decisions per game", lambda r: r["match"]["decisions_per_game"]),
     ("protocol: referee overhead µs (in loop)", lambda r: _median(r["protocol"]["referee_overhead_us"])),
     ("protocol: observation µs (in loop)", lambda r: _median(r["protocol"]["engine_observation_us"])),
     ("protocol: legal actions µs (in loop)", lambda r: _median(r["protocol"]["engine_legal_actions_us"])),
     ("protocol: request bytes (median)", lambda r: r["protocol"]["request_bytes"]["median"]),
-    ("bots: greedy CPU µs/decision", lambda r: r["bots"].get("greedy_cpu_us_median")),
-    ("view: page CPU s, all eyes", lambda r: r["view"]["cpu_s"]["all"]),
+    ("bots: greedy CPU µs/decision, most players", lambda r: r["bots"].get("greedy_cpu_us_median")),
+    ("view: a 2-player page, CPU s, all eyes", lambda r: r["view"]["cpu_s"]["all"]),
     ("replay: decisions/s (CPU)", lambda r: r["replay"]["decisions_per_s"]),
-    ("arena: games/s, 1 worker", lambda r: r["arena"]["workers"]["1"]["games_per_s"]),
-    ("arena: all CPU ms/game, 1 worker", lambda r: r["arena"]["workers"]["1"]["total_cpu_ms_per_game"]),
+    (
+        "arena (4 random bots, 2 players): games/s, 1 worker",
+        lambda r: r["arena"]["workers"]["1"]["games_per_s"],
+    ),
+    (
+        "arena: CPU ms/game of all its processes, 1 worker",
+        lambda r: r["arena"]["workers"]["1"]["total_cpu_ms_per_game"],
+    ),
 ]
 
 
 def summary(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The headline figures: row label -> game -> figure (a spread where there are rounds)."""
     return {label: {name: get(r) for name, r in result["games"].items()} for label, get in ROWS}
+
+
+def _number(x: float) -> str:
+    """A figure as the README prints it: three significant digits or so, thousands separated."""
+    if abs(x) >= 100:
+        return f"{x:,.0f}"
+    if abs(x) >= 10:
+        return f"{x:.1f}".removesuffix(".0")
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _figure(value: Any) -> str:
+    if isinstance(value, dict) and "median" in value:
+        return f"{_number(value['median'])} [{_number(value['min'])}, {_number(value['max'])}]"
+    if isinstance(value, bool) or value is None:
+        return "-" if value is None else str(value)
+    if isinstance(value, (int, float)):
+        return _number(value)
+    return str(value)
+
+
+def markdown(result: dict[str, Any]) -> str:
+    """The headline table as the README holds it (a column per game), then the machine."""
+    names = list(result["games"])
+    lines = [
+        "| figure | " + " | ".join(names) + " |",
+        "|---|" + "---|" * len(names),
+    ]
+    for label, row in result["summary"].items():
+        lines.append(f"| {label} | " + " | ".join(_figure(row[name]) for name in names) + " |")
+    m = result["machine"]
+    lines += [
+        "",
+        f"`{result['command']}`, seed {result['seed']}, median [lowest, highest] of "
+        f"{result['sizes']['rounds']} rounds where there are rounds: {m['cpu']}, {m['cores']} cores "
+        f"({m['usable_cores']} usable), {m['python']}, {m['platform']}, compiled engine modules: "
+        f"{m['compiled_engine_modules']}; {m['sandbox']}.",
+    ]
+    return "\n".join(lines) + "\n"

@@ -115,14 +115,25 @@ def test_bench_all_quick_json_has_every_bench_of_every_game_and_the_machine() ->
     for label, row in out["summary"].items():
         assert set(row) == set(game_names()), label
         for game, value in row.items():
-            has = (
-                label != "bots: greedy CPU µs/decision" or "greedy" in load_game(game).search.in_process_bots
-            )
+            has = not label.startswith("bots: greedy") or "greedy" in load_game(game).search.in_process_bots
             assert (value is not None) == has, (label, game)
     assert {"cpu", "cores", "python", "sandbox"} <= set(out["machine"])
     assert _is_spread(benches["replay"]["decisions_per_s"]) and benches["replay"]["decisions"] > 0
     assert "extra_cpu_us_per_decision" in out["cgroup_cpu_read"]
     assert "games_per_s_ratio_on_vs_off" in out["sandbox"] or "unavailable" in out["sandbox"]
+
+
+def test_bench_all_markdown_is_the_readme_table() -> None:
+    """A few seconds: one game's quick benches, as the README's Speed section holds them."""
+    r = CliRunner().invoke(main, ["bench", "all", "--quick", "--markdown", "--game", "altay"])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == "| figure | altay |" and lines[1] == "|---|---|"
+    rows = [line for line in lines[2:] if line.startswith("| ")]
+    assert len(rows) >= 20 and all(line.count("|") == 3 for line in rows)
+    assert lines[-1].startswith("`altay bench all --quick`, seed 1,") and "cores" in lines[-1]
+    both = CliRunner().invoke(main, ["bench", "all", "--quick", "--markdown", "--json"])
+    assert both.exit_code == 2 and "not both" in both.output
 
 
 def test_bench_all_table_has_a_column_per_game() -> None:

@@ -137,7 +137,10 @@ def match_figures(game: Game, games: int, rounds: int, seed: int, quick: bool) -
     help="Only this game (repeat for more). [default: every game]",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def bench_all_cmd(quick: bool, seed: int, games: tuple[str, ...], as_json: bool) -> None:
+@click.option(
+    "--markdown", is_flag=True, help="Print the table in Markdown, as the README's Speed section holds it."
+)
+def bench_all_cmd(quick: bool, seed: int, games: tuple[str, ...], as_json: bool, markdown: bool) -> None:
     """Run every bench (engine, match, protocol, bots, view, replay, arena; once: the sandbox and
     reading a bot's CPU time) for every game, and print one table of the headline figures
     (median [lowest, highest] over rounds, CPU time), or with --json every figure of every
@@ -145,10 +148,16 @@ def bench_all_cmd(quick: bool, seed: int, games: tuple[str, ...], as_json: bool)
     command with the same figures.
     """
     from ..bench_all import bench_all
+    from ..bench_all import markdown as as_markdown
 
+    if as_json and markdown:
+        raise click.UsageError("give --json or --markdown, not both")
     result = bench_all(quick=quick, seed=seed, games=list(games) or None)
     if as_json:
         click.echo(orjson.dumps(result).decode())
+        return
+    if markdown:
+        click.echo(as_markdown(result), nl=False)
         return
     from rich.console import Console
     from rich.markup import escape
