@@ -177,9 +177,15 @@ ROWS: list[tuple[str, Callable[[dict[str, Any]], Any]]] = [
         lambda r: r["match"]["process_cpu_us_per_decision"],
     ),
     ("match: decisions per game", lambda r: r["match"]["decisions_per_game"]),
-    ("protocol: referee overhead µs (in loop)", lambda r: _median(r["protocol"]["referee_overhead_us"])),
-    ("protocol: observation µs (in loop)", lambda r: _median(r["protocol"]["engine_observation_us"])),
-    ("protocol: legal actions µs (in loop)", lambda r: _median(r["protocol"]["engine_legal_actions_us"])),
+    (
+        "protocol: referee overhead µs (in loop, wall)",
+        lambda r: _median(r["protocol"]["referee_overhead_us"]),
+    ),
+    ("protocol: observation µs (in loop, wall)", lambda r: _median(r["protocol"]["engine_observation_us"])),
+    (
+        "protocol: legal actions µs (in loop, wall)",
+        lambda r: _median(r["protocol"]["engine_legal_actions_us"]),
+    ),
     ("protocol: request bytes (median)", lambda r: r["protocol"]["request_bytes"]["median"]),
     ("bots: greedy CPU µs/decision, most players", lambda r: r["bots"].get("greedy_cpu_us_median")),
     ("view: a 2-player page, CPU s, all eyes", lambda r: r["view"]["cpu_s"]["all"]),
@@ -219,6 +225,34 @@ def _figure(value: Any) -> str:
     return str(value)
 
 
+def _once(result: dict[str, Any]) -> list[str]:
+    """The figures measured once, not per game: the sandbox's cost, reading a bot's CPU time."""
+    out: list[str] = []
+    sandbox = result["sandbox"]
+    if "unavailable" in sandbox:
+        out.append(f"Sandbox: unavailable here ({sandbox['unavailable']}).")
+    else:
+        start = sandbox["startup_ms_random"]
+        plan = sandbox["launch_plan_cpu_us"]
+        out.append(
+            f"Sandbox (`bench sandbox`, wall time, median of {sandbox['starts']}): the Python random "
+            f"bot's start-up {_number(start['off'])} ms off, {_number(start['on'])} ms on; random "
+            f"2-player Altay games at {sandbox['games_per_s_ratio_on_vs_off']}x the games/s; "
+            f"planning one sandboxed launch {_number(plan['median'])} µs of CPU."
+        )
+    cost = result["cgroup_cpu_read"]
+    if cost["cgroup"] is None:
+        out.append("Reading a bot's CPU time: no cgroup with CPU accounting here.")
+    else:
+        out.append(
+            f"Reading each bot's CPU time per decision ({cost['cgroup']}, `bench protocol "
+            f"--cpu-rounds`): {_figure(cost['extra_cpu_us_per_decision'])} µs of the referee's CPU "
+            f"per decision, beside {_figure(cost['referee_cpu_us_per_decision_without_reads'])} µs "
+            f"without; one read {_figure(cost['one_read_cpu_us'])} µs."
+        )
+    return out
+
+
 def markdown(result: dict[str, Any]) -> str:
     """The headline table as the README holds it (a column per game), then the machine."""
     names = list(result["games"])
@@ -229,6 +263,8 @@ def markdown(result: dict[str, Any]) -> str:
     for label, row in result["summary"].items():
         lines.append(f"| {label} | " + " | ".join(_figure(row[name]) for name in names) + " |")
     m = result["machine"]
+    for line in _once(result):
+        lines += ["", line]
     lines += [
         "",
         f"`{result['command']}`, seed {result['seed']}, median [lowest, highest] of "
