@@ -106,7 +106,10 @@ def bench_match_cmd(games: int, rounds: int, seed: int, game_name: str, quick: b
     (and all of it spread over one game), median and spread over --rounds; next to it, the
     in-loop slices `altay bench protocol` times; and the machine.
     """
-    result = match_figures(load_game(game_name), games=games, rounds=rounds, seed=seed, quick=quick)
+    try:
+        result = match_figures(load_game(game_name), games=games, rounds=rounds, seed=seed, quick=quick)
+    except RuntimeError as exc:  # a bench game that did not complete: say which, no traceback
+        raise click.ClickException(str(exc)) from None
     _show(result, f"altay bench match ({result['game']})", as_json)
 
 
@@ -152,7 +155,10 @@ def bench_all_cmd(quick: bool, seed: int, games: tuple[str, ...], as_json: bool,
 
     if as_json and markdown:
         raise click.UsageError("give --json or --markdown, not both")
-    result = bench_all(quick=quick, seed=seed, games=list(games) or None)
+    try:
+        result = bench_all(quick=quick, seed=seed, games=list(games) or None)
+    except RuntimeError as exc:  # a bench game that did not complete: say which, no traceback
+        raise click.ClickException(str(exc)) from None
     if as_json:
         click.echo(orjson.dumps(result).decode())
         return
