@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
 from .engine import Game, load_game
 
@@ -22,53 +25,177 @@ def play_random_game(players: int, seed: int, game: Game | None = None) -> tuple
     return decisions, str(game.outcome(g).end_reason)
 
 
-def bench_engine(games: int = 40, seed: int = 1, game: Game | None = None) -> dict:
-    """Play `games` random games at the fewest and the most players; time decisions and clones."""
-    game = game or load_game()
-    out: dict = {"game": game.kind.name, "games_per_player_count": games, "seed": seed}
-    total_decisions = 0
-    total_time = 0.0
-    counts = sorted({max(2, game.kind.min_players), game.kind.max_players})
-    endings: dict[str, int] = {}
-    for players in counts:
-        start = time.perf_counter()
-        decisions = 0
-        for i in range(games):
-            n, reason = play_random_game(players, seed + i, game)
-            decisions += n
-            endings[reason] = endings.get(reason, 0) + 1
-        elapsed = time.perf_counter() - start
-        total_decisions += decisions
-        total_time += elapsed
-        out[f"games_per_s_{players}p"] = round(games / elapsed, 2)
-        out[f"decisions_per_game_{players}p"] = round(decisions / games, 1)
-        out[f"decisions_per_s_{players}p"] = round(decisions / elapsed)
-    out["end_reasons"] = ", ".join(f"{k} {v}" for k, v in sorted(endings.items(), key=lambda kv: -kv[1]))
-    out["decisions_per_s"] = round(total_decisions / total_time)
-    out["us_per_decision"] = round(1e6 * total_time / total_decisions, 2)
+def machine() -> dict[str, Any]:
+    """What the figures were measured on: CPU model, cores, Python, whether bots are sandboxed
+    (with the default policy) and whether the engines run compiled."""
+    import os
+    import platform
+    import sys
 
-    # Clone cost on mid-game states at the most players.
-    g = game.new_state(game.make_config(counts[-1], seed))
-    rng = random.Random(seed)
-    for _ in range(300):
-        if g.is_terminal:
-            break
-        actions = g.legal_actions()
-        g.apply(actions[rng.randrange(len(actions))])
-    reps = 20000
-    start = time.perf_counter()
-    for _ in range(reps):
-        g.clone()
-    out["clone_us"] = round(1e6 * (time.perf_counter() - start) / reps, 2)
-    start = time.perf_counter()
-    for _ in range(2000):
-        g.digest()
-    out["digest_us"] = round(1e6 * (time.perf_counter() - start) / 2000, 2)
-    start = time.perf_counter()
-    for _ in range(2000):
-        g.observation(0)
-    out["observation_us"] = round(1e6 * (time.perf_counter() - start) / 2000, 2)
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        usable = os.cpu_count() or 1
+    from .referee.sandbox import SandboxPolicy, SandboxUnavailable, isolation_for
+
+    try:
+        sandbox = isolation_for(SandboxPolicy()).describe()
+    except SandboxUnavailable as exc:
+        sandbox = f"unavailable ({exc})"
+    return {
+        "cpu": model,
+        "cores": os.cpu_count(),
+        "usable_cores": usable,
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": f"{platform.system()} {platform.release()}",
+        "sandbox": sandbox,
+        "compiled_engine_modules": _compiled(),
+        "executable": sys.executable,
+    }
+
+
+def _compiled() -> int:
+    """How many of the loaded engine modules are compiled extensions (an opt-in build)."""
+    import sys
+
+    return sum(
+        1
+        for name, module in list(sys.modules.items())
+        if name.startswith("altay_cli.engine.")
+        and str(getattr(module, "__file__", None) or ".py").endswith((".so", ".pyd"))
+    )
+
+
+def spread(values: list[float], digits: int = 2) -> dict[str, float]:
+    """Median and spread (lowest, highest) of several rounds' figures."""
+    return {
+        "median": round(statistics.median(values), digits),
+        "min": round(min(values), digits),
+        "max": round(max(values), digits),
+    }
+
+
+def _random_step(g: Any, rng: random.Random) -> None:
+    actions = g.legal_actions()
+    g.apply(actions[rng.randrange(len(actions))])
+
+
+def bench_engine(
+    games: int = 20, seed: int = 1, game: Game | None = None, rounds: int = 5, playout_steps: int = 20
+) -> dict[str, Any]:
+    """Time the engine in CPU time (time.process_time: other work on the machine does not
+    count), `rounds` times over the same work, and report the median and spread of the rounds.
+
+    Each round plays `games` uniformly random 2-player games (legal_actions plus apply per
+    decision: the loop holds nothing else), then times clone, digest and observation(seat to
+    move) on the states those games passed through (every 7th), and 20-step playouts (clone,
+    then `playout_steps` random legal+apply steps, fewer where the game ends) from them.
+    Games per second at the most players are reported apart, from one round."""
+    game = game or load_game()
+    players = max(2, game.kind.min_players)
+    us_decision: list[float] = []
+    clone: list[float] = []
+    digest: list[float] = []
+    observation: list[float] = []
+    playouts: list[float] = []
+    endings: dict[str, int] = {}
+    decisions = 0
+    for r in range(rounds):
+        states = [game.new_state(game.make_config(players, seed + i)) for i in range(games)]
+        rngs = [random.Random(seed + i) for i in range(games)]
+        n = 0
+        cpu = 0.0
+        for g, rng in zip(states, rngs, strict=True):
+            start = time.process_time()
+            while not g.is_terminal:
+                _random_step(g, rng)
+                n += 1
+            cpu += time.process_time() - start
+            if r == 0:
+                reason = str(game.outcome(g).end_reason)
+                endings[reason] = endings.get(reason, 0) + 1
+        decisions = n
+        us_decision.append(1e6 * cpu / n)
+        samples = _mid_game_states(game, players, seed, games)
+        clone.append(_per_call(samples, lambda s: s.clone(), 20))
+        digest.append(_per_call(samples, lambda s: s.digest(), 5))
+        observation.append(_per_call(samples, lambda s: s.observation(s.to_move), 5))
+        playouts.append(_playouts_per_s(samples, playout_steps, seed + r))
+    out: dict[str, Any] = {
+        "game": game.kind.name,
+        "players": players,
+        "games_per_round": games,
+        "rounds": rounds,
+        "seed": seed,
+        "decisions_per_round": decisions,
+        "decisions_per_game": round(decisions / games, 1),
+        "end_reasons": ", ".join(f"{k} {v}" for k, v in sorted(endings.items(), key=lambda kv: -kv[1])),
+        "legal_apply_cpu_us": spread(us_decision),
+        "decisions_per_s": round(1e6 / statistics.median(us_decision)),
+        "clone_cpu_us": spread(clone),
+        "digest_cpu_us": spread(digest),
+        "observation_cpu_us": spread(observation),
+        f"playouts_{playout_steps}_steps_per_s": spread(playouts, 0),
+    }
+    most = game.kind.max_players
+    start = time.process_time()
+    for i in range(games):
+        play_random_game(most, seed + i, game)
+    out[f"games_per_s_{most}p"] = round(games / max(time.process_time() - start, 1e-9), 2)
+    out["games_per_s_2p"] = round(1e6 / (statistics.median(us_decision) * decisions / games), 2)
+    out["notes"] = (
+        "CPU time (process_time), median [min, max] over rounds of the same seeded games; "
+        "legal_apply: legal_actions() plus apply() per decision of uniformly random 2-player games; "
+        "clone, digest, observation(seat to move): on every 7th state of those games; playouts: "
+        f"clone then {playout_steps} random legal+apply steps from those states."
+    )
     return out
+
+
+def _mid_game_states(game: Game, players: int, seed: int, games: int) -> list[Any]:
+    """Every 7th non-terminal state of the seeded random games (the same each call)."""
+    out: list[Any] = []
+    for i in range(games):
+        g = game.new_state(game.make_config(players, seed + i))
+        rng = random.Random(seed + i)
+        step = 0
+        while not g.is_terminal:
+            if step % 7 == 3:
+                out.append(g.clone())
+            _random_step(g, rng)
+            step += 1
+    return out
+
+
+def _per_call(states: list[Any], work: Callable[[Any], object], repeat: int) -> float:
+    """CPU microseconds per call of `work` on each state, over `repeat` passes."""
+    start = time.process_time()
+    for _ in range(repeat):
+        for s in states:
+            work(s)
+    return 1e6 * (time.process_time() - start) / (len(states) * repeat)
+
+
+def _playouts_per_s(samples: list[Any], steps: int, seed: int) -> float:
+    """Playouts per CPU second: clone a state, then `steps` random steps (or to the end)."""
+    rng = random.Random(seed)
+    start = time.process_time()
+    for s in samples:
+        g = s.clone()
+        for _ in range(steps):
+            if g.is_terminal:
+                break
+            _random_step(g, rng)
+    return len(samples) / max(time.process_time() - start, 1e-9)
 
 
 def bench_bots(games: int = 6, seed: int = 1, rounds: int = 3, game: Game | None = None) -> dict:
@@ -77,8 +204,6 @@ def bench_bots(games: int = 6, seed: int = 1, rounds: int = 3, game: Game | None
     plays `games` games with that bot in every seat at the most players. Reports, per bot, the
     median over rounds of each round's median, 99th percentile and slowest decision, and the
     spread (lowest-highest) of the rounds' slowest."""
-    import statistics
-
     import msgspec
 
     from .policies import FunctionPolicy

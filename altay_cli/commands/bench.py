@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 import orjson
 
-from ..engine import load_game
+from ..engine import Game, game_names, load_game
 from .options import Integer, game_name_option
 
 
@@ -21,24 +23,28 @@ SEED = Integer(0, (1 << 62))
 @click.option(
     "--games",
     type=Integer(1, 100_000),
-    default=40,
+    default=20,
     show_default=True,
-    help="Random games at the fewest and at the most players.",
+    help="Random 2-player games per round.",
+)
+@click.option(
+    "--rounds", type=Integer(1, 1000), default=5, show_default=True, help="Rounds (for the spread)."
 )
 @click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed.")
 @game_name_option("The game whose engine to time.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def bench_engine_cmd(games: int, seed: int, game_name: str, as_json: bool) -> None:
-    """Play random games in-process and time the engine.
+def bench_engine_cmd(games: int, rounds: int, seed: int, game_name: str, as_json: bool) -> None:
+    """Play random games in-process and time the engine, in CPU time.
 
-    Reports decisions per second (legal-action listing plus applying one action),
-    games per second at the fewest and the most players, and the cost of clone, digest and
-    observation.
+    Reports, as the median and spread over --rounds rounds of the same games: the CPU per
+    decision (legal-action listing plus applying one action) and decisions per second, the cost
+    of clone, digest and observation, and 20-step playouts per second (2 players); and games
+    per second at 2 and at the most players.
     """
     from ..bench import bench_engine
 
-    result = bench_engine(games=games, seed=seed, game=load_game(game_name))
-    _show(result, "altay bench engine", as_json)
+    result = bench_engine(games=games, seed=seed, game=load_game(game_name), rounds=rounds)
+    _show(result, f"altay bench engine ({result['game']})", as_json)
 
 
 def _show(result: dict, title: str, as_json: bool) -> None:
@@ -47,14 +53,155 @@ def _show(result: dict, title: str, as_json: bool) -> None:
         click.echo(orjson.dumps(result).decode())
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title=title)
     table.add_column("measure")
     table.add_column("value", justify="right")
-    for key, value in result.items():
-        table.add_row(key, f"{value:,}" if isinstance(value, (int, float)) else str(value))
+    for key, value in _flat(result).items():
+        table.add_row(escape(key), escape(_cell(value)))
     Console().print(table)
+
+
+def _flat(result: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested records (the machine...) as dotted keys; a spread stays one figure."""
+    out: dict[str, Any] = {}
+    for key, value in result.items():
+        if isinstance(value, dict) and value and not {"median", "min", "max"} <= value.keys():
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def _cell(value: object) -> str:
+    """A figure as a table shows it: a spread as median [lowest, highest]."""
+    if isinstance(value, dict) and {"median", "min", "max"} <= value.keys():
+        return f"{value['median']:,} [{value['min']:,}, {value['max']:,}]"
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, (int, float)):
+        return f"{value:,}"
+    return str(value)
+
+
+@bench.command("match")
+@click.option(
+    "--games", type=Integer(1, 10_000), default=2, show_default=True, help="Whole 2-player games per round."
+)
+@click.option(
+    "--rounds", type=Integer(1, 1000), default=3, show_default=True, help="Rounds (for the spread)."
+)
+@click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed.")
+@game_name_option("The game to play.")
+@click.option("--quick", is_flag=True, help="Play the game's short games (as check-bot does).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def bench_match_cmd(games: int, rounds: int, seed: int, game_name: str, quick: bool, as_json: bool) -> None:
+    """What a real match costs the referee per decision, in its CPU time.
+
+    Plays whole 2-player matches (`altay match`'s own code, a log written, the sandbox as the
+    default policy sets it) between two minimal bot processes, and reports the referee's CPU
+    per decision in the steady state, apart from the per-game set-up and the process start-up
+    (and all of it spread over one game), median and spread over --rounds; next to it, the
+    in-loop slices `altay bench protocol` times; and the machine.
+    """
+    try:
+        result = match_figures(load_game(game_name), games=games, rounds=rounds, seed=seed, quick=quick)
+    except RuntimeError as exc:  # a bench game that did not complete: say which, no traceback
+        raise click.ClickException(str(exc)) from None
+    _show(result, f"altay bench match ({result['game']})", as_json)
+
+
+def match_figures(game: Game, games: int, rounds: int, seed: int, quick: bool) -> dict[str, Any]:
+    """`bench match`'s figures: the match's CPU, then the protocol bench's slices, the machine."""
+    from ..bench import machine
+    from ..referee.bench import bench_match, bench_protocol
+
+    options = dict(game.checkbot.quick_game_options) if quick else {}
+    result = bench_match(game, rounds=rounds, games=games, seed=seed, game_options=options)
+    slices = bench_protocol(games=games, seed=seed, game=game, game_options=options)
+    for key in ("referee_overhead_us", "engine_observation_us", "engine_legal_actions_us"):
+        result[f"in_loop_{key}_median"] = slices[key]["median"]
+    result["machine"] = machine()
+    return result
+
+
+@bench.command("all")
+@click.option(
+    "--quick", is_flag=True, help="The smallest sizes (short games, 1-2 rounds): the shape, in seconds."
+)
+@click.option("--seed", type=SEED, default=1, show_default=True, help="First game seed of every bench.")
+@click.option(
+    "--game",
+    "games",
+    multiple=True,
+    type=click.Choice(game_names()),
+    help="Only this game (repeat for more). [default: every game]",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option(
+    "--markdown", is_flag=True, help="Print the table in Markdown, as the README's Speed section holds it."
+)
+def bench_all_cmd(quick: bool, seed: int, games: tuple[str, ...], as_json: bool, markdown: bool) -> None:
+    """Run every bench (engine, match, protocol, bots, view, replay, arena; once: the sandbox and
+    reading a bot's CPU time) for every game, and print one table of the headline figures
+    (median [lowest, highest] over rounds, CPU time), or with --json every figure of every
+    bench. The README's speed figures come from this command; each bench also has its own
+    command with the same figures.
+    """
+    from ..bench_all import bench_all
+    from ..bench_all import markdown as as_markdown
+
+    if as_json and markdown:
+        raise click.UsageError("give --json or --markdown, not both")
+    try:
+        result = bench_all(quick=quick, seed=seed, games=list(games) or None)
+    except RuntimeError as exc:  # a bench game that did not complete: say which, no traceback
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(orjson.dumps(result).decode())
+        return
+    if markdown:
+        click.echo(as_markdown(result), nl=False)
+        return
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    names = list(result["games"])
+    table = Table(title=result["command"])
+    table.add_column("figure")
+    for name in names:
+        table.add_column(name, justify="right")
+    for label, row in result["summary"].items():
+        table.add_row(escape(label), *(escape(_cell(row[name])) for name in names))
+    console = Console()
+    console.print(table)
+    sandbox = result["sandbox"]
+    if "unavailable" in sandbox:
+        console.print(f"sandbox: unavailable ({sandbox['unavailable']})", markup=False)
+    else:
+        console.print(
+            f"sandbox: a minimal bot's start-up {sandbox['startup_ms_minimal']['off']} ms off, "
+            f"{sandbox['startup_ms_minimal']['on']} ms on (wall, median); games/s with it "
+            f"{sandbox['games_per_s_ratio_on_vs_off']}x of without",
+            markup=False,
+        )
+    cost = result["cgroup_cpu_read"]
+    if cost["cgroup"] is not None:
+        extra = cost["extra_cpu_us_per_decision"]
+        console.print(
+            f"reading each bot's CPU time per decision ({cost['cgroup']}): {extra['median']} µs of "
+            f"the referee's CPU [{extra['min']}, {extra['max']}]",
+            markup=False,
+        )
+    m = result["machine"]
+    console.print(
+        f"machine: {m['cpu']}, {m['cores']} cores ({m['usable_cores']} usable), {m['python']}, "
+        f"{m['platform']}; {m['sandbox']}; compiled engine modules: {m['compiled_engine_modules']}",
+        markup=False,
+    )
 
 
 @bench.command("bots")
@@ -106,7 +253,8 @@ def bench_protocol_cmd(games: int, seed: int, game_name: str, cpu_rounds: int, a
     and an echo child measures a bare pipe round trip with lines of the same size.
     Target: median referee overhead at most 50 µs per decision. Then, in the same command,
     what reading each bot's CPU time from its cgroup per decision (the log's cpu_ms) costs the
-    referee's CPU, with and without the reads, over --cpu-rounds rounds.
+    referee's CPU, with and without the reads, over --cpu-rounds rounds. These are slices of
+    what a match costs the referee per decision: `altay bench match` measures the whole.
     """
     from ..referee.bench import bench_protocol, cgroup_read_cost
 
@@ -231,9 +379,16 @@ def bench_sandbox_cmd(starts: int, games: int, as_json: bool) -> None:
     show_default=True,
     help="Run the bots sandboxed or not (compare the two for what isolation costs).",
 )
+@game_name_option("The game the arena plays.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bench_arena_cmd(
-    deals: int, players: int, workers: str, max_rounds: int | None, sandbox: str, as_json: bool
+    deals: int,
+    players: int,
+    workers: str,
+    max_rounds: int | None,
+    sandbox: str,
+    game_name: str,
+    as_json: bool,
 ) -> None:
     """Games per second of a whole arena (4 random bots) at each worker count.
 
@@ -242,6 +397,9 @@ def bench_arena_cmd(
     arena parent's own CPU time per game (the part that does not scale).
     """
     from arena.bench import bench_arena
+    from arena.params import ArenaUsageError
+
+    from ..engine.api import ConfigError
 
     parts = [w.strip() for w in workers.split(",") if w.strip()]
     if not all(p.isascii() and p.isdigit() and len(p) <= 4 for p in parts):
@@ -253,9 +411,14 @@ def bench_arena_cmd(
 
     try:
         result = bench_arena(
-            deals=deals, players=players, workers=counts, max_rounds=max_rounds, sandbox=sandbox
+            deals=deals,
+            players=players,
+            workers=counts,
+            max_rounds=max_rounds,
+            sandbox=sandbox,
+            game=game_name,
         )
-    except SandboxUnavailable as exc:
+    except (SandboxUnavailable, ArenaUsageError, ConfigError) as exc:
         raise click.UsageError(str(exc)) from None
     if as_json:
         click.echo(orjson.dumps(result).decode())
@@ -264,13 +427,15 @@ def bench_arena_cmd(
     from rich.table import Table
 
     table = Table(
-        title=f"altay bench arena: {result['games']} games, {result['bots']} bots, {players} players"
+        title=f"altay bench arena ({result['game']}): {result['games']} games, {result['bots']} bots, "
+        f"{players} players"
     )
     table.add_column("workers", justify="right")
     table.add_column("seconds", justify="right")
     table.add_column("games/s", justify="right")
     table.add_column("speed-up", justify="right")
     table.add_column("parent CPU ms/game", justify="right")
+    table.add_column("all CPU ms/game", justify="right")
     for k, run in result["workers"].items():
         speedup = result.get("speedup_vs_1", {}).get(k, 1.0 if k == "1" else None)
         table.add_row(
@@ -279,6 +444,7 @@ def bench_arena_cmd(
             f"{run['games_per_s']:.2f}",
             "-" if speedup is None else f"{speedup:.2f}x",
             f"{run['parent_cpu_ms_per_game']:.2f}",
+            f"{run['total_cpu_ms_per_game']:.2f}",
         )
     Console().print(table)
 

@@ -16,6 +16,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from altay_cli.engine import Game, load_game
@@ -338,3 +339,124 @@ def launch_plan_cost(argv: list[str], rounds: int = 7, per_round: int = 200) -> 
         samples.append(1e6 * (time.process_time() - start) / per_round)
     median = statistics.median(samples)
     return {"median": round(median, 1), "low": round(min(samples), 1), "high": round(max(samples), 1)}
+
+
+def _startup_cpu_ms(game_name: str) -> float:
+    """CPU milliseconds of a fresh interpreter that imports what `altay match` needs and loads
+    the game (rusage of the finished child; a game registered in this process only is
+    registered there too, from the same import path)."""
+    import resource
+
+    from altay_cli.engine.registry import GAMES
+
+    code = (
+        "import altay_cli.cli, altay_cli.referee.match\n"
+        "from altay_cli.engine import load_game, register_game\n"
+        f"register_game({game_name!r}, {GAMES[game_name]!r})\n"
+        f"load_game({game_name!r})\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return 1000 * cpu
+
+
+def _marker(marks: list[float]) -> Callable[[Any, Any], None]:
+    """An on_decision callback that notes the referee's CPU time after each decision."""
+
+    def mark(_state: Any, _record: Any) -> None:
+        marks.append(time.process_time())
+
+    return mark
+
+
+def bench_match(
+    game: Game | None = None,
+    rounds: int = 3,
+    games: int = 2,
+    seed: int = 1,
+    game_options: dict[str, Any] | None = None,
+    startups: int = 3,
+) -> dict[str, Any]:
+    """What a real 2-player match costs the referee: `run_match` (a log written, the sandbox as
+    the default policy sets it) between two minimal bot processes, the referee process's CPU
+    time (time.process_time, the bots' excluded) read around and inside the match.
+
+    Steady state: the CPU from the first decision to the last, per decision (set-up and the
+    end excluded). Per-game set-up: the CPU before the first decision (bots' launch plans, the
+    log's header, the handshakes) less one steady decision, plus the CPU after the last
+    (results, closing the bots and log). Start-up: a fresh interpreter importing what `altay
+    match` needs and loading the game. Each round plays `games` seeded games (the same each
+    round); figures are the median and spread over rounds."""
+    import tempfile
+
+    from altay_cli.bench import spread
+
+    from .match import run_match
+    from .sandbox import isolation_for
+
+    game = game or load_game()
+    options = MatchOptions(move_ms=5000)
+    spec = BotSpec("minimal", shlex.join([sys.executable, "-c", MINIMAL_BOT]))
+    extra = dict(game_options or {})
+    steady: list[float] = []
+    setup: list[float] = []
+    whole: list[float] = []
+    decisions = 0
+    for _ in range(rounds):
+        marks: list[float] = []
+        steady_cpu = setup_cpu = whole_cpu = 0.0
+        steps = 0
+        with tempfile.TemporaryDirectory(prefix="altay-bench-match-") as folder:
+            for g in range(games):
+                config = game.make_config(2, seed + g, extra)
+                marks.clear()
+                start = time.process_time()
+                result = run_match(
+                    [spec, spec],
+                    config,
+                    options,
+                    log_path=os.path.join(folder, f"{g}.jsonl"),
+                    game=game,
+                    on_decision=_marker(marks),
+                )
+                end = time.process_time()
+                if not result.completed or len(marks) < 2:
+                    raise RuntimeError(f"bench match game {g} did not complete: {result.failures}")
+                per = (marks[-1] - marks[0]) / (len(marks) - 1)
+                steady_cpu += marks[-1] - marks[0]
+                setup_cpu += (marks[0] - start - per) + (end - marks[-1])
+                whole_cpu += end - start
+                steps += len(marks)
+        decisions = steps
+        steady.append(1e6 * steady_cpu / (steps - games))
+        setup.append(1000 * setup_cpu / games)
+        whole.append(1e6 * whole_cpu / steps)
+    startup = [_startup_cpu_ms(game.kind.name) for _ in range(startups)]
+    per_game = decisions / games
+    median_whole = statistics.median(whole) + 1000 * statistics.median(startup) / per_game
+    return {
+        "game": game.kind.name,
+        "players": 2,
+        "bots": "minimal (answers index 0, no JSON parsing)",
+        "sandbox": isolation_for(options.sandbox).describe(),
+        "game_options": extra,
+        "games_per_round": games,
+        "rounds": rounds,
+        "decisions_per_game": round(per_game, 1),
+        "steady_cpu_us_per_decision": spread(steady, 1),
+        "setup_cpu_ms_per_game": spread(setup, 2),
+        "match_cpu_us_per_decision": spread(whole, 1),
+        "startup_cpu_ms": spread(startup, 1),
+        "process_cpu_us_per_decision": round(median_whole, 1),
+        "notes": (
+            "the referee process's CPU (process_time; bots excluded) in run_match between two "
+            "minimal bot processes, a log written: steady = first to last decision, per decision; "
+            "setup = before the first decision (launch, header, handshakes) less one decision, "
+            "plus after the last (closing); match = the whole run_match per decision; startup = "
+            "a fresh interpreter importing altay match and loading the game; process = match plus "
+            "startup spread over one game's decisions. Median [min, max] over rounds."
+        ),
+    }
