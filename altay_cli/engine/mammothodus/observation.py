@@ -287,44 +287,65 @@ def spectate(g: GameState) -> Observation:
 
 
 def observe(g: GameState, seat: int) -> Observation:
-    d = g.data
     tables = g.tables
     names = tables.clan_names
     talents = g.config.talents
     n = tables.n
-    shards_at: list[list[int]] = [[] for _ in range(n)]
+    # one pass over each collection, grouped by territory (not one scan per territory)
+    types = g.data.shards.types
+    shard_type = g.shard_type
+    shard_open = g.shard_open
+    open_at: list[list[str]] = [[] for _ in range(n)]
+    closed_at = [0] * n
     for i, where in enumerate(g.shard_at):
         if where >= 0:
-            shards_at[where].append(i)
+            if shard_open[i]:
+                open_at[where].append(types[shard_type[i]])
+            else:
+                closed_at[where] += 1
     spirits_at: list[list[str]] = [[] for _ in range(n)]
+    spirit_cards = tables.spirits
+    spirit_on = g.spirit_on
     for i, where in enumerate(g.spirits):
-        spirits_at[where].append(tables.spirits[g.spirit_on[i]].name)
+        spirits_at[where].append(spirit_cards[spirit_on[i]].name)
     figures_at: list[list[FigurineView]] = [[] for _ in range(n)]
     for s, clan in enumerate(g.clans):
         for k, where in enumerate(clan.figurines):
             if where != OFF:
                 figures_at[where].append(FigurineView(s, COLORS[k], carried_type(g, s, k)))
-    types = d.shards.types
+    trails = set(g.trails)
+    place_at: dict[int, int] = {}
+    for line, where in enumerate(g.places):
+        place_at.setdefault(where, line)  # the first line whose place stands there
+    region = tables.region
+    colour = tables.color
+    tribes = g.tribes
     terr = []
-    for t in d.map.territories:
-        tid = t.id
-        shards_here = shards_at[tid]
+    for tid in range(n):
+        open_here = open_at[tid]
+        if len(open_here) > 1:
+            open_here.sort()
+        if talents:
+            talent_names = tables.talent_names
+            tokens = [TokenView(o, talent_names[g.talent_of[o]]) for o in g.talents[tid]]
+            protected = tid in g.protected
+        else:
+            tokens = []
+            protected = False
         terr.append(
             TerritoryView(
-                id=tid,
-                region=t.region,
-                color=_colour(t.color),
-                tribes=g.tribes[tid],
-                spirits=spirits_at[tid],
-                ancients=figures_at[tid],
-                open_shards=sorted(types[g.shard_type[i]] for i in shards_here if g.shard_open[i]),
-                closed_shards=sum(1 for i in shards_here if not g.shard_open[i]),
-                trail=tid in g.trails,
-                place=g.places.index(tid) if tid in g.places else None,
-                talents=[TokenView(o, tables.talent_names[g.talent_of[o]]) for o in g.talents[tid]]
-                if talents
-                else [],
-                protected=talents and tid in g.protected,
+                tid,
+                region[tid],
+                colour[tid],
+                tribes[tid],
+                spirits_at[tid],
+                figures_at[tid],
+                open_here,
+                closed_at[tid],
+                tid in trails,
+                place_at.get(tid),
+                tokens,
+                protected,
             )
         )
     clans = [
