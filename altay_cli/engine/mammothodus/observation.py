@@ -377,6 +377,8 @@ def observe(g: GameState, seat: int) -> Observation:
     progress = [
         Progress(e.kind, e.me, dict(e.v)) for e in g.stack if isinstance(e, Frame) and e.kind != "turn"
     ]
+    frames = _innermost(g)
+    ancients = frames.get("ancients")
     result = None
     if g.phase is Phase.OVER and g.result is not None and g.end_reason is not None:
         result = Outcome(RESULT_NAME[g.result], g.end_reason)
@@ -401,14 +403,14 @@ def observe(g: GameState, seat: int) -> Observation:
         spirit_next=spirit_next(g),  # M77
         discoveries=[tables.discovery_names[i] for i in g.discoveries],
         decision=decision_of(g, seat),
-        humans=human_phase(g),
-        actions_taken=list(_top(g, "ancients", {}).get("done", ())) if _frame(g, "ancients") else [],
-        playing=playing(g),
-        moving=moving(g),
-        attack=attack_roll(g),
-        adaptation_points=_adaptation_points(g),
-        generation=generation_change(g),
-        token_placement=token_placement(g),
+        humans=human_phase(g, frames),
+        actions_taken=list(ancients.v.get("done", ())) if ancients is not None else [],
+        playing=playing(g, frames),
+        moving=moving(g, frames),
+        attack=attack_roll(g, frames),
+        adaptation_points=_adaptation_points(g, frames),
+        generation=generation_change(g, frames),
+        token_placement=token_placement(g, frames),
         progress=progress,
         result=result,
     )
@@ -425,17 +427,28 @@ def player_observation(g: GameState, seat: int, seats: Sequence[int]) -> Observa
 
 
 # ---------------------------------------------------------------------------- what is in progress
-def _frame(g: GameState, kind: str) -> Frame | None:
-    """The innermost frame of routine `kind` in progress, or None."""
+#: the innermost frame of each routine in progress, by kind (`_innermost`)
+Frames = dict[str, Frame]
+
+
+def _innermost(g: GameState) -> Frames:
+    """The innermost frame of each routine in progress, by kind: one pass over the stack for an
+    observation's many questions."""
+    out: Frames = {}
+    for e in g.stack:
+        if isinstance(e, Frame):
+            out[e.kind] = e
+    return out
+
+
+def _frame(g: GameState, kind: str, frames: Frames | None = None) -> Frame | None:
+    """The innermost frame of routine `kind` in progress, or None (from `frames` when given)."""
+    if frames is not None:
+        return frames.get(kind)
     for e in reversed(g.stack):
         if isinstance(e, Frame) and e.kind == kind:
             return e
     return None
-
-
-def _top(g: GameState, kind: str, default: dict[str, Any]) -> dict[str, Any]:
-    f = _frame(g, kind)
-    return f.v if f is not None else default
 
 
 def decision_of(g: GameState, seat: int) -> Decision | None:
@@ -527,8 +540,8 @@ def _question(g: GameState, ask: Ask) -> str:
     return re.sub(rf"\b(territory |T){g.tables.centre}\b", "the centre", ask.prompt)
 
 
-def human_phase(g: GameState) -> HumanPhase | None:
-    f = _frame(g, "humans")
+def human_phase(g: GameState, frames: Frames | None = None) -> HumanPhase | None:
+    f = _frame(g, "humans", frames)
     if f is None or "color" not in f.v:
         return None
     directing = None
@@ -544,10 +557,10 @@ def human_phase(g: GameState) -> HumanPhase | None:
     return HumanPhase(f.v["color"], bool(f.v.get("moved")), directing)
 
 
-def playing(g: GameState) -> Playing | None:
+def playing(g: GameState, frames: Frames | None = None) -> Playing | None:
     from .ancients import ACTION_COLOR, BONUS_ACTIONS, activation_cost
 
-    f = _frame(g, "ancients_figurine")
+    f = _frame(g, "ancients_figurine", frames)
     if f is None or "own" not in f.v:
         return None
     v = f.v
@@ -569,8 +582,8 @@ def playing(g: GameState) -> Playing | None:
     )
 
 
-def moving(g: GameState) -> Moving | None:
-    f = _frame(g, "ancients_move")
+def moving(g: GameState, frames: Frames | None = None) -> Moving | None:
+    f = _frame(g, "ancients_move", frames)
     if f is None:
         return None
     k = f.v["fig"]
@@ -585,10 +598,10 @@ def moving(g: GameState) -> Moving | None:
     )
 
 
-def attack_roll(g: GameState) -> AttackRoll | None:
+def attack_roll(g: GameState, frames: Frames | None = None) -> AttackRoll | None:
     from .ancients import tribe_threshold
 
-    f = _frame(g, "ancients_attack")
+    f = _frame(g, "ancients_attack", frames)
     if f is None or "dice" not in f.v:
         return None
     return AttackRoll(
@@ -601,23 +614,23 @@ def attack_roll(g: GameState) -> AttackRoll | None:
     )
 
 
-def _adaptation_points(g: GameState) -> int | None:
-    f = _frame(g, "ancients_develop")
+def _adaptation_points(g: GameState, frames: Frames | None = None) -> int | None:
+    f = _frame(g, "ancients_develop", frames)
     return None if f is None else int(f.v["points"])
 
 
-def generation_change(g: GameState) -> GenerationChange | None:
+def generation_change(g: GameState, frames: Frames | None = None) -> GenerationChange | None:
     from .generation import MAX_SWAPS
 
-    f = _frame(g, "generation")
+    f = _frame(g, "generation", frames)
     if f is None:
         return None
-    draw = _frame(g, "draw")
+    draw = _frame(g, "draw", frames)
     return GenerationChange(f.me, MAX_SWAPS - int(f.v.get("swaps", 0)), int(draw.v["n"]) if draw else 0)
 
 
-def token_placement(g: GameState) -> TokenPlacement | None:
-    f = _frame(g, "ancients_token")
+def token_placement(g: GameState, frames: Frames | None = None) -> TokenPlacement | None:
+    f = _frame(g, "ancients_token", frames)
     if f is None or "left" not in f.v:
         return None
     return TokenPlacement(f.me, COLORS[f.v["fig"]], int(f.v["left"]))
