@@ -172,10 +172,7 @@ def legal_main(g: GameState) -> list[Action]:
         for si, stack in enumerate(g.shop):
             t = SHOP_TITLES[si]
             if stack and not bought >> t & 1:
-                cost = KINDS[stack[-1]].cost
-                assert cost is not None, "the display holds no starting card"
-                for pay in payments(cost, pool):
-                    out.append(Buy(_TITLE_NAMES[t], pay))
+                out.extend(_buys(t, stack[-1], pool))
 
     # 6. Develop an achievement; abandon a technology.
     if p.dev < 0:
@@ -271,6 +268,27 @@ def payments(cost: Cost, pool: list[int]) -> list[str]:
     return out
 
 
+#: (title, kind, pool) -> the Buy actions paying for it: actions are frozen, so one tuple serves
+#: every state with that pool (emptied when full: pools are small, so it rarely is)
+_BUYS: dict[tuple[int, int, tuple[int, ...]], tuple[Buy, ...]] = {}
+_CACHE_LIMIT = 1 << 16
+
+
+def _buys(title: int, kind: int, pool: list[int]) -> tuple[Buy, ...]:
+    """Every way to buy the card `kind` of display stack `title` from `pool`, as `payments`."""
+    key = (title, kind, tuple(pool))
+    buys = _BUYS.get(key)
+    if buys is None:
+        cost = KINDS[kind].cost
+        assert cost is not None, "the display holds no starting card"
+        name = _TITLE_NAMES[title]
+        buys = tuple(Buy(name, pay) for pay in payments(cost, pool))
+        if len(_BUYS) >= _CACHE_LIMIT:
+            _BUYS.clear()
+        _BUYS[key] = buys
+    return buys
+
+
 def level_allows(p: PlayerState, level: int) -> bool:
     """No more achievements of a level than of the level below (completed or in development)."""
     if level == 1:
@@ -314,7 +332,7 @@ def legal_attacks(
     in_play = g.in_play
     attacked = g.attacked
     bonus = attack_strength_bonus(p)
-    options = card_multisets(combat, None, ATK_OF)
+    options = _attack_options(tuple(combat))
     if not options:
         return
     for f in range(NUM_TERRITORIES):
@@ -333,6 +351,20 @@ def legal_attacks(
             elif owner[t] >= 0 and owner[t] != seat:
                 for cards, _ in options:
                     out.append(Attack(f, t, cards))
+
+
+_ATTACK_OPTIONS: dict[tuple[tuple[int, int], ...], list[tuple[tuple[str, ...], int]]] = {}
+
+
+def _attack_options(combat: tuple[tuple[int, int], ...]) -> list[tuple[tuple[str, ...], int]]:
+    """`card_multisets` of the combat cards held, once per holding (the caller only reads it)."""
+    options = _ATTACK_OPTIONS.get(combat)
+    if options is None:
+        options = card_multisets(list(combat), None, ATK_OF)
+        if len(_ATTACK_OPTIONS) >= _CACHE_LIMIT:
+            _ATTACK_OPTIONS.clear()
+        _ATTACK_OPTIONS[combat] = options
+    return options
 
 
 def card_multisets(
