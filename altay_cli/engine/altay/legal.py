@@ -82,6 +82,23 @@ VILLAGE = TITLE_INDEX["Village"]
 _TITLE_NAMES = tuple(t.name for t in TITLES)
 
 
+#: per title, each effect as legal_main reads it: its kind, the terrain of an E_TERRAIN effect
+#: (else -1), its Play action and its Play actions naming each resource (Shaman): actions are
+#: frozen, so one of each serves every state
+_PLAYS: tuple[tuple[tuple[str, int, Play, tuple[Play, ...]], ...], ...] = tuple(
+    tuple(
+        (
+            eff.kind,
+            eff.pair()[1] if eff.kind == E_TERRAIN else -1,
+            Play(_TITLE_NAMES[t], i),
+            tuple(Play(_TITLE_NAMES[t], i, res) for res in RESOURCES),
+        )
+        for i, eff in enumerate(title.effects)
+    )
+    for t, title in enumerate(TITLES)
+)
+
+
 def generate_legal(g: GameState) -> list[Action]:
     by_phase = _LEGAL_BY_PHASE.get(g.phase)  # a dict, not a chain of Phase.X: enum lookups cost
     return by_phase(g) if by_phase is not None else []
@@ -125,24 +142,22 @@ def legal_main(g: GameState) -> list[Action]:
     # 1. Play a card for one of its effects.
     on_table = {KIND_TITLE[tc.kind] for tc in p.table}
     for t in titles:
-        name = _TITLE_NAMES[t]
-        for i, eff in enumerate(TITLES[t].effects):
-            kind = eff.kind
+        for kind, terrain, play, by_resource in _PLAYS[t]:
             if kind in (E_PRODUCE, E_DRAW):
-                out.append(Play(name, i))
+                out.append(play)
             elif kind == E_TERRAIN:
-                if g.unused_terrain(seat, eff.pair()[1]) > 0:
-                    out.append(Play(name, i))
+                if g.unused_terrain(seat, terrain) > 0:
+                    out.append(play)
             elif kind in (E_STORE, E_COLLECT):
                 if t not in on_table:
-                    out.append(Play(name, i))
+                    out.append(play)
             elif kind == E_SETTLER_FILL:
                 if VILLAGE in on_table and g.unused_terrain(seat, FARMLAND) > 0:
-                    out.append(Play(name, i))
+                    out.append(play)
             elif kind == E_SHAMAN and len(p.cap_markers) > p.consumed:
                 for r in range(5):
                     if reserve[r]:
-                        out.append(Play(name, i, RESOURCES[r]))
+                        out.append(by_resource[r])
 
     # 2. Attack.
     combat = [(t, counts.get(t, 0)) for t in COMBAT_TITLES]
