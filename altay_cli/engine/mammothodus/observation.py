@@ -22,9 +22,11 @@ from typing import Any
 
 import msgspec
 
+from .ancients import ACTION_COLOR, BONUS_ACTIONS, activation_cost, tribe_threshold
 from .data import COLOR_NAME, Color
 from .frames import Ask, Frame
-from .narration import number_words
+from .generation import MAX_SWAPS
+from .narration import number_words, talent_words
 from .state import COLORS, OFF, PHASE_NAME, RESULT_NAME, GameState, Phase
 from .vocabulary import (
     ActionName,
@@ -520,8 +522,6 @@ def _question(g: GameState, ask: Ask) -> str:
         names = g.tables.clan_names
         p = playing(g)
         if p is not None:
-            from .ancients import ACTION_COLOR
-
             whose = possessive(names[p.clan])
             colour = ACTION_COLOR[p.action]
             return f"Help {whose} {p.action} in {g.tables.where(p.territory)} with a {colour} card, or pass"
@@ -532,8 +532,6 @@ def _question(g: GameState, ask: Ask) -> str:
     if ask.purpose == "put":
         tp = token_placement(g)
         if tp is not None:
-            from .narration import talent_words
-
             talent = talent_words(g.tables.talent_names[g.talent_of[tp.clan]])
             return f"Put a {talent} token in or next to the territory of your {tp.figurine} figurine"
     # the engine's own words, with the centre called by its name
@@ -558,8 +556,6 @@ def human_phase(g: GameState, frames: Frames | None = None) -> HumanPhase | None
 
 
 def playing(g: GameState, frames: Frames | None = None) -> Playing | None:
-    from .ancients import ACTION_COLOR, BONUS_ACTIONS, activation_cost
-
     f = _frame(g, "ancients_figurine", frames)
     if f is None or "own" not in f.v:
         return None
@@ -599,8 +595,6 @@ def moving(g: GameState, frames: Frames | None = None) -> Moving | None:
 
 
 def attack_roll(g: GameState, frames: Frames | None = None) -> AttackRoll | None:
-    from .ancients import tribe_threshold
-
     f = _frame(g, "ancients_attack", frames)
     if f is None or "dice" not in f.v:
         return None
@@ -620,8 +614,6 @@ def _adaptation_points(g: GameState, frames: Frames | None = None) -> int | None
 
 
 def generation_change(g: GameState, frames: Frames | None = None) -> GenerationChange | None:
-    from .generation import MAX_SWAPS
-
     f = _frame(g, "generation", frames)
     if f is None:
         return None
