@@ -1,9 +1,10 @@
 """The engines' fast paths say exactly what the plain code they replace says.
 
-Mammothodus's observation groups shards, spirits and figurines by territory in one pass each
-and finds the routines in progress in one pass over the stack: its territories and in-progress
-fields are checked, byte for byte, against the plain per-territory scan and the plain stack walk
-written out here. Altay keeps each pool's Buy actions and each holding's attack card sets,
+Mammothodus's observation groups shards, spirits and figurines by territory in one pass each,
+reads the portal's cells from its tables and finds the routines in progress in one pass over the
+stack: its territories, portal and in-progress fields are checked, byte for byte, against the
+plain per-territory scan, the data's cells and the plain stack walk written out here. Altay
+keeps each pool's Buy actions and each holding's attack card sets,
 Innovation reads a player's score and highest top card once for every achievement, and
 Mammothodus counts a hand's points from a table: each is checked against the uncached rule at
 every decision. Seeded random games of fixed sizes (with and without Mammothodus's advanced
@@ -28,6 +29,7 @@ from altay_cli.engine.innovation.state import Phase as InnovationPhase
 from altay_cli.engine.innovation.tables import AGE
 from altay_cli.engine.mammothodus import ancients
 from altay_cli.engine.mammothodus import observation as mobs
+from altay_cli.engine.mammothodus.data import COLOR_NAME
 from altay_cli.engine.mammothodus.frames import Frame
 from altay_cli.engine.mammothodus.state import COLORS, OFF
 
@@ -60,7 +62,7 @@ def _plain_territories(g: Any) -> list[mobs.TerritoryView]:
             mobs.TerritoryView(
                 id=tid,
                 region=t.region,
-                color=None if t.color is None else mobs.COLOR_NAME[t.color],
+                color=None if t.color is None else COLOR_NAME[t.color],
                 tribes=g.tribes[tid],
                 spirits=[tables.spirits[g.spirit_on[i]].name for i, w in enumerate(g.spirits) if w == tid],
                 ancients=[
@@ -82,6 +84,20 @@ def _plain_territories(g: Any) -> list[mobs.TerritoryView]:
     return out
 
 
+def _plain_portal(g: Any) -> list[mobs.FragmentView]:
+    """The face-up fragments as the observation built them before, from the data's cells."""
+    return [
+        mobs.FragmentView(
+            fid,
+            [
+                mobs.CellView(c.shard, c.region, None if c.color is None else COLOR_NAME[c.color])
+                for c in g.tables.fragments[fid].lines
+            ],
+        )
+        for fid in g.portal[: g.portal_open]
+    ]
+
+
 def _plain_frame(g: Any, kind: str) -> Frame | None:
     for e in reversed(g.stack):
         if isinstance(e, Frame) and e.kind == kind:
@@ -98,6 +114,7 @@ def test_mammothodus_observation_is_the_plain_scan_byte_for_byte() -> None:
             for seat in (0, players - 1, mobs.SPECTATOR):
                 obs = mobs.observe(g, seat)
                 assert ENCODE(obs.territories) == ENCODE(_plain_territories(g))
+                assert ENCODE(obs.portal_open) == ENCODE(_plain_portal(g))
                 ancients_frame = _plain_frame(g, "ancients")
                 done = list(ancients_frame.v.get("done", ())) if ancients_frame is not None else []
                 assert obs.actions_taken == done

@@ -23,7 +23,6 @@ from typing import Any
 import msgspec
 
 from .ancients import ACTION_COLOR, BONUS_ACTIONS, activation_cost, tribe_threshold
-from .data import COLOR_NAME, Color
 from .frames import Ask, Frame
 from .generation import MAX_SWAPS
 from .narration import number_words, talent_words
@@ -271,10 +270,6 @@ def carried_type(g: GameState, clan: int, k: int) -> str | None:
     return None
 
 
-def _colour(c: Color | None) -> ColorName | None:
-    return None if c is None else COLOR_NAME[c]
-
-
 def spirit_next(g: GameState) -> str | None:
     """The spirit card face up on top of the spirit stack, the next one summoned (M77)."""
     if not SPIRIT_STACK_FACE_UP or not g.spirit_deck:
@@ -368,12 +363,9 @@ def observe(g: GameState, seat: int) -> Observation:
         )
         for s, c in enumerate(g.clans)
     ]
-    frags = tables.fragments
+    cells = tables.cells
     portal = [
-        FragmentView(
-            fid,
-            [CellView(c.shard, c.region, _colour(c.color)) for c in frags[fid].lines],
-        )
+        FragmentView(fid, [CellView(shard, region, colour) for shard, region, colour in cells[fid]])
         for fid in g.portal[: g.portal_open]
     ]
     progress = [
