@@ -314,37 +314,47 @@ def observe(g: GameState, seat: int) -> Observation:
     place_at: dict[int, int] = {}
     for line, where in enumerate(g.places):
         place_at.setdefault(where, line)  # the first line whose place stands there
-    region = tables.region
-    colour = tables.color
-    tribes = g.tribes
-    terr = []
-    for tid in range(n):
-        open_here = open_at[tid]
-        if len(open_here) > 1:
-            open_here.sort()
-        if talents:
-            talent_names = tables.talent_names
-            tokens = [TokenView(o, talent_names[g.talent_of[o]]) for o in g.talents[tid]]
-            protected = tid in g.protected
-        else:
-            tokens = []
-            protected = False
-        terr.append(
-            TerritoryView(
-                tid,
-                region[tid],
-                colour[tid],
-                tribes[tid],
-                spirits_at[tid],
-                figures_at[tid],
-                open_here,
-                closed_at[tid],
-                tid in trails,
-                place_at.get(tid),
-                tokens,
-                protected,
-            )
+    for here in open_at:
+        if len(here) > 1:
+            here.sort()
+    if talents:
+        talent_names = tables.talent_names
+        talent_of = g.talent_of
+        tokens_at = [[TokenView(o, talent_names[talent_of[o]]) for o in here] for here in g.talents]
+        guarded = set(g.protected)
+        protected_at = [tid in guarded for tid in range(n)]
+    else:
+        tokens_at = [[] for _ in range(n)]
+        protected_at = [False] * n
+    terr = [  # TerritoryView's fields in order
+        TerritoryView(
+            tid,
+            r,
+            c,
+            n_tribes,
+            spirits,
+            ancients,
+            opened,
+            closed,
+            tid in trails,
+            place_at.get(tid),
+            tokens,
+            guard,
         )
+        for tid, r, c, n_tribes, spirits, ancients, opened, closed, tokens, guard in zip(
+            range(n),
+            tables.region,
+            tables.color,
+            g.tribes,
+            spirits_at,
+            figures_at,
+            open_at,
+            closed_at,
+            tokens_at,
+            protected_at,
+            strict=True,
+        )
+    ]
     clans = [
         ClanView(
             seat=s,
