@@ -82,6 +82,23 @@ VILLAGE = TITLE_INDEX["Village"]
 _TITLE_NAMES = tuple(t.name for t in TITLES)
 
 
+#: per title, each effect as legal_main reads it: its kind, the terrain of an E_TERRAIN effect
+#: (else -1), its Play action and its Play actions naming each resource (Shaman): actions are
+#: frozen, so one of each serves every state
+_PLAYS: tuple[tuple[tuple[str, int, Play, tuple[Play, ...]], ...], ...] = tuple(
+    tuple(
+        (
+            eff.kind,
+            eff.pair()[1] if eff.kind == E_TERRAIN else -1,
+            Play(_TITLE_NAMES[t], i),
+            tuple(Play(_TITLE_NAMES[t], i, res) for res in RESOURCES),
+        )
+        for i, eff in enumerate(title.effects)
+    )
+    for t, title in enumerate(TITLES)
+)
+
+
 def generate_legal(g: GameState) -> list[Action]:
     by_phase = _LEGAL_BY_PHASE.get(g.phase)  # a dict, not a chain of Phase.X: enum lookups cost
     return by_phase(g) if by_phase is not None else []
@@ -125,24 +142,22 @@ def legal_main(g: GameState) -> list[Action]:
     # 1. Play a card for one of its effects.
     on_table = {KIND_TITLE[tc.kind] for tc in p.table}
     for t in titles:
-        name = _TITLE_NAMES[t]
-        for i, eff in enumerate(TITLES[t].effects):
-            kind = eff.kind
+        for kind, terrain, play, by_resource in _PLAYS[t]:
             if kind in (E_PRODUCE, E_DRAW):
-                out.append(Play(name, i))
+                out.append(play)
             elif kind == E_TERRAIN:
-                if g.unused_terrain(seat, eff.pair()[1]) > 0:
-                    out.append(Play(name, i))
+                if g.unused_terrain(seat, terrain) > 0:
+                    out.append(play)
             elif kind in (E_STORE, E_COLLECT):
                 if t not in on_table:
-                    out.append(Play(name, i))
+                    out.append(play)
             elif kind == E_SETTLER_FILL:
                 if VILLAGE in on_table and g.unused_terrain(seat, FARMLAND) > 0:
-                    out.append(Play(name, i))
+                    out.append(play)
             elif kind == E_SHAMAN and len(p.cap_markers) > p.consumed:
                 for r in range(5):
                     if reserve[r]:
-                        out.append(Play(name, i, RESOURCES[r]))
+                        out.append(by_resource[r])
 
     # 2. Attack.
     combat = [(t, counts.get(t, 0)) for t in COMBAT_TITLES]
@@ -172,10 +187,7 @@ def legal_main(g: GameState) -> list[Action]:
         for si, stack in enumerate(g.shop):
             t = SHOP_TITLES[si]
             if stack and not bought >> t & 1:
-                cost = KINDS[stack[-1]].cost
-                assert cost is not None, "the display holds no starting card"
-                for pay in payments(cost, pool):
-                    out.append(Buy(_TITLE_NAMES[t], pay))
+                out.extend(_buys(t, stack[-1], pool))
 
     # 6. Develop an achievement; abandon a technology.
     if p.dev < 0:
@@ -271,6 +283,27 @@ def payments(cost: Cost, pool: list[int]) -> list[str]:
     return out
 
 
+#: (title, kind, pool) -> the Buy actions paying for it: actions are frozen, so one tuple serves
+#: every state with that pool (emptied when full: pools are small, so it rarely is)
+_BUYS: dict[tuple[int, int, tuple[int, ...]], tuple[Buy, ...]] = {}
+_CACHE_LIMIT = 1 << 16
+
+
+def _buys(title: int, kind: int, pool: list[int]) -> tuple[Buy, ...]:
+    """Every way to buy the card `kind` of display stack `title` from `pool`, as `payments`."""
+    key = (title, kind, tuple(pool))
+    buys = _BUYS.get(key)
+    if buys is None:
+        cost = KINDS[kind].cost
+        assert cost is not None, "the display holds no starting card"
+        name = _TITLE_NAMES[title]
+        buys = tuple(Buy(name, pay) for pay in payments(cost, pool))
+        if len(_BUYS) >= _CACHE_LIMIT:
+            _BUYS.clear()
+        _BUYS[key] = buys
+    return buys
+
+
 def level_allows(p: PlayerState, level: int) -> bool:
     """No more achievements of a level than of the level below (completed or in development)."""
     if level == 1:
@@ -314,7 +347,7 @@ def legal_attacks(
     in_play = g.in_play
     attacked = g.attacked
     bonus = attack_strength_bonus(p)
-    options = card_multisets(combat, None, ATK_OF)
+    options = _attack_options(tuple(combat))
     if not options:
         return
     for f in range(NUM_TERRITORIES):
@@ -333,6 +366,20 @@ def legal_attacks(
             elif owner[t] >= 0 and owner[t] != seat:
                 for cards, _ in options:
                     out.append(Attack(f, t, cards))
+
+
+_ATTACK_OPTIONS: dict[tuple[tuple[int, int], ...], list[tuple[tuple[str, ...], int]]] = {}
+
+
+def _attack_options(combat: tuple[tuple[int, int], ...]) -> list[tuple[tuple[str, ...], int]]:
+    """`card_multisets` of the combat cards held, once per holding (the caller only reads it)."""
+    options = _ATTACK_OPTIONS.get(combat)
+    if options is None:
+        options = card_multisets(list(combat), None, ATK_OF)
+        if len(_ATTACK_OPTIONS) >= _CACHE_LIMIT:
+            _ATTACK_OPTIONS.clear()
+        _ATTACK_OPTIONS[combat] = options
+    return options
 
 
 def card_multisets(

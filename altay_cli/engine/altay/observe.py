@@ -136,17 +136,12 @@ def _public_fields(g: GameState) -> dict[str, Any]:
     """The fields of an observation that are the same for every seat (and for a spectator)."""
     owner, count, marker, in_play, vp = g.owner, g.count, g.marker, g.in_play, g.vp_marker
     markers = _MARKERS
+    # positional: id, terrain, in_play, owner, settlements, marker, vp
     board = [
-        Territory(
-            id=t,
-            terrain=_TERRAIN_NAME[t],
-            in_play=in_play[t],
-            owner=owner[t] if owner[t] >= 0 else None,
-            settlements=count[t],
-            marker=markers[marker[t]] if marker[t] >= 0 else None,
-            vp=vp[t],
+        Territory(t, terrain, i, o if o >= 0 else None, c, markers[m] if m >= 0 else None, v)
+        for t, terrain, i, o, c, m, v in zip(
+            range(NUM_TERRITORIES), _TERRAIN_NAME, in_play, owner, count, marker, vp, strict=False
         )
-        for t in range(NUM_TERRITORIES)
     ]
     display = [
         DisplayStack(

@@ -152,7 +152,10 @@ def _legal(g: GameState) -> list[Any]:
     pl = g.players[p]
     out: list[Any] = [Draw()]
     out += [Meld(NAME[c]) for c in sorted(pl.hand)]
-    out += [Achieve(AGE[c]) for c in sorted(g.available, key=AGE.__getitem__) if can_achieve(g, p, AGE[c])]
+    if g.available:  # can_achieve, its two figures read once
+        score, highest = pl.score_total(), pl.highest_top()
+        ages = sorted(AGE[c] for c in g.available)
+        out += [Achieve(age) for age in ages if score >= 5 * age and highest >= age]
     out += [Dogma(NAME[c]) for c in pl.tops()]
     return out
 

@@ -193,8 +193,22 @@ def own_colors(g: GameState, action: str, t: int) -> tuple[str, ...]:
     return (base,) if territory is None or territory == base else (base, territory)
 
 
+#: colours -> card -> `card_value`, filled as asked: few cards and colour sets exist, and
+#: `points` is asked for every figurine and action while the legal actions are worked out
+_VALUES: dict[tuple[str, ...], dict[str, int]] = {}
+
+
 def points(hand: Sequence[CardName], colors: tuple[str, ...]) -> int:
-    return sum(card_value(c, colors) for c in hand)
+    values = _VALUES.get(colors)
+    if values is None:
+        values = _VALUES[colors] = {}
+    total = 0
+    for c in hand:
+        v = values.get(c)
+        if v is None:
+            v = values[c] = card_value(c, colors)
+        total += v
+    return total
 
 
 def playable(hand: Sequence[CardName], colors: tuple[str, ...]) -> list[Card]:

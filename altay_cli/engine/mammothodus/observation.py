@@ -22,9 +22,10 @@ from typing import Any
 
 import msgspec
 
-from .data import COLOR_NAME, Color
+from .ancients import ACTION_COLOR, BONUS_ACTIONS, activation_cost, tribe_threshold
 from .frames import Ask, Frame
-from .narration import number_words
+from .generation import MAX_SWAPS
+from .narration import number_words, talent_words
 from .state import COLORS, OFF, PHASE_NAME, RESULT_NAME, GameState, Phase
 from .vocabulary import (
     ActionName,
@@ -269,10 +270,6 @@ def carried_type(g: GameState, clan: int, k: int) -> str | None:
     return None
 
 
-def _colour(c: Color | None) -> ColorName | None:
-    return None if c is None else COLOR_NAME[c]
-
-
 def spirit_next(g: GameState) -> str | None:
     """The spirit card face up on top of the spirit stack, the next one summoned (M77)."""
     if not SPIRIT_STACK_FACE_UP or not g.spirit_deck:
@@ -287,46 +284,77 @@ def spectate(g: GameState) -> Observation:
 
 
 def observe(g: GameState, seat: int) -> Observation:
-    d = g.data
     tables = g.tables
     names = tables.clan_names
     talents = g.config.talents
     n = tables.n
-    shards_at: list[list[int]] = [[] for _ in range(n)]
+    # one pass over each collection, grouped by territory (not one scan per territory)
+    types = g.data.shards.types
+    shard_type = g.shard_type
+    shard_open = g.shard_open
+    open_at: list[list[str]] = [[] for _ in range(n)]
+    closed_at = [0] * n
     for i, where in enumerate(g.shard_at):
         if where >= 0:
-            shards_at[where].append(i)
+            if shard_open[i]:
+                open_at[where].append(types[shard_type[i]])
+            else:
+                closed_at[where] += 1
     spirits_at: list[list[str]] = [[] for _ in range(n)]
+    spirit_cards = tables.spirits
+    spirit_on = g.spirit_on
     for i, where in enumerate(g.spirits):
-        spirits_at[where].append(tables.spirits[g.spirit_on[i]].name)
+        spirits_at[where].append(spirit_cards[spirit_on[i]].name)
     figures_at: list[list[FigurineView]] = [[] for _ in range(n)]
     for s, clan in enumerate(g.clans):
         for k, where in enumerate(clan.figurines):
             if where != OFF:
                 figures_at[where].append(FigurineView(s, COLORS[k], carried_type(g, s, k)))
-    types = d.shards.types
-    terr = []
-    for t in d.map.territories:
-        tid = t.id
-        shards_here = shards_at[tid]
-        terr.append(
-            TerritoryView(
-                id=tid,
-                region=t.region,
-                color=_colour(t.color),
-                tribes=g.tribes[tid],
-                spirits=spirits_at[tid],
-                ancients=figures_at[tid],
-                open_shards=sorted(types[g.shard_type[i]] for i in shards_here if g.shard_open[i]),
-                closed_shards=sum(1 for i in shards_here if not g.shard_open[i]),
-                trail=tid in g.trails,
-                place=g.places.index(tid) if tid in g.places else None,
-                talents=[TokenView(o, tables.talent_names[g.talent_of[o]]) for o in g.talents[tid]]
-                if talents
-                else [],
-                protected=talents and tid in g.protected,
-            )
+    trails = set(g.trails)
+    place_at: dict[int, int] = {}
+    for line, where in enumerate(g.places):
+        place_at.setdefault(where, line)  # the first line whose place stands there
+    for here in open_at:
+        if len(here) > 1:
+            here.sort()
+    if talents:
+        talent_names = tables.talent_names
+        talent_of = g.talent_of
+        tokens_at = [[TokenView(o, talent_names[talent_of[o]]) for o in here] for here in g.talents]
+        guarded = set(g.protected)
+        protected_at = [tid in guarded for tid in range(n)]
+    else:
+        tokens_at = [[] for _ in range(n)]
+        protected_at = [False] * n
+    terr = [  # TerritoryView's fields in order
+        TerritoryView(
+            tid,
+            r,
+            c,
+            n_tribes,
+            spirits,
+            ancients,
+            opened,
+            closed,
+            tid in trails,
+            place_at.get(tid),
+            tokens,
+            guard,
         )
+        for tid, r, c, n_tribes, spirits, ancients, opened, closed, tokens, guard in zip(
+            range(n),
+            tables.region,
+            tables.color,
+            g.tribes,
+            spirits_at,
+            figures_at,
+            open_at,
+            closed_at,
+            tokens_at,
+            protected_at,
+            strict=True,
+        )
+    ]
     clans = [
         ClanView(
             seat=s,
@@ -345,17 +373,16 @@ def observe(g: GameState, seat: int) -> Observation:
         )
         for s, c in enumerate(g.clans)
     ]
-    frags = tables.fragments
+    cells = tables.cells
     portal = [
-        FragmentView(
-            fid,
-            [CellView(c.shard, c.region, _colour(c.color)) for c in frags[fid].lines],
-        )
+        FragmentView(fid, [CellView(shard, region, colour) for shard, region, colour in cells[fid]])
         for fid in g.portal[: g.portal_open]
     ]
     progress = [
         Progress(e.kind, e.me, dict(e.v)) for e in g.stack if isinstance(e, Frame) and e.kind != "turn"
     ]
+    frames = _innermost(g)
+    ancients = frames.get("ancients")
     result = None
     if g.phase is Phase.OVER and g.result is not None and g.end_reason is not None:
         result = Outcome(RESULT_NAME[g.result], g.end_reason)
@@ -380,14 +407,14 @@ def observe(g: GameState, seat: int) -> Observation:
         spirit_next=spirit_next(g),  # M77
         discoveries=[tables.discovery_names[i] for i in g.discoveries],
         decision=decision_of(g, seat),
-        humans=human_phase(g),
-        actions_taken=list(_top(g, "ancients", {}).get("done", ())) if _frame(g, "ancients") else [],
-        playing=playing(g),
-        moving=moving(g),
-        attack=attack_roll(g),
-        adaptation_points=_adaptation_points(g),
-        generation=generation_change(g),
-        token_placement=token_placement(g),
+        humans=human_phase(g, frames),
+        actions_taken=list(ancients.v.get("done", ())) if ancients is not None else [],
+        playing=playing(g, frames),
+        moving=moving(g, frames),
+        attack=attack_roll(g, frames),
+        adaptation_points=_adaptation_points(g, frames),
+        generation=generation_change(g, frames),
+        token_placement=token_placement(g, frames),
         progress=progress,
         result=result,
     )
@@ -404,17 +431,28 @@ def player_observation(g: GameState, seat: int, seats: Sequence[int]) -> Observa
 
 
 # ---------------------------------------------------------------------------- what is in progress
-def _frame(g: GameState, kind: str) -> Frame | None:
-    """The innermost frame of routine `kind` in progress, or None."""
+#: the innermost frame of each routine in progress, by kind (`_innermost`)
+Frames = dict[str, Frame]
+
+
+def _innermost(g: GameState) -> Frames:
+    """The innermost frame of each routine in progress, by kind: one pass over the stack for an
+    observation's many questions."""
+    out: Frames = {}
+    for e in g.stack:
+        if isinstance(e, Frame):
+            out[e.kind] = e
+    return out
+
+
+def _frame(g: GameState, kind: str, frames: Frames | None = None) -> Frame | None:
+    """The innermost frame of routine `kind` in progress, or None (from `frames` when given)."""
+    if frames is not None:
+        return frames.get(kind)
     for e in reversed(g.stack):
         if isinstance(e, Frame) and e.kind == kind:
             return e
     return None
-
-
-def _top(g: GameState, kind: str, default: dict[str, Any]) -> dict[str, Any]:
-    f = _frame(g, kind)
-    return f.v if f is not None else default
 
 
 def decision_of(g: GameState, seat: int) -> Decision | None:
@@ -486,8 +524,6 @@ def _question(g: GameState, ask: Ask) -> str:
         names = g.tables.clan_names
         p = playing(g)
         if p is not None:
-            from .ancients import ACTION_COLOR
-
             whose = possessive(names[p.clan])
             colour = ACTION_COLOR[p.action]
             return f"Help {whose} {p.action} in {g.tables.where(p.territory)} with a {colour} card, or pass"
@@ -498,16 +534,14 @@ def _question(g: GameState, ask: Ask) -> str:
     if ask.purpose == "put":
         tp = token_placement(g)
         if tp is not None:
-            from .narration import talent_words
-
             talent = talent_words(g.tables.talent_names[g.talent_of[tp.clan]])
             return f"Put a {talent} token in or next to the territory of your {tp.figurine} figurine"
     # the engine's own words, with the centre called by its name
     return re.sub(rf"\b(territory |T){g.tables.centre}\b", "the centre", ask.prompt)
 
 
-def human_phase(g: GameState) -> HumanPhase | None:
-    f = _frame(g, "humans")
+def human_phase(g: GameState, frames: Frames | None = None) -> HumanPhase | None:
+    f = _frame(g, "humans", frames)
     if f is None or "color" not in f.v:
         return None
     directing = None
@@ -523,10 +557,8 @@ def human_phase(g: GameState) -> HumanPhase | None:
     return HumanPhase(f.v["color"], bool(f.v.get("moved")), directing)
 
 
-def playing(g: GameState) -> Playing | None:
-    from .ancients import ACTION_COLOR, BONUS_ACTIONS, activation_cost
-
-    f = _frame(g, "ancients_figurine")
+def playing(g: GameState, frames: Frames | None = None) -> Playing | None:
+    f = _frame(g, "ancients_figurine", frames)
     if f is None or "own" not in f.v:
         return None
     v = f.v
@@ -548,8 +580,8 @@ def playing(g: GameState) -> Playing | None:
     )
 
 
-def moving(g: GameState) -> Moving | None:
-    f = _frame(g, "ancients_move")
+def moving(g: GameState, frames: Frames | None = None) -> Moving | None:
+    f = _frame(g, "ancients_move", frames)
     if f is None:
         return None
     k = f.v["fig"]
@@ -564,10 +596,8 @@ def moving(g: GameState) -> Moving | None:
     )
 
 
-def attack_roll(g: GameState) -> AttackRoll | None:
-    from .ancients import tribe_threshold
-
-    f = _frame(g, "ancients_attack")
+def attack_roll(g: GameState, frames: Frames | None = None) -> AttackRoll | None:
+    f = _frame(g, "ancients_attack", frames)
     if f is None or "dice" not in f.v:
         return None
     return AttackRoll(
@@ -580,23 +610,21 @@ def attack_roll(g: GameState) -> AttackRoll | None:
     )
 
 
-def _adaptation_points(g: GameState) -> int | None:
-    f = _frame(g, "ancients_develop")
+def _adaptation_points(g: GameState, frames: Frames | None = None) -> int | None:
+    f = _frame(g, "ancients_develop", frames)
     return None if f is None else int(f.v["points"])
 
 
-def generation_change(g: GameState) -> GenerationChange | None:
-    from .generation import MAX_SWAPS
-
-    f = _frame(g, "generation")
+def generation_change(g: GameState, frames: Frames | None = None) -> GenerationChange | None:
+    f = _frame(g, "generation", frames)
     if f is None:
         return None
-    draw = _frame(g, "draw")
+    draw = _frame(g, "draw", frames)
     return GenerationChange(f.me, MAX_SWAPS - int(f.v.get("swaps", 0)), int(draw.v["n"]) if draw else 0)
 
 
-def token_placement(g: GameState) -> TokenPlacement | None:
-    f = _frame(g, "ancients_token")
+def token_placement(g: GameState, frames: Frames | None = None) -> TokenPlacement | None:
+    f = _frame(g, "ancients_token", frames)
     if f is None or "left" not in f.v:
         return None
     return TokenPlacement(f.me, COLORS[f.v["fig"]], int(f.v["left"]))

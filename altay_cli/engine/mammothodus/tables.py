@@ -60,6 +60,7 @@ class Tables:
 
     __slots__ = (
         "adaptation_names",
+        "cells",
         "centre",
         "clan_names",
         "color",
@@ -96,6 +97,13 @@ class Tables:
             p for a, b in m.adjacency for p in ((keys[a], keys[b]), (keys[b], keys[a]))
         )
         self.fragments: dict[int, Fragment] = {f.id: f for f in d.portal.fragments}
+        #: each fragment's lines as an observation shows them: (shard, region, colour name)
+        self.cells: dict[int, tuple[tuple[str | None, str | None, ColorName | None], ...]] = {
+            f.id: tuple(
+                (c.shard, c.region, None if c.color is None else COLOR_NAME[c.color]) for c in f.lines
+            )
+            for f in d.portal.fragments
+        }
         self.lines = d.limits.places_of_power  # one portal line per place of power
         #: each adaptation card (by its index in the data) as a hand holds it: "extra:red", "wild"...
         self.adaptation_names = tuple(
