@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -14,6 +15,25 @@ _referee_decoder: msgspec.json.Decoder[RefereeMessage] = msgspec.json.Decoder(Re
 
 
 BOT_TYPES_HINT = "a bot sends one JSON object per line with type ready, action or pong"
+
+#: The deepest nesting a bot's line may have (an answer is about 3 deep). Checked here, not left
+#: to the decoder, whose limit is the interpreter's recursion limit: a line must be refused the
+#: same way whatever else runs in the process.
+MAX_NESTING = 32
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+_BRACKET = re.compile(rb"[\[\]{}]")
+
+
+def nesting_depth(line: bytes) -> int:
+    """How deeply arrays and objects nest in a JSON line (brackets inside strings do not count)."""
+    depth = deepest = 0
+    for match in _BRACKET.finditer(_STRING.sub(b"", line)):
+        if match.group() in (b"[", b"{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
 
 
 class ProtocolError(ValueError):
@@ -48,6 +68,11 @@ class BotDecoder:
         Raises ProtocolError: bad_json for text that is not JSON or not a bot message,
         illegal_action for an `action` message whose `action` object is not an action.
         """
+        # counting is C speed; the exact depth is worked out only for a line with many brackets
+        if line.count(b"[") + line.count(b"{") > MAX_NESTING and nesting_depth(line) > MAX_NESTING:
+            raise ProtocolError(
+                "bad_json", f"JSON nested more than {MAX_NESTING} levels deep: {_preview(line)!r}"
+            )
         try:
             return self._decoder.decode(line)
         except UnicodeDecodeError:  # raised by msgspec for invalid UTF-8 inside a string

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from protocol import ProtocolError, decode_bot_message
+from protocol.codec import MAX_NESTING
 from protocol.messages import BOT_MESSAGES
 
 from .referee_helpers import bad_bot
@@ -62,6 +63,24 @@ def test_deep_nesting_is_bad_json(depth: int) -> None:
     with pytest.raises(ProtocolError) as err:
         decode_bot_message(b'{"type":"ready","x":' + b"[" * depth + b"]" * depth + b"}")
     assert err.value.status == "bad_json"
+
+
+def test_nesting_is_refused_the_same_whatever_the_recursion_limit() -> None:
+    """The refusal is the codec's own limit, not the interpreter's recursion limit (which other
+    code in the process may have raised: a CI run once decoded 1000 levels)."""
+    deep = MAX_NESTING + 1
+    line = b'{"type":"ready","name":"[{","x":' + b"[" * deep + b"]" * deep + b"}"
+    old = sys.getrecursionlimit()
+    try:
+        for limit in (old, 100_000):
+            sys.setrecursionlimit(limit)
+            with pytest.raises(ProtocolError) as err:
+                decode_bot_message(line)
+            assert err.value.status == "bad_json" and "nested" in err.value.detail
+            shallow = b'{"type":"ready","name":"[[[[","x":' + b"[" * (deep - 2) + b"]" * (deep - 2) + b"}"
+            assert decode_bot_message(shallow).name == "[[[["  # brackets in strings do not count
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def altay(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
