@@ -1,5 +1,6 @@
 """Play seeded random games of every game and print, as JSON, one SHA-256 per game over every
-step's legal actions, observation bytes and the final digests; and which of the modules named
+step's legal actions, observation bytes and the final digests, the games going on from a clone
+every few steps and ending with a state read back from its dict; and which of the modules named
 on the command line were loaded compiled. tests/test_compiled.py runs it with the pure engine
 and with the mypyc-compiled wheel, each in a subprocess outside the checkout, and compares.
 
@@ -37,8 +38,12 @@ def game_digest(name: str, games: int) -> dict[str, object]:
             h.update(msgspec.json.encode(actions))
             g.apply(actions[rng.randrange(len(actions))])
             decisions += 1
+            if decisions % 7 == 0:
+                g = g.clone()
         h.update(str(g.digest()).encode())
         h.update(msgspec.json.encode(g.to_dict()))
+        h.update(str(game.state_from_dict(g.to_dict()).digest()).encode())
+        h.update(msgspec.json.encode(game.outcome(g)))
     return {"sha256": h.hexdigest(), "decisions": decisions}
 
 
