@@ -204,7 +204,9 @@ class GameState:
         "_legal",
     )
 
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: GameConfig | None = None) -> None:
+        if config is None:  # the bare state clone() fills (compiled, `__new__` runs `__init__`)
+            return
         self.config = config
         self.n = config.players
         self.rng = Rng(config.seed)

@@ -124,7 +124,7 @@ def ask_summary(g: GameState, ask: Ask) -> str:
     player": for the seat it asks (an illegal action's reason goes to the seat that chose)."""
     return (
         f"{effect_name(g, ask.card, ask.eff)} asks you ({seat_name(ask.seat)}) to choose"
-        f" {choice_words(ask.kind, ask.purpose)}"
+        f" {choice_words(ask.kind, Purpose(ask.purpose))}"
     )
 
 

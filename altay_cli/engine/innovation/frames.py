@@ -111,7 +111,6 @@ class Ask(steps.Ask):
     people; `card`/`eff` the effect asking, `me` the executing player."""
 
     __slots__ = ("card", "eff", "kind", "labels", "me")
-    purpose: Purpose
 
     def __init__(
         self,

@@ -25,7 +25,7 @@ from .actions import (
 from .frames import Ask, AskKind, Frame
 from .ops import ActionEnded
 from .routines import END, STEPS, WAIT, effect_kind, routine
-from .state import AVAILABLE, HAND, SUPPLY, EndReason, GameState, InnovationConfig, Phase
+from .state import AVAILABLE, HAND, SUPPLY, EndReason, GameState, InnovationConfig, Phase, read_state
 from .tables import AGE, BY_NAME, FEATURED, NAME, NCARDS, title_key
 from .texts import effect_is_demand
 
@@ -50,7 +50,7 @@ class InnovationState(GameState):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
         """The state `to_dict` gave; ValueError for anything else, an unknown routine included."""
-        g = super().from_dict(data)
+        g = read_state(cls, data)
         STEPS.check(g.stack, "an Innovation")
         return g
 

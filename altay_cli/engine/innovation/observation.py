@@ -185,7 +185,7 @@ def observe(g: GameState, seat: int) -> Observation:
         decision = Decision(
             seat=ask.seat,
             kind=ask.kind,
-            purpose=ask.purpose,
+            purpose=Purpose(ask.purpose),
             card=NAME[ask.card] if ask.card >= 0 else None,
             effect=ask.eff if ask.eff >= 0 else None,
             executing=ask.me if ask.me >= 0 else None,

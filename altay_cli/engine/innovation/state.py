@@ -10,6 +10,7 @@ all, a hand card at least to its owner, a standard achievement to nobody.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from enum import StrEnum
 from typing import Any, Literal, Self
@@ -145,7 +146,9 @@ class GameState:
     """One game of Innovation. The rules live in machine.py (turns, dogma, decisions) and
     ops.py (moving cards); this class holds the data and answers the seam's questions."""
 
-    def __init__(self, config: InnovationConfig) -> None:
+    def __init__(self, config: InnovationConfig | None = None) -> None:
+        if config is None:  # the bare state clone() fills (compiled, `__new__` runs `__init__`)
+            return
         n = config.players
         self.config = config
         self.n = n
@@ -204,9 +207,11 @@ class GameState:
         return (self.turn + self.n - 1) // self.n
 
     def clone(self) -> Self:
-        cls = self.__class__
-        g = cls.__new__(cls)
-        g.__dict__.update(self.__dict__)
+        if hasattr(self, "__dict__"):
+            g = self.__class__.__new__(self.__class__)
+            g.__dict__.update(self.__dict__)
+        else:  # compiled by mypyc (altay_cli/_build.py): native attributes, no __dict__
+            g = copy.copy(self)
         g.rng = Rng(self.rng.state)
         g.supply = [pile[:] for pile in self.supply]
         g.available = self.available[:]
@@ -282,34 +287,41 @@ class GameState:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
         """The state `to_dict` gave (ValueError for anything else)."""
-        try:
-            config = msgspec.convert(data["config"], InnovationConfig)
-            g = cls(config)
-            g.rng = Rng(int(data["rng"]))
-            g.supply = [[int(c) for c in pile] for pile in data["supply"]]
-            g.available = [int(c) for c in data["available"]]
-            g.removed = [int(c) for c in data["removed"]]
-            g.specials = {int(k): int(v) for k, v in dict(data["specials"]).items()}
-            g.players = [Player.from_dict(p) for p in data["players"]]
-            g.where = [int(x) for x in data["where"]]
-            g.known = [int(x) for x in data["known"]]
-            g.phase = Phase(data["phase"])
-            g.first_picks = [int(x) for x in data["first_picks"]]
-            g.active = int(data["active"])
-            g.actions_left = int(data["actions_left"])
-            g.turn = int(data["turn"])
-            g.stack = [entry_from_dict(e) for e in data["stack"]]
-            g.shown = [int(c) for c in data["shown"]]
-            ret = data["ret"]
-            g.ret = tuple(ret) if isinstance(ret, list) else ret
-            g.changes = int(data["changes"])
-            g.end_reason = None if data["end_reason"] is None else EndReason(data["end_reason"])
-            g.winners = [int(x) for x in data["winners"]]
-            g.win_card = int(data["win_card"])
-        except (KeyError, TypeError, ValueError, AttributeError, msgspec.ValidationError) as exc:
-            raise ValueError(f"not an Innovation state: {exc}") from None
-        if len(g.players) != config.players or len(g.supply) != 11 or len(g.where) != NCARDS:
-            raise ValueError("not an Innovation state: zones of the wrong size")
-        if set(g.specials) != set(SPECIALS):
-            raise ValueError("not an Innovation state: the special achievements are wrong")
-        return g
+        return read_state(cls, data)
+
+
+def read_state(cls: type[GameState], data: dict[str, Any]) -> GameState:
+    """A state of class `cls` (GameState or the machine's subclass) from what `to_dict` gave;
+    a function, not the classmethod's body, so that a subclass reaches it without `super()`,
+    which mypyc's compiled classmethods get wrong."""
+    try:
+        config = msgspec.convert(data["config"], InnovationConfig)
+        g = cls(config)
+        g.rng = Rng(int(data["rng"]))
+        g.supply = [[int(c) for c in pile] for pile in data["supply"]]
+        g.available = [int(c) for c in data["available"]]
+        g.removed = [int(c) for c in data["removed"]]
+        g.specials = {int(k): int(v) for k, v in dict(data["specials"]).items()}
+        g.players = [Player.from_dict(p) for p in data["players"]]
+        g.where = [int(x) for x in data["where"]]
+        g.known = [int(x) for x in data["known"]]
+        g.phase = Phase(data["phase"])
+        g.first_picks = [int(x) for x in data["first_picks"]]
+        g.active = int(data["active"])
+        g.actions_left = int(data["actions_left"])
+        g.turn = int(data["turn"])
+        g.stack = [entry_from_dict(e) for e in data["stack"]]
+        g.shown = [int(c) for c in data["shown"]]
+        ret = data["ret"]
+        g.ret = tuple(ret) if isinstance(ret, list) else ret
+        g.changes = int(data["changes"])
+        g.end_reason = None if data["end_reason"] is None else EndReason(data["end_reason"])
+        g.winners = [int(x) for x in data["winners"]]
+        g.win_card = int(data["win_card"])
+    except (KeyError, TypeError, ValueError, AttributeError, msgspec.ValidationError) as exc:
+        raise ValueError(f"not an Innovation state: {exc}") from None
+    if len(g.players) != config.players or len(g.supply) != 11 or len(g.where) != NCARDS:
+        raise ValueError("not an Innovation state: zones of the wrong size")
+    if set(g.specials) != set(SPECIALS):
+        raise ValueError("not an Innovation state: the special achievements are wrong")
+    return g

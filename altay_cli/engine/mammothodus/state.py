@@ -16,6 +16,7 @@ adaptation card "extra:red", "double:blue", "wild" or "draw3"; a degradation car
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from enum import StrEnum
 from typing import Any, Self
@@ -150,7 +151,9 @@ class GameState:
     """One game of Mammothodus. The rules live in machine.py (turns), humans.py (the human
     phase) and ancients.py (the Ancients' phase); this class holds the data."""
 
-    def __init__(self, config: MammothodusConfig) -> None:
+    def __init__(self, config: MammothodusConfig | None = None) -> None:
+        if config is None:  # the bare state clone() fills (compiled, `__new__` runs `__init__`)
+            return
         n = config.players
         self.config = config
         #: the data set this game plays and the tables derived from it (shared by clones)
@@ -230,9 +233,11 @@ class GameState:
         return None
 
     def clone(self) -> Self:
-        cls = self.__class__
-        g = cls.__new__(cls)
-        g.__dict__.update(self.__dict__)
+        if hasattr(self, "__dict__"):
+            g = self.__class__.__new__(self.__class__)
+            g.__dict__.update(self.__dict__)
+        else:  # compiled by mypyc (altay_cli/_build.py): native attributes, no __dict__
+            g = copy.copy(self)
         g.rng = Rng(self.rng.state)
         g.clans = [c.copy() for c in self.clans]
         g.tribes = self.tribes[:]
