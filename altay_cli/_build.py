@@ -9,7 +9,9 @@ action and observation records (msgspec Structs, whose class options mypyc would
 interpreted. An editable install never compiles: a compiled module in the checkout would
 shadow the source being edited.
 
-pyproject.toml names this module (`backend-path = ["."]`); setup.py asks `ext_modules()`.
+pyproject.toml names this module (`backend-path = ["."]`). There is no setup.py (the project's
+top level is fixed): the backend is setuptools' own with its one `setup()` call made here, with
+`ext_modules()`, where setuptools would otherwise run a setup.py.
 """
 
 from __future__ import annotations
@@ -20,11 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from setuptools import build_meta
-from setuptools.build_meta import *  # noqa: F403  (the rest of PEP 517's hooks, unchanged)
 
 #: the switch users set
 SWITCH = "ALTAY_COMPILE"
-#: set by build_wheel for setup.py: this build makes a wheel (never an editable install)
+#: set by build_wheel for the setup call: this build makes a wheel (never an editable install)
 _WHEEL = "_ALTAY_COMPILE_WHEEL"
 #: what the isolated build environment needs to compile: mypyc and the types of the engines'
 #: imports (without msgspec's and orjson's types mypyc would compile their uses as Any)
@@ -64,10 +65,29 @@ def compiling() -> bool:
     return os.environ.get(SWITCH, "") == "1"
 
 
+class _Backend(build_meta._BuildMetaBackend):
+    """setuptools' PEP 517 backend, whose setup script is this module's one `setup()` call."""
+
+    def run_setup(self, setup_script: str = "setup.py") -> None:
+        from setuptools import setup
+
+        setup(ext_modules=ext_modules())
+
+
+_BACKEND = _Backend()
+# PEP 517's hooks: setuptools' own, run with the setup call above
+get_requires_for_build_sdist = _BACKEND.get_requires_for_build_sdist
+prepare_metadata_for_build_wheel = _BACKEND.prepare_metadata_for_build_wheel
+build_sdist = _BACKEND.build_sdist
+get_requires_for_build_editable = _BACKEND.get_requires_for_build_editable
+prepare_metadata_for_build_editable = _BACKEND.prepare_metadata_for_build_editable
+build_editable = _BACKEND.build_editable
+
+
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
     """setuptools' requirements, and mypy with the engines' typed imports when compiling."""
     extra = list(COMPILE_REQUIRES) if compiling() else []
-    return [*build_meta.get_requires_for_build_wheel(config_settings), *extra]
+    return [*_BACKEND.get_requires_for_build_wheel(config_settings), *extra]
 
 
 def build_wheel(
@@ -75,11 +95,11 @@ def build_wheel(
     config_settings: dict[str, Any] | None = None,
     metadata_directory: str | None = None,
 ) -> str:
-    """setuptools' wheel; setup.py compiles the engines into it when the user asked."""
+    """setuptools' wheel, with the engines compiled into it when the user asked."""
     if compiling():
         os.environ[_WHEEL] = "1"
     try:
-        return build_meta.build_wheel(wheel_directory, config_settings, metadata_directory)
+        return _BACKEND.build_wheel(wheel_directory, config_settings, metadata_directory)
     finally:
         os.environ.pop(_WHEEL, None)
 

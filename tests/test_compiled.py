@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHECKER = Path(__file__).with_name("compiled_digests.py")
 GAMES_PER_GAME = 100
 #: what a wheel is built from (pyproject's packages and the build's own files)
-SOURCE = ("pyproject.toml", "setup.py", "README.md", "altay_cli", "protocol", "arena", "bots")
+SOURCE = ("pyproject.toml", "README.md", "altay_cli", "protocol", "arena", "bots")
 
 
 def _missing_toolchain() -> str | None:
