@@ -417,6 +417,16 @@ class BotProcess:
         What could not be written before the deadline is kept and written first next time, so
         the bot never reads half a line followed by another message.
         """
+        if not self._out_pending:
+            # The common case, a line into a pipe with room: one write, nothing else. A write
+            # that fails or falls short is left to _write_all, which writes again and reports.
+            try:
+                written = os.write(self._in_fd, data)
+            except OSError:
+                written = 0
+            if written == len(data):
+                return
+            data = data[written:]
         view = memoryview(self._out_pending + data if self._out_pending else data)
         self._out_pending = b""
         try:
@@ -461,6 +471,15 @@ class BotProcess:
         """
         buf = self._buf
         limit = self.max_line_bytes
+        if not buf and not self._skipping:
+            # The common case, nothing buffered: the chunk read is usually exactly one line.
+            chunk = self._read_chunk(deadline)
+            nl = chunk.find(b"\n")
+            if nl == len(chunk) - 1:
+                line = chunk[:-2] if chunk.endswith(b"\r\n") else chunk[:-1]
+                if len(line) <= limit:
+                    return line
+            buf += chunk
         while True:
             nl = buf.find(b"\n", self._scan)
             if nl >= 0:

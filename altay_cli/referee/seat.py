@@ -167,6 +167,9 @@ class BotSeat:
         #: Read the bot's cgroup CPU time around each decision (Answer.cpu_ms). A `cpu` clock
         #: always does; `altay bench protocol` turns it off to measure what the reads cost.
         self.read_cpu = True
+        # The cores the bot's processes may use at once: its quota, else the machine's. Asked
+        # once: os.cpu_count() reads a sysfs file, a few µs on every decision otherwise.
+        self._cores = options.sandbox.cpus or float(os.cpu_count() or 1)
         self.process: BotProcess | None = None
         self.ready: Ready | None = None
         self.failures: list[Failure] = []
@@ -396,7 +399,7 @@ class BotSeat:
         observation_us = (t1 - t0) * 1e6
         legal_us = (t_start - t1) * 1e6
         cpu_start = self._cpu_now()
-        deadline = self.clock.deadline(self._cpu_now, cpu_start, self._cores())
+        deadline = self.clock.deadline(self._cpu_now, cpu_start, self._cores)
         clock_msg = self.clock.message()
         attempts = 0
         while True:
@@ -484,10 +487,6 @@ class BotSeat:
         """The bot's CPU milliseconds since `start` (None when unknown)."""
         now = self._cpu_now() if start is not None else None
         return None if now is None or start is None else max(0.0, now - start) * 1000
-
-    def _cores(self) -> float:
-        """How many cores the bot's processes may use at once (its quota, else the machine's)."""
-        return self.options.sandbox.cpus or float(os.cpu_count() or 1)
 
     def _count_time(self, seat: int, time_ms: float) -> None:
         self.think_ms += time_ms
