@@ -165,6 +165,8 @@ class Decision(msgspec.Struct, tag="decision", tag_field="type"):
 
     @classmethod
     def of(cls, n: int, seat: int, action: dict[str, Any], digest: str, answer: Answer) -> Decision:
+        # round(x * 1000) / 1000 rather than round(x, 3): the same 3 decimals at a tenth of the
+        # cost (round with digits goes through decimal text), and this is on every decision's path
         return cls(
             n=n,
             seat=seat,
@@ -172,11 +174,11 @@ class Decision(msgspec.Struct, tag="decision", tag_field="type"):
             digest=digest,
             index=answer.index,
             request_id=answer.request_id,
-            time_ms=None if answer.time_ms is None else round(answer.time_ms, 3),
-            overhead_us=None if answer.overhead_us is None else round(answer.overhead_us, 1),
+            time_ms=None if answer.time_ms is None else round(answer.time_ms * 1000) / 1000,
+            overhead_us=None if answer.overhead_us is None else round(answer.overhead_us * 10) / 10,
             status=str(answer.status),
             info=answer.info,
-            cpu_ms=None if answer.cpu_ms is None else round(answer.cpu_ms, 3),
+            cpu_ms=None if answer.cpu_ms is None else round(answer.cpu_ms * 1000) / 1000,
         )
 
 
