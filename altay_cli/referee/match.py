@@ -33,7 +33,7 @@ from protocol import PROTOCOL_VERSION
 
 from .sandbox import isolation_for
 from .seat import QUIT_GRACE_S, BotSeat
-from .signals import signals_deferred, sigterm_as_interrupt
+from .signals import holding_signals_cheaply, signals_deferred, sigterm_as_interrupt
 from .types import BotFailure, BotSpec, MatchOptions, MatchResult
 
 if TYPE_CHECKING:
@@ -248,7 +248,7 @@ def run_match(
                 seed_source=None if seed_source is None else str(seed_source),
             )
         )
-        with sigterm_as_interrupt():
+        with sigterm_as_interrupt(), holding_signals_cheaply():
             try:
                 _start_all(seats, log, forfeits)
                 if not forfeits:

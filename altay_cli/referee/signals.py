@@ -53,6 +53,58 @@ class _Hold:
         self.received.append(signum)
 
 
+class _Gate:
+    """The handler of SIGINT and SIGTERM while a match plays (`holding_signals_cheaply`).
+
+    Outside a held block it does what the handler before it did (Ctrl-C: KeyboardInterrupt;
+    an ignored signal stays ignored); inside one it only records the signal, which the outermost
+    block raises when it ends. Holding is then a counter, not four handler swaps (system calls)
+    on every decision.
+    """
+
+    __slots__ = ("before", "depth", "received")
+
+    def __init__(self) -> None:
+        self.before: dict[int, Any] = {}
+        self.depth = 0
+        self.received: list[int] = []
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        before = self.before.get(signum)
+        if before is signal.SIG_IGN or before == signal.SIG_IGN:
+            return
+        if self.depth:
+            self.received.append(signum)
+        elif callable(before):
+            before(signum, frame)
+        else:  # the default action: stop, as Ctrl-C does
+            raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
+
+
+_gate: _Gate | None = None  # the gate in place, if any (main thread only)
+
+
+@contextlib.contextmanager
+def holding_signals_cheaply() -> Iterator[None]:
+    """Within the block, `signals_deferred` holds signals by counting (see _Gate). For the loop
+    of a match, which holds them on every decision; elsewhere (or in another thread) holding
+    swaps the handlers as it always did."""
+    global _gate
+    if not _in_main_thread() or _gate is not None:
+        yield
+        return
+    gate = _Gate()
+    for sig in _HELD:
+        gate.before[sig] = _set_handler(sig, gate)
+    _gate = gate
+    try:
+        yield
+    finally:
+        _gate = None
+        for sig in _HELD:
+            _set_handler(sig, gate.before[sig])
+
+
 class signals_deferred:  # a class named as a function: `with signals_deferred():`
     """Hold SIGINT and SIGTERM during the block; if one came, raise KeyboardInterrupt after it.
 
@@ -62,9 +114,15 @@ class signals_deferred:  # a class named as a function: `with signals_deferred()
     A class rather than a generator: it runs twice per decision of every match.
     """
 
-    __slots__ = ("_hold", "_old_int", "_old_term")
+    __slots__ = ("_gate", "_hold", "_old_int", "_old_term")
 
     def __enter__(self) -> None:
+        gate = _gate
+        if gate is not None and _in_main_thread():
+            gate.depth += 1
+            self._gate = gate
+            return
+        self._gate = None
         if not _in_main_thread():
             self._hold = None
             return
@@ -75,6 +133,14 @@ class signals_deferred:  # a class named as a function: `with signals_deferred()
     def __exit__(
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
+        gate = self._gate
+        if gate is not None:
+            gate.depth -= 1
+            if not gate.depth and gate.received:
+                signum = gate.received[0]
+                gate.received.clear()
+                raise KeyboardInterrupt(f"signal {signal.Signals(signum).name} during cleanup")
+            return
         hold = self._hold
         if hold is None:
             return
