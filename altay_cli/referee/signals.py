@@ -115,6 +115,8 @@ class signals_deferred:  # a class named as a function: `with signals_deferred()
     """
 
     __slots__ = ("_gate", "_hold", "_old_int", "_old_term")
+    _gate: _Gate | None
+    _hold: _Hold | None
 
     def __enter__(self) -> None:
         gate = _gate
