@@ -25,6 +25,7 @@ The writer flushes each line, so a killed process leaves a log that is valid up 
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import hashlib
 import os
 import secrets
@@ -282,7 +283,7 @@ class LogWriteError(OSError):
 
 
 class LogWriter:
-    """Appends chained log lines to a file (or any binary stream), flushing each one.
+    """Appends chained log lines to a file (or any binary stream), each written whole at once.
 
     The writer seals the seed: a header whose config carries one is written with the seed
     replaced by a commitment, and the result line gets the seed and the nonce. With a signer,
@@ -304,9 +305,9 @@ class LogWriter:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 if exclusive:
                     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-                    self._fh: IO[bytes] = os.fdopen(os.open(self.path, flags, 0o644), "wb")
+                    self._fh: IO[bytes] = os.fdopen(os.open(self.path, flags, 0o644), "wb", buffering=0)
                 else:
-                    self._fh = open(self.path, "wb")  # noqa: SIM115 (closed in close())
+                    self._fh = open(self.path, "wb", buffering=0)  # noqa: SIM115 (closed in close())
             except OSError as exc:
                 raise LogWriteError(exc.errno, f"cannot write the log {target}: {exc.strerror}") from None
             self._owns = True
@@ -331,14 +332,28 @@ class LogWriter:
             line = msgspec.structs.replace(line, prev=self._prev)
         raw = _encoder.encode(line)
         try:
-            self._fh.write(raw + b"\n")
-            self._fh.flush()
+            self._put(raw + b"\n")
         except OSError as exc:
             raise LogWriteError(exc.errno, f"cannot write the log {self._name()}: {exc.strerror}") from None
         except ValueError as exc:  # written after close
             raise LogWriteError(0, f"cannot write the log {self._name()}: {exc}") from None
         self._prev = line_hash(raw)
         self._has_result = self._has_result or isinstance(line, Result)
+
+    def _put(self, data: bytes) -> None:
+        """Write one whole line now. A file the writer opened is unbuffered (one system call per
+        line, no flush); a stream it was given is flushed. A short write is finished."""
+        fh = self._fh
+        if self._owns:
+            view = memoryview(data)
+            while view:
+                n = fh.write(view)
+                if not n:  # an unbuffered file in non-blocking mode: never here, but never a loop
+                    raise OSError(errno.EIO, "the log file took no bytes")
+                view = view[n:]
+        else:
+            fh.write(data)
+            fh.flush()
 
     def _seal(self, header: Header) -> Header:
         log_id = self._random(16).hex()
@@ -382,8 +397,7 @@ class LogWriter:
         )
         raw = _encoder.encode(line)
         try:
-            self._fh.write(raw + b"\n")
-            self._fh.flush()
+            self._put(raw + b"\n")
         except (OSError, ValueError) as exc:
             raise LogWriteError(0, f"cannot write the log {self._name()}: {exc}") from None
         self._prev = line_hash(raw)
