@@ -110,8 +110,11 @@ def ext_modules() -> list[Any]:
         return []
     from mypyc.build import mypycify
 
-    config = Path(tempfile.mkdtemp(prefix="altay-mypyc-")) / "mypy.ini"
-    config.write_text(_MYPY_CONFIG)
-    return list(
-        mypycify(["--config-file", str(config), *COMPILED], opt_level="3", group_name="altay_engines")
-    )
+    # mypycify reads the configuration and writes the C sources before it returns: the folder
+    # of the configuration is not needed after it (and is not left behind in /tmp)
+    with tempfile.TemporaryDirectory(prefix="altay-mypyc-") as folder:
+        config = Path(folder) / "mypy.ini"
+        config.write_text(_MYPY_CONFIG)
+        return list(
+            mypycify(["--config-file", str(config), *COMPILED], opt_level="3", group_name="altay_engines")
+        )
