@@ -36,6 +36,7 @@ class Played:
     #: The game is not played: its worker died, or its answer was refused. The runner plays it
     #: again (once), then reports it.
     lost: str | None = None
+    refused: bool = False  # lost because its answer was refused (a broken or dishonest worker)
     worker: str = ""  # where it was played (a cluster worker's address; "" locally)
 
 

@@ -144,6 +144,8 @@ def run_arena(
                             todo.clear()
                         continue
                 game = played.game
+                if played.refused and lost is not None:
+                    summary.refused.append(f"game {game.game_id}: {lost}")
                 if lost is not None:  # died without an answer, or refused: play it again once
                     if retries.get(game.game_id, 0) < WORKER_RETRIES:
                         retries[game.game_id] = retries.get(game.game_id, 0) + 1
