@@ -112,6 +112,27 @@ def address_problem(options: ClusterOptions) -> str | None:
     return None
 
 
+#: Dask's loggers that would print a traceback for what the coordinator refuses and reports in
+#: a sentence of its own (an answer it will not deserialize, a scheduler that does not answer).
+QUIET_LOGGERS = ("distributed.protocol.core", "distributed.client", "distributed.utils_comm")
+
+
+@contextmanager
+def quiet_dask() -> Iterator[None]:
+    """While inside, Dask's loggers above say nothing (the coordinator reports instead)."""
+    import logging
+
+    loggers = [logging.getLogger(name) for name in QUIET_LOGGERS]
+    saved = [lg.disabled for lg in loggers]
+    for lg in loggers:
+        lg.disabled = True
+    try:
+        yield
+    finally:
+        for lg, was in zip(loggers, saved, strict=True):
+            lg.disabled = was
+
+
 @contextmanager
 def no_unpickling() -> Iterator[None]:
     """While inside, Dask's unpickling function refuses in this process (see the module docstring)."""
@@ -141,8 +162,9 @@ class ClusterSession:
         except ImportError:
             raise ArenaUsageError(f"--cluster needs Dask's distributed package: {INSTALL_HINT}") from None
         self.options = options
-        self._guard = no_unpickling()
-        self._guard.__enter__()
+        self._guard = contextlib.ExitStack()
+        self._guard.enter_context(no_unpickling())
+        self._guard.enter_context(quiet_dask())
         try:
             self.client = _quiet_client(Client)(
                 options.address,
@@ -154,10 +176,10 @@ class ClusterSession:
                 set_as_default=False,
             )
         except (OSError, TimeoutError) as exc:
-            self._guard.__exit__(None, None, None)
+            self._guard.close()
             raise ArenaUsageError(f"--cluster {options.address}: no scheduler answered ({exc})") from None
         except BaseException:
-            self._guard.__exit__(None, None, None)
+            self._guard.close()
             raise
         try:
             self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT_S)
@@ -178,7 +200,7 @@ class ClusterSession:
         try:
             client.close(timeout=10)
         finally:
-            self._guard.__exit__(None, None, None)
+            self._guard.close()
 
 
 def _quiet_client(base: type[Client]) -> type[Client]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -56,3 +57,46 @@ def pickle_answer(task: bytes) -> Any:
     the environment variable ALTAY_TEST_MARKER (set by the test, inherited by the workers)
     wherever it is unpickled."""
     return Marker(os.environ["ALTAY_TEST_MARKER"])
+
+
+def make_certificates(folder: Path) -> dict[str, Path]:
+    """A CA and a certificate (with its key) for each of scheduler, worker and coordinator, all
+    Ed25519, written into `folder`: {"ca": ca.pem, "scheduler": ..., "scheduler.key": ...}."""
+    import datetime as dt
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.x509.oid import NameOID
+
+    def name(cn: str) -> x509.Name:
+        return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)])
+
+    now = dt.datetime.now(dt.UTC)
+    ca_key = Ed25519PrivateKey.generate()
+
+    def certificate(cn: str, key: Ed25519PrivateKey, ca: bool) -> x509.Certificate:
+        builder = (
+            x509.CertificateBuilder()
+            .subject_name(name(cn))
+            .issuer_name(name("altay-test-ca"))
+            .public_key(key.public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - dt.timedelta(days=1))
+            .not_valid_after(now + dt.timedelta(days=2))
+            .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
+        )
+        return builder.sign(ca_key, None)
+
+    out = {"ca": folder / "ca.pem"}
+    out["ca"].write_bytes(certificate("altay-test-ca", ca_key, True).public_bytes(serialization.Encoding.PEM))
+    for who in ("scheduler", "worker", "coordinator"):
+        key = Ed25519PrivateKey.generate()
+        out[who] = folder / f"{who}.pem"
+        out[f"{who}.key"] = folder / f"{who}.key"
+        out[who].write_bytes(certificate(who, key, False).public_bytes(serialization.Encoding.PEM))
+        pem = key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
+        out[f"{who}.key"].write_bytes(pem)
+    return out

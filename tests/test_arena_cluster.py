@@ -334,3 +334,62 @@ def test_a_scheduler_that_does_not_answer_is_a_usage_error(
     with pytest.raises(ArenaUsageError, match="no scheduler answered"):
         run(tmp_path / "a", _params(), RunOptions(cluster=ClusterOptions(f"tcp://127.0.0.1:{_free_port()}")))
     assert not (tmp_path / "a").exists()
+
+
+def test_over_tls_only_certificates_signed_by_the_ca_get_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scheduler with TLS: the coordinator with its certificate plays an arena; a worker whose
+    certificate another CA signed, or without TLS, never joins (it gives up: exit code not 0); a
+    coordinator without TLS files is refused before connecting, and one over tcp:// gets no answer."""
+    from tests.cluster_helpers import make_certificates
+
+    certs = {k: str(v) for k, v in make_certificates(tmp_path).items()}
+    port = _free_port()
+    address = f"tls://127.0.0.1:{port}"
+    tls = ["--tls-ca-file", certs["ca"]]
+    scheduler = ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard", "--no-show"]
+    scheduler += [*tls, "--tls-cert", certs["scheduler"], "--tls-key", certs["scheduler.key"]]
+    procs = [
+        _start(
+            scheduler,
+            tmp_path / "scheduler",
+            dict(os.environ),
+        )
+    ]
+    worker = ["worker", "--nthreads", "1", "--no-nanny", "--host", "127.0.0.1", "--no-dashboard"]
+    try:
+        procs.append(
+            _start(
+                [*worker, address, *tls, "--tls-cert", certs["worker"], "--tls-key", certs["worker.key"]],
+                tmp_path / "w1",
+                dict(os.environ),
+            )
+        )
+        # a worker whose certificate another CA signed, and one without TLS: neither gets in
+        (tmp_path / "other").mkdir()
+        other = make_certificates(tmp_path / "other")
+        own = ["--tls-cert", str(other["worker"]), "--tls-key", str(other["worker.key"])]
+        rogues = [
+            _start([*worker, address, *tls, *own, "--death-timeout", "5"], tmp_path / "w2", dict(os.environ)),
+            _start(
+                [*worker, f"tcp://127.0.0.1:{port}", "--death-timeout", "5"],
+                tmp_path / "w3",
+                dict(os.environ),
+            ),
+        ]
+        procs += rogues
+        assert all(r.wait(timeout=START_TIMEOUT_S) != 0 for r in rogues)  # never registered: gave up
+        options = ClusterOptions(address, certs["ca"], certs["coordinator"], certs["coordinator.key"])
+        done = run(
+            tmp_path / "a", _params(games=1, bots=_params().bots[:2]), RunOptions(cluster=options, quiet=True)
+        )
+        assert done.outcome is Outcome.COMPLETE and done.stored == 2
+        with pytest.raises(ArenaUsageError, match="TLS needs --cluster-ca"):
+            run(tmp_path / "b", _params(), RunOptions(cluster=ClusterOptions(address)))
+        monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT_S", 5.0)
+        with pytest.raises(ArenaUsageError, match="no scheduler answered"):
+            run(tmp_path / "c", _params(), RunOptions(cluster=ClusterOptions(f"tcp://127.0.0.1:{port}")))
+    finally:
+        _stop(procs[1:])
+        _stop(procs[:1])
