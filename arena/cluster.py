@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .executors import Played
+from .executors import ExecutorLost, Played
 from .params import ArenaParams, ArenaUsageError
 from .remote import decode_answer, decode_record, encode_task, play_remote
 from .schedule import ScheduledGame
@@ -193,7 +193,18 @@ class ClusterSession:
     def threads(self) -> int:
         """Games the cluster plays at once: its workers' threads."""
         client: Any = self.client  # (distributed's API is only partly typed)
-        return sum(int(n) for n in client.nthreads().values())
+        with self.lost():
+            return sum(int(n) for n in client.nthreads().values())
+
+    @contextmanager
+    def lost(self) -> Iterator[None]:
+        """A connection lost inside becomes `ExecutorLost`, saying the scheduler is gone."""
+        try:
+            yield
+        except (OSError, TimeoutError) as exc:
+            raise ExecutorLost(
+                f"the cluster's scheduler {self.options.address} is gone ({type(exc).__name__}: {exc})"
+            ) from None
 
     def close(self) -> None:
         client: Any = self.client
@@ -260,7 +271,8 @@ class DaskExecutor:
     def submit(self, game: ScheduledGame) -> None:
         task = encode_task(self.params, game, self.arena_id, self.seed_source)
         key = f"altay-game-{game.game_id}-{os.urandom(6).hex()}"
-        future = self.client.submit(self.task, task, pure=False, key=key)
+        with self.session.lost():
+            future = self.client.submit(self.task, task, pure=False, key=key)
         self.futures[future] = game
         future.add_done_callback(self._done.put)  # (called in the client's thread)
 

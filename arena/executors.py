@@ -68,6 +68,11 @@ class GameExecutor(Protocol):
         ...
 
 
+class ExecutorLost(Exception):
+    """The executor cannot go on (a cluster's scheduler is gone): the run stops as if
+    interrupted, and --resume plays what is missing. The message says what was lost."""
+
+
 class Refused(Exception):
     """A game that came back and is not stored (its log or record is not to be trusted); the
     message says why in one sentence."""
@@ -77,4 +82,4 @@ class Refused(Exception):
 #: sign it); raises `Refused`. None: the record is stored as it came (local workers).
 Intake = Callable[[Played], GameRecord]
 
-__all__ = ["GameExecutor", "Intake", "Played", "Refused"]
+__all__ = ["ExecutorLost", "GameExecutor", "Intake", "Played", "Refused"]

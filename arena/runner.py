@@ -27,7 +27,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
-from .executors import GameExecutor, Intake, Played, Refused
+from .executors import ExecutorLost, GameExecutor, Intake, Played, Refused
 from .records import GameRecord
 from .schedule import ScheduledGame
 from .store import ArenaStore
@@ -162,6 +162,9 @@ def run_arena(
             progress.tick()
     except KeyboardInterrupt:
         summary.interrupted = interrupted = True
+    except ExecutorLost as exc:
+        summary.interrupted = interrupted = True
+        summary.errors.append(str(exc))
     finally:
         if in_main:
             signal.signal(signal.SIGTERM, old_term)

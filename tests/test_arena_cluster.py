@@ -393,3 +393,47 @@ def test_over_tls_only_certificates_signed_by_the_ca_get_in(
     finally:
         _stop(procs[1:])
         _stop(procs[:1])
+
+
+def test_the_scheduler_killed_mid_arena_stops_it_with_what_is_stored_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scheduler dies after the first stored game: once the client gives up reconnecting
+    (its timeout, CONNECT_TIMEOUT_S, shortened here), the run stops as an interrupted one (the
+    command then prints the resume command, exit 1); every game stored so far is kept and
+    verifies."""
+    from arena.runner import Progress
+
+    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT_S", 5.0)
+
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = _start(
+        ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard", "--no-show"],
+        tmp_path / "scheduler",
+        dict(os.environ),
+    )
+    worker = ["worker", address, "--nthreads", "1", "--no-nanny", "--host", "127.0.0.1", "--no-dashboard"]
+    procs = [scheduler, _start(worker, tmp_path / "w1", dict(os.environ))]
+
+    class KillOnFirstGame(Progress):
+        def game_done(self, record: object) -> None:
+            if scheduler.poll() is None:
+                os.killpg(scheduler.pid, signal.SIGKILL)
+
+    class Show(RunShow):
+        def display(self) -> Progress:
+            return KillOnFirstGame()
+
+    try:
+        result = run(
+            tmp_path / "a", _params(games=10), RunOptions(cluster=ClusterOptions(address)), show=Show()
+        )
+        assert result.interrupted and result.outcome is None
+        assert any(f"the cluster's scheduler {address} is gone" in e for e in result.errors)
+        assert 1 <= result.stored < result.scheduled == 60
+        found = verify(tmp_path / "a")
+        assert len(found.records) == result.stored and not found.problems
+    finally:
+        _stop(procs[1:])
+        _stop(procs[:1])
