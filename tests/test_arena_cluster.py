@@ -217,6 +217,20 @@ def test_an_arena_on_the_cluster_stores_what_a_local_run_stores(cluster: Cluster
     assert not list(cluster.marker.parent.glob("w*/altay-game-*"))
 
 
+def test_the_arena_command_plays_on_the_cluster_named_in_its_config(cluster: Cluster, tmp_path: Path) -> None:
+    config = tmp_path / "ladder.toml"
+    config.write_text(
+        f'cluster = "{cluster.address}"\ngames = 1\nmax-rounds = 2\n[bots]\na = "random"\nb = "greedy"\n'
+    )
+    done = CliRunner().invoke(
+        main, ["arena", "--config", str(config), "--out", str(tmp_path / "a"), "--json"]
+    )
+    assert done.exit_code == 0, done.output
+    assert f"on the cluster {cluster.address}" in done.stderr
+    with ArenaStore.open(tmp_path / "a") as store:
+        assert len(store.records(store.params())) == 2
+
+
 def test_an_sprt_on_the_cluster_decides_as_locally(cluster: Cluster, tmp_path: Path) -> None:
     params = _params(
         bots=(BotEntry("new", "greedy"), BotEntry("base", "random 3")), games=30, sprt=SprtSpec(0, 200)
