@@ -29,7 +29,10 @@ import orjson
 from .executors import Played, Refused
 from .integrity import Expected, check_game, schedule_differences
 from .records import GameRecord
-from .worker import clear_log_path, log_name
+from .worker import FAILURE_DETAIL_CAP, clear_log_path, log_name
+
+#: The fields of a failure in a record (`gamelog.Failure.as_entry`).
+FAILURE_KEYS = frozenset({"seat", "status", "detail", "n", "request_id", "consequence"})
 
 if TYPE_CHECKING:
     from altay_cli.logsign import Signer
@@ -80,6 +83,12 @@ class RemoteIntake:
         found = schedule_differences(record, game, self.names)
         if found:
             return found[0]
+        for f in record.failures:  # the row keeps them: exactly what a local worker keeps
+            extra = set(f) - FAILURE_KEYS
+            if extra:
+                return f"a failure has fields a game's failure does not have ({', '.join(sorted(extra))})"
+            if len(str(f.get("detail", ""))) > FAILURE_DETAIL_CAP + 3:
+                return "a failure's detail is longer than the arena keeps"
         if (hashlib.sha256(log).hexdigest(), len(log)) != (record.log_sha256, record.log_bytes):
             return "its log hash is not the hash of the log sent with it"
         if _last_line_type(log) == "signature":
