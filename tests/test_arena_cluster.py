@@ -34,6 +34,7 @@ from arena.driver import RunOptions, RunShow, run
 from arena.leaderboard import build_leaderboard
 from arena.modes import Outcome
 from arena.params import ArenaParams, ArenaUsageError, BotEntry, SprtSpec
+from arena.records import GameRecord
 from arena.store import ArenaStore
 from arena.verify import verify
 
@@ -106,7 +107,6 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         **os.environ,
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
         "ALTAY_TEST_MARKER": str(marker),
-        "DASK_DISTRIBUTED__WORKER__DAEMON": "False",
     }
     procs = [
         _start(
@@ -409,17 +409,17 @@ def test_over_tls_only_certificates_signed_by_the_ca_get_in(
         _stop(procs[:1])
 
 
-def test_the_scheduler_killed_mid_arena_stops_it_with_what_is_stored_kept(
+def test_a_worker_then_the_scheduler_killed_mid_arena_lose_nothing_and_store_nothing_twice(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The scheduler dies after the first stored game: once the client gives up reconnecting
-    (its timeout, CONNECT_TIMEOUT_S, shortened here), the run stops as an interrupted one (the
-    command then prints the resume command, exit 1); every game stored so far is kept and
-    verifies."""
+    """Two workers; after the first stored game one of them is killed (SIGKILL, most likely in
+    the middle of a game: Dask gives its game to the other), after the fourth the scheduler is.
+    Once the client gives up reconnecting (its timeout, CONNECT_TIMEOUT_S, shortened here) the
+    run stops as an interrupted one (the command then prints the resume command, exit 1); every
+    game stored so far, including those played after the worker died, is kept once and verifies."""
     from arena.runner import Progress
 
     monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT_S", 5.0)
-
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
     scheduler = _start(
@@ -428,26 +428,36 @@ def test_the_scheduler_killed_mid_arena_stops_it_with_what_is_stored_kept(
         dict(os.environ),
     )
     worker = ["worker", address, "--nthreads", "1", "--no-nanny", "--host", "127.0.0.1", "--no-dashboard"]
-    procs = [scheduler, _start(worker, tmp_path / "w1", dict(os.environ))]
+    workers = [_start(worker, tmp_path / name, dict(os.environ)) for name in ("w1", "w2")]
+    stored: list[int] = []
 
-    class KillOnFirstGame(Progress):
-        def game_done(self, record: object) -> None:
-            if scheduler.poll() is None:
+    class Killer(Progress):
+        def game_done(self, record: GameRecord) -> None:
+            stored.append(record.game_id)
+            if len(stored) == 1:
+                os.killpg(workers[1].pid, signal.SIGKILL)
+            if len(stored) == 4:
                 os.killpg(scheduler.pid, signal.SIGKILL)
 
     class Show(RunShow):
         def display(self) -> Progress:
-            return KillOnFirstGame()
+            return Killer()
 
     try:
+        from distributed import Client
+
+        with Client(address, timeout=START_TIMEOUT_S, set_as_default=False) as client:
+            client.wait_for_workers(2, timeout=START_TIMEOUT_S)
         result = run(
             tmp_path / "a", _params(games=10), RunOptions(cluster=ClusterOptions(address)), show=Show()
         )
         assert result.interrupted and result.outcome is None
         assert any(f"the cluster's scheduler {address} is gone" in e for e in result.errors)
-        assert 1 <= result.stored < result.scheduled == 60
+        assert (
+            4 <= result.stored < result.scheduled == 60 and len(stored) == len(set(stored)) == result.stored
+        )
         found = verify(tmp_path / "a")
-        assert len(found.records) == result.stored and not found.problems
+        assert sorted(r.game_id for r in found.records) == sorted(stored) and not found.problems
     finally:
-        _stop(procs[1:])
-        _stop(procs[:1])
+        _stop(workers)
+        _stop([scheduler])
