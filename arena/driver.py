@@ -23,7 +23,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from altay_cli.records import SeedSource
 
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from altay_cli.logsign import Signer
     from altay_cli.referee.sandbox import SandboxPolicy
 
+    from .cluster import ClusterOptions, ClusterSession
     from .runner import Progress
     from .session import FolderLock
     from .store import ArenaStore
@@ -49,6 +50,8 @@ class RunOptions:
     quiet: bool = False  # no notes (warnings still go to `RunShow.warn`)
     #: where a new arena's master seed came from (written in its database; None: unknown)
     seed_source: SeedSource | None = SeedSource.ORGANISER
+    #: play the games on this Dask cluster (None: in local worker processes); see arena/cluster.py
+    cluster: ClusterOptions | None = None
 
 
 class RunShow:
@@ -89,6 +92,7 @@ class RunResult:
     outcome: Outcome | None = None
     errors: list[str] = field(default_factory=list)  # games the referee could not play
     store_error: str | None = None  # the database could not be written: the run stopped
+    refused: list[str] = field(default_factory=list)  # cluster games whose answer was refused
 
     @property
     def games_per_s(self) -> float:
@@ -130,7 +134,13 @@ def run(
     problem = logs_folder_problem(folder)
     if problem:
         raise ArenaUsageError(problem)
-    lock = locked(folder, "--out ")
+    session = _connect(options.cluster)
+    try:
+        lock = locked(folder, "--out ")
+    except BaseException:
+        if session is not None:
+            session.close()
+        raise
     try:
         try:
             source = None if options.resume or options.seed_source is None else str(options.seed_source)
@@ -153,6 +163,8 @@ def run(
                 raise ArenaUsageError(str(exc)) from None
             schedule = list(store.schedule(params).values())
             concurrency = options.concurrency or os.cpu_count() or 1
+            if session is not None:  # as many games as the cluster has worker threads (at most -j)
+                concurrency = min(options.concurrency or len(schedule), session.threads())
             done = store.played(params)
             finished = mode.finished(store, params)
             if done < len(schedule) and not finished:
@@ -163,7 +175,8 @@ def run(
                 f"{cmd} {folder}: {len(params.bots)} bots, {params.players} players, "
                 f"{params.games} {'pairs' if params.sprt else 'deals'} -> {len(schedule)} games "
                 f"({done} already played)"
-                + (", already decided" if finished else f", {workers} worker{'s' * (workers != 1)}"),
+                + (", already decided" if finished else f", {workers} worker{'s' * (workers != 1)}")
+                + (f" on the cluster {session.options.address}" if session is not None else ""),
             )
             setup = WorkerSetup(
                 folder=str(folder),
@@ -177,9 +190,17 @@ def run(
                 mode.stopper(store, params, None if options.quiet else show.status),
             )
             result = RunResult(folder, params, cmd, len(schedule))
+            executor, intake = _remote(session, store, params, signer)
             try:
                 summary = run_arena(
-                    store, setup, [] if finished else schedule, concurrency, display, stop=stop
+                    store,
+                    setup,
+                    [] if finished else schedule,
+                    concurrency,
+                    display,
+                    stop=stop,
+                    executor=executor,
+                    intake=intake,
                 )
             except sqlite3.Error as exc:  # disk full, folder removed, ...: finished games are safe
                 result.store_error = str(exc)
@@ -194,11 +215,40 @@ def run(
             result.stored = store.played(params)
             result.played, result.elapsed_s = summary.played, summary.elapsed_s
             result.interrupted, result.errors = summary.interrupted, list(summary.errors)
+            result.refused = list(summary.refused)
+            for line in summary.refused:
+                show.warn(f"refused: {line}")
             if not summary.interrupted:
                 result.outcome = mode.outcome(store, params, result.stored >= len(schedule))
             return result
     finally:
         lock.release()
+        if session is not None:
+            session.close()
+
+
+def _connect(cluster: ClusterOptions | None) -> ClusterSession | None:
+    """The coordinator's session with the cluster's scheduler (None: games are played locally);
+    a usage error for an address it refuses or a scheduler that does not answer."""
+    if cluster is None:
+        return None
+    from .cluster import ClusterSession
+
+    return ClusterSession(cluster)
+
+
+def _remote(
+    session: ClusterSession | None, store: ArenaStore, params: ArenaParams, signer: Signer | None
+) -> tuple[Any, Any]:
+    """The cluster's executor and the coordinator's intake of its games (None, None: local)."""
+    if session is None:
+        return None, None
+    from .cluster import DaskExecutor
+    from .intake import RemoteIntake
+
+    return DaskExecutor(session, params, store.arena_id(), store.seed_source()), RemoteIntake(
+        store, params, signer
+    )
 
 
 def _silent(text: str) -> None:

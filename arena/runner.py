@@ -1,13 +1,15 @@
-"""The parent side of an arena run: a pool of worker processes fed one game at a time.
+"""The parent side of an arena run: an executor fed one game at a time.
 
-The parent assigns each idle worker the next missing game of the schedule, waits on the
-workers' pipes and process sentinels, and stores each finished game in the database as soon
-as its record arrives (one transaction per game). It never plays a game itself, so its own
-cost per game is one pickle each way and one SQLite commit.
+The parent gives the executor (`executors.GameExecutor`: by default `ForkPool`, a pool of
+forked worker processes; `cluster.DaskExecutor` with --cluster) the next missing game of the
+schedule whenever it has a free slot, and stores each finished game in the database as soon as
+it arrives (one transaction per game). It never plays a game itself, so locally its own cost
+per game is one pickle each way and one SQLite commit.
 
 A worker that dies without answering (it should not: bot failures are the referee's business
-and come back as ordinary results) is replaced and its game retried once; a game that raises
-in the referee is reported and left unplayed, so a later --resume tries it again.
+and come back as ordinary results), or whose answer the intake refuses, has its game played
+again once; a game that raises in the referee is reported and left unplayed, so a later
+--resume tries it again.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
+from .executors import ExecutorLost, GameExecutor, Intake, Played, Refused
 from .records import GameRecord
 from .schedule import ScheduledGame
 from .store import ArenaStore
@@ -47,6 +50,7 @@ class RunSummary:
     interrupted: bool = False
     stopped: bool = False  # the caller's `stop` said enough (an SPRT decided): the rest is not played
     elapsed_s: float = 0.0
+    refused: list[str] = field(default_factory=list)  # games whose answer was refused
 
     @property
     def done(self) -> int:
@@ -94,72 +98,148 @@ def run_arena(
     progress: Progress | None = None,
     play: PlayFn = play_game,
     stop: Callable[[GameRecord], bool] | None = None,
+    executor: GameExecutor | None = None,
+    intake: Intake | None = None,
 ) -> RunSummary:
     """Play every game of `schedule` that has no row in `store`. Ctrl-C/SIGTERM stop it cleanly.
 
     `stop(record)`, asked after each stored game, ends the run early when it returns True: no
-    further game starts, and the games already being played finish and are stored."""
+    further game starts, and the games already being played finish and are stored.
+    `executor` plays the games (default: a `ForkPool` of `concurrency` processes running
+    `play`); `intake` turns each game it returns into the record to store, or refuses it
+    (`executors.Refused`: the game is played again once, then reported)."""
     progress = progress or Progress()
     done = store.done_ids()
     todo = deque(g for g in schedule if g.game_id not in done)
     summary = RunSummary(scheduled=len(schedule), already_done=len(schedule) - len(todo))
     (Path(setup.folder) / LOGS).mkdir(parents=True, exist_ok=True)
-    n_workers = max(1, min(concurrency, len(todo)))
-    workers: list[_Worker] = []
+    pool = executor if executor is not None else ForkPool(setup, play)
     retries: dict[int, int] = {}
     started = time.perf_counter()
     in_main = threading.current_thread() is threading.main_thread()  # signals: main thread only
     old_term = signal.signal(signal.SIGTERM, _raise_interrupt) if in_main else None
+    interrupted = False
     try:
         if not todo:
             return summary
-        workers = [_start_worker(setup, play) for _ in range(n_workers)]
-        progress.start(summary.scheduled, summary.already_done, n_workers)
-        for w in workers:
-            _assign(w, todo)
-        while any(w.game is not None for w in workers):
-            busy = [w for w in workers if w.game is not None]
-            handles: list[Any] = [w.conn for w in busy] + [w.proc.sentinel for w in busy]
-            ready = wait(handles, timeout=0.5)
-            for w in busy:
-                if w.conn in ready:
+        slots = pool.start(max(1, min(concurrency, len(todo))))
+        progress.start(summary.scheduled, summary.already_done, slots)
+        _feed(pool, todo)
+        while pool.busy():
+            for played in pool.wait(0.5):
+                lost = played.lost
+                if lost is None and played.error is None:
                     try:
-                        msg = w.conn.recv()
-                    except (EOFError, OSError):
-                        msg = None
-                    if msg is not None:
-                        record = _handle(msg, w, store, summary, progress)
-                        if record is not None and stop is not None and not summary.stopped and stop(record):
+                        record = intake(played) if intake is not None else played.record
+                    except Refused as exc:
+                        lost = str(exc)
+                        summary.refused.append(f"game {played.game.game_id}: {lost}")
+                    else:
+                        assert record is not None
+                        store.record(record)
+                        summary.played += 1
+                        progress.game_done(record)
+                        if stop is not None and not summary.stopped and stop(record):
                             summary.stopped = True
                             todo.clear()
-                        _assign(w, todo)
                         continue
-                if w.conn in ready or w.proc.sentinel in ready:
-                    # Died without an answer: retry its game once in a fresh worker.
-                    game = w.game
-                    assert game is not None
-                    w.proc.join(timeout=1)
-                    code = w.proc.exitcode
+                game = played.game
+                if played.refused and lost is not None:
+                    summary.refused.append(f"game {game.game_id}: {lost}")
+                if lost is not None:  # died without an answer, or refused: play it again once
                     if retries.get(game.game_id, 0) < WORKER_RETRIES:
                         retries[game.game_id] = retries.get(game.game_id, 0) + 1
-                        todo.appendleft(game)
-                    else:
-                        message = f"game {game.game_id}: worker process died (exit code {code}) twice"
-                        summary.errors.append(message)
-                        progress.game_error(game.game_id, message)
-                    new = _start_worker(setup, play)
-                    workers[workers.index(w)] = new
-                    _assign(new, todo)
+                        if not summary.stopped:
+                            todo.appendleft(game)
+                        continue
+                    message = f"game {game.game_id}: {lost} (twice)"
+                else:
+                    error = (played.error or "").rstrip()
+                    message = f"game {game.game_id}: the referee raised an error:\n{error}"
+                summary.errors.append(message)
+                progress.game_error(game.game_id, message)
+            _feed(pool, todo)
             progress.tick()
     except KeyboardInterrupt:
-        summary.interrupted = True
+        summary.interrupted = interrupted = True
+    except ExecutorLost as exc:
+        summary.interrupted = interrupted = True
+        summary.errors.append(str(exc))
     finally:
         if in_main:
             signal.signal(signal.SIGTERM, old_term)
         summary.elapsed_s = time.perf_counter() - started
-        _shutdown(workers)
+        pool.close(interrupted)
         progress.close()
     return summary
+
+
+def _feed(pool: GameExecutor, todo: deque[ScheduledGame]) -> None:
+    """Give the executor the next games, as many as it takes now."""
+    while todo and pool.free() > 0:
+        pool.submit(todo.popleft())
+
+
+class ForkPool:
+    """The local executor: forked worker processes, each playing one game at a time with
+    `play` and writing its log into the arena's logs folder."""
+
+    def __init__(self, setup: WorkerSetup, play: PlayFn = play_game) -> None:
+        self.setup, self.play = setup, play
+        self.workers: list[_Worker] = []
+
+    def start(self, slots: int) -> int:
+        self.workers = [_start_worker(self.setup, self.play) for _ in range(slots)]
+        return slots
+
+    def free(self) -> int:
+        return sum(w.game is None for w in self.workers)
+
+    def busy(self) -> int:
+        return sum(w.game is not None for w in self.workers)
+
+    def submit(self, game: ScheduledGame) -> None:
+        w = next(w for w in self.workers if w.game is None)
+        w.game = game
+        with contextlib.suppress(OSError):  # if it died, its sentinel will show it
+            w.conn.send(game)
+
+    def wait(self, timeout: float) -> list[Played]:
+        busy = [w for w in self.workers if w.game is not None]
+        handles: list[Any] = [w.conn for w in busy] + [w.proc.sentinel for w in busy]
+        ready = wait(handles, timeout=timeout) if busy else []
+        out: list[Played] = []
+        for w in busy:
+            game = w.game
+            assert game is not None
+            if w.conn in ready:
+                try:
+                    msg = w.conn.recv()
+                except (EOFError, OSError):
+                    msg = None
+                if msg is not None:
+                    w.game = None
+                    out.append(_played(game, msg))
+                    continue
+            if w.conn in ready or w.proc.sentinel in ready:
+                w.proc.join(timeout=1)
+                out.append(Played(game, lost=f"worker process died (exit code {w.proc.exitcode})"))
+                self.workers[self.workers.index(w)] = _start_worker(self.setup, self.play)
+        return out
+
+    def close(self, interrupted: bool) -> None:
+        for w in self.workers:  # idle workers are told to finish; busy ones are stopped
+            if w.game is None:
+                with contextlib.suppress(OSError):
+                    w.conn.send(None)
+        _shutdown(self.workers)
+
+
+def _played(game: ScheduledGame, msg: tuple[Any, ...]) -> Played:
+    """A worker's answer: ("done", game id, record) or ("error", game id, traceback)."""
+    if msg[0] == "done":
+        return Played(game, record=msg[2])
+    return Played(game, error=str(msg[2]))
 
 
 def _start_worker(setup: WorkerSetup, play: PlayFn) -> _Worker:
@@ -168,30 +248,6 @@ def _start_worker(setup: WorkerSetup, play: PlayFn) -> _Worker:
     proc.start()
     child.close()
     return _Worker(proc, parent)
-
-
-def _assign(w: _Worker, todo: deque[ScheduledGame]) -> None:
-    """Give the worker the next game, or tell it to finish."""
-    w.game = todo.popleft() if todo else None
-    with contextlib.suppress(OSError):  # if it died, its sentinel will show it
-        w.conn.send(w.game)
-
-
-def _handle(
-    msg: tuple[Any, ...], w: _Worker, store: ArenaStore, summary: RunSummary, progress: Progress
-) -> GameRecord | None:
-    kind, game_id = msg[0], msg[1]
-    if kind == "done":
-        record: GameRecord = msg[2]
-        store.record(record)
-        summary.played += 1
-        progress.game_done(record)
-        return record
-    else:
-        message = f"game {game_id}: the referee raised an error:\n{msg[2].rstrip()}"
-        summary.errors.append(message)
-        progress.game_error(game_id, message)
-        return None
 
 
 def _shutdown(workers: list[_Worker]) -> None:

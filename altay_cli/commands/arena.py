@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from .cluster_options import cluster_from, cluster_options, cluster_words
 from .ladder_config import bot_conditions, config_bots, config_option
 from .options import (
     PLAYERS,
@@ -274,6 +275,7 @@ def write_html(
 @game_options(arena=True)
 @sandbox_options
 @sign_key_option
+@cluster_options
 @click.option("--quiet", "-q", is_flag=True, help="No progress display (errors only).")
 @_output_options
 @click.pass_context
@@ -451,6 +453,7 @@ def _run(
         signer=opts["signer"],
         quiet=opts["quiet"],
         seed_source=seed_source(opts["seed"]),
+        cluster=cluster_from(opts),
     )
     shown: Any = show or ArenaShow(opts)  # a RunShow in all but name (arena is imported lazily)
     try:
@@ -492,6 +495,7 @@ def resume_command(cmd: str, folder: Path, params: ArenaParams, opts: dict[str, 
         words += ["--sign-key", signer.path or "FILE"]
     if opts.get("concurrency"):
         words += ["--concurrency", str(opts["concurrency"])]
+    words += cluster_words(opts)
     for flag, key in (("--json", "as_json"), ("--csv", "as_csv"), ("--quiet", "quiet")):
         if opts.get(key):
             words.append(flag)

@@ -27,6 +27,7 @@ from .arena import (
     typed_match_fields,
     write_html,
 )
+from .cluster_options import cluster_options
 from .ladder_config import bot_conditions, config_bots, config_option
 from .options import (
     Integer,
@@ -188,6 +189,7 @@ class SprtShow(ArenaShow):
 @game_options(arena=True)
 @sandbox_options
 @sign_key_option
+@cluster_options
 @click.option("--quiet", "-q", is_flag=True, help="No progress display (errors only).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @html_option

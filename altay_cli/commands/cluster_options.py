@@ -1,0 +1,67 @@
+"""`--cluster ADDRESS` and its TLS files, shared by `altay arena` and `altay sprt` (and settable in
+their TOML config by the same names: `cluster = "tls://sched:8786"`, `cluster-ca = "ca.pem"`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from arena.cluster import ClusterOptions
+
+FLAGS: tuple[tuple[str, str], ...] = (
+    ("--cluster", "cluster"),
+    ("--cluster-ca", "cluster_ca"),
+    ("--cluster-cert", "cluster_cert"),
+    ("--cluster-key", "cluster_key"),
+)
+
+
+def cluster_options(func: Any) -> Any:
+    """The four options (values in opts: cluster, cluster_ca, cluster_cert, cluster_key)."""
+    tls = "TLS with --cluster: "
+    func = click.option(
+        "--cluster-key", metavar="FILE", default=None, help=tls + "this coordinator's private key."
+    )(func)
+    func = click.option(
+        "--cluster-cert", metavar="FILE", default=None, help=tls + "this coordinator's certificate."
+    )(func)
+    func = click.option(
+        "--cluster-ca",
+        metavar="FILE",
+        default=None,
+        help=tls + "the CA that signed the scheduler's and the workers' certificates.",
+    )(func)
+    return click.option(
+        "--cluster",
+        metavar="ADDRESS",
+        default=None,
+        help="Play the games on the Dask cluster whose scheduler is at ADDRESS (tls://HOST:PORT; "
+        "tcp:// only on this machine): this machine keeps the database, the logs and the key, and "
+        "checks and replays every game a worker sends back. As many games at once as the "
+        "workers have threads (--concurrency caps it). Needs pip install 'altay[cluster]'; "
+        "see arena/CLUSTER.md.",
+    )(func)
+
+
+def cluster_from(opts: dict[str, Any]) -> ClusterOptions | None:
+    """The cluster the options name (None: play locally)."""
+    if not opts.get("cluster"):
+        if any(opts.get(k) for k in ("cluster_ca", "cluster_cert", "cluster_key")):
+            raise click.UsageError("--cluster-ca, --cluster-cert and --cluster-key go with --cluster ADDRESS")
+        return None
+    from arena.cluster import ClusterOptions
+
+    return ClusterOptions(
+        opts["cluster"], opts.get("cluster_ca"), opts.get("cluster_cert"), opts.get("cluster_key")
+    )
+
+
+def cluster_words(opts: dict[str, Any]) -> list[str]:
+    """The cluster options as typed, for a resume command."""
+    words: list[str] = []
+    for flag, key in FLAGS:
+        if opts.get(key):
+            words += [flag, str(opts[key])]
+    return words

@@ -1,0 +1,345 @@
+"""Playing an arena's games on a Dask cluster (`altay arena ... --cluster tls://HOST:8786`).
+
+The machine that runs the command is the coordinator: it keeps the database, the logs and the
+signing key, and connects to a Dask scheduler as a client. Each scheduled game becomes one Dask
+task (`remote.play_remote`) whose answer is plain bytes; `intake.RemoteIntake` checks and stores
+it. What this module makes sure of:
+
+* the address: a scheduler on another machine is reached only over TLS with certificates
+  (`address_problem` says why not, in one sentence); plain tcp:// only on this machine;
+* no pickle from the cluster reaches the coordinator: the client's serializers and deserializers
+  are msgpack only (Dask's documented `Client(serializers=, deserializers=)`), it subscribes to
+  no event topics (Dask's default `warn` handler unpickles what a worker logs), and while it is
+  connected Dask's own unpickling function refuses (`no_unpickling`): Dask decodes a
+  `__Pickled__` frame whatever the deserializers say (dask/distributed#9283);
+* at most one game per worker thread is in flight (start workers with `--nthreads` no more than
+  their cores, so clocks stay fair), and games are handed out in schedule order.
+
+Dask's scheduler itself trusts its workers (a worker can run code in the scheduler's process):
+run it under another user than the coordinator, which holds the signing key (arena/CLUSTER.md).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import os
+import queue
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .executors import ExecutorLost, Played
+from .params import ArenaParams, ArenaUsageError
+from .remote import decode_answer, decode_record, encode_task, play_remote
+from .schedule import ScheduledGame
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+CONNECT_TIMEOUT_S = 30.0  # the scheduler must answer, and one worker join, within this
+RESULT_TIMEOUT_S = 120.0  # fetching one finished game's answer (a few hundred KiB)
+SCHEMES = ("tcp", "tls")
+INSTALL_HINT = "pip install 'altay[cluster]'"
+
+#: What a worker runs for one game (tests replace it with a dishonest worker's function).
+TASK: Callable[[bytes], bytes] = play_remote
+
+
+class PickleRefused(TypeError):
+    """Dask tried to unpickle something the cluster sent the coordinator."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClusterOptions:
+    """Where the scheduler is, and the TLS files to reach it (`--cluster`, `--cluster-ca`, ...)."""
+
+    address: str
+    tls_ca: str | None = None  # the CA that signed the scheduler's and the workers' certificates
+    tls_cert: str | None = None  # this coordinator's certificate
+    tls_key: str | None = None  # and its private key
+
+    @property
+    def tls_files(self) -> tuple[str | None, str | None, str | None]:
+        return self.tls_ca, self.tls_cert, self.tls_key
+
+
+def _split(address: str) -> tuple[str, str, int] | None:
+    scheme, sep, rest = address.partition("://")
+    host, colon, port = rest.rpartition(":")
+    if not sep or scheme not in SCHEMES or not colon or not host or not port.isdigit():
+        return None
+    if not 0 < int(port) < 65536:
+        return None
+    return scheme, host.strip("[]"), int(port)
+
+
+def is_local(host: str) -> bool:
+    """Whether `host` is this machine's loopback (localhost, 127.0.0.0/8, ::1)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def address_problem(options: ClusterOptions) -> str | None:
+    """Why the coordinator will not connect to this scheduler (one sentence), or None."""
+    address = options.address
+    parts = _split(address)
+    if parts is None:
+        return f"--cluster {address!r}: give the scheduler's address as tls://HOST:PORT (or tcp://localhost:PORT)"
+    scheme, host, port = parts
+    given = [f for f in options.tls_files if f is not None]
+    if scheme == "tcp" and not is_local(host):
+        return (
+            f"--cluster {address}: a scheduler on another machine is reached only over TLS: use "
+            f"tls://{host}:{port} with --cluster-ca, --cluster-cert and --cluster-key (anyone who "
+            "can reach a plain tcp:// scheduler can run code on its workers)"
+        )
+    if scheme == "tcp" and given:
+        return f"--cluster {address}: --cluster-ca, --cluster-cert and --cluster-key need a tls:// address"
+    if scheme == "tls" and len(given) < 3:
+        return (
+            f"--cluster {address}: TLS needs --cluster-ca (the CA that signed the scheduler's and "
+            "workers' certificates), --cluster-cert and --cluster-key (this coordinator's)"
+        )
+    for flag, path in zip(("--cluster-ca", "--cluster-cert", "--cluster-key"), given, strict=False):
+        if not os.path.isfile(path):
+            return f"{flag} {path}: no such file"
+    return None
+
+
+#: Dask's loggers that would print a traceback for what the coordinator refuses and reports in
+#: a sentence of its own (an answer it will not deserialize, a scheduler that does not answer).
+QUIET_LOGGERS = ("distributed.protocol.core", "distributed.client", "distributed.utils_comm")
+
+
+@contextmanager
+def quiet_dask() -> Iterator[None]:
+    """While inside, Dask's loggers above say nothing (the coordinator reports instead)."""
+    import logging
+
+    loggers = [logging.getLogger(name) for name in QUIET_LOGGERS]
+    saved = [lg.disabled for lg in loggers]
+    for lg in loggers:
+        lg.disabled = True
+    try:
+        yield
+    finally:
+        for lg, was in zip(loggers, saved, strict=True):
+            lg.disabled = was
+
+
+@contextmanager
+def no_unpickling() -> Iterator[None]:
+    """While inside, Dask's unpickling function refuses in this process (see the module docstring)."""
+    import distributed.protocol.pickle as dask_pickle
+
+    original = dask_pickle.loads
+
+    def refuse(x: Any, *, buffers: Any = ()) -> Any:
+        raise PickleRefused("the cluster sent a pickle, and the coordinator unpickles nothing it sends")
+
+    dask_pickle.loads = refuse
+    try:
+        yield
+    finally:
+        dask_pickle.loads = original
+
+
+class ClusterSession:
+    """The coordinator's connection to the scheduler, made safe (see the module docstring)."""
+
+    def __init__(self, options: ClusterOptions) -> None:
+        problem = address_problem(options)
+        if problem is not None:
+            raise ArenaUsageError(problem)
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ArenaUsageError(f"--cluster needs Dask's distributed package: {INSTALL_HINT}") from None
+        self.options = options
+        self._guard = contextlib.ExitStack()
+        self._guard.enter_context(no_unpickling())
+        self._guard.enter_context(quiet_dask())
+        try:
+            self.client = _quiet_client(Client)(
+                options.address,
+                security=_security(options),
+                serializers=["msgpack"],
+                deserializers=["msgpack"],
+                direct_to_workers=False,
+                timeout=CONNECT_TIMEOUT_S,
+                set_as_default=False,
+            )
+        except (OSError, TimeoutError) as exc:
+            self._guard.close()
+            raise ArenaUsageError(f"--cluster {options.address}: no scheduler answered ({exc})") from None
+        except BaseException:
+            self._guard.close()
+            raise
+        try:
+            self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT_S)
+        except (OSError, TimeoutError):
+            self.close()
+            raise ArenaUsageError(
+                f"--cluster {options.address}: no worker joined the scheduler within "
+                f"{CONNECT_TIMEOUT_S:.0f} s"
+            ) from None
+
+    def threads(self) -> int:
+        """Games the cluster plays at once: its workers' threads."""
+        client: Any = self.client  # (distributed's API is only partly typed)
+        with self.lost():
+            return sum(int(n) for n in client.nthreads().values())
+
+    @contextmanager
+    def lost(self) -> Iterator[None]:
+        """A connection lost inside becomes `ExecutorLost`, saying the scheduler is gone."""
+        try:
+            yield
+        except (OSError, TimeoutError) as exc:
+            raise ExecutorLost(
+                f"the cluster's scheduler {self.options.address} is gone ({type(exc).__name__}: {exc})"
+            ) from None
+
+    def close(self) -> None:
+        client: Any = self.client
+        try:
+            client.close(timeout=10)
+        finally:
+            self._guard.close()
+
+
+def _quiet_client(base: type[Client]) -> type[Client]:
+    """A Client subclass that subscribes to no event topic (Dask's default `warn` handler
+    unpickles the message a worker logs; `print` prints it on the coordinator)."""
+
+    class QuietClient(base):  # type: ignore[valid-type,misc]
+        _default_event_handlers: dict[str, Any] = {}
+
+    return QuietClient
+
+
+def _security(options: ClusterOptions) -> Any:
+    if not options.address.startswith("tls://"):
+        return None
+    from distributed import security
+
+    make: Any = security.Security  # (untyped)
+    return make(
+        tls_ca_file=options.tls_ca,
+        tls_client_cert=options.tls_cert,
+        tls_client_key=options.tls_key,
+        require_encryption=True,
+    )
+
+
+class DaskExecutor:
+    """The arena's games as Dask tasks (`executors.GameExecutor`), one per worker thread at most."""
+
+    def __init__(
+        self,
+        session: ClusterSession,
+        params: ArenaParams,
+        arena_id: str | None,
+        seed_source: str | None,
+    ) -> None:
+        self.session = session
+        self.client: Any = session.client  # (distributed's API is only partly typed)
+        self.params, self.arena_id, self.seed_source = params, arena_id, seed_source
+        self.task = TASK
+        self.futures: dict[Any, ScheduledGame] = {}  # distributed.Future -> its game
+        self._done: queue.Queue[Any] = queue.Queue()  # futures finished, erred or cancelled
+        self.limit = 1
+        self.capacity = 1
+
+    def start(self, slots: int) -> int:
+        self.limit = slots
+        self.capacity = max(1, min(slots, self.session.threads()))
+        return self.capacity
+
+    def free(self) -> int:
+        return self.capacity - len(self.futures)
+
+    def busy(self) -> int:
+        return len(self.futures)
+
+    def submit(self, game: ScheduledGame) -> None:
+        task = encode_task(self.params, game, self.arena_id, self.seed_source)
+        key = f"altay-game-{game.game_id}-{os.urandom(6).hex()}"
+        with self.session.lost():
+            future = self.client.submit(self.task, task, pure=False, key=key)
+        self.futures[future] = game
+        future.add_done_callback(self._done.put)  # (called in the client's thread)
+
+    def wait(self, timeout: float) -> list[Played]:
+        if not self.futures:
+            return []
+        done = []
+        try:
+            done.append(self._done.get(timeout=timeout))
+            while True:
+                done.append(self._done.get_nowait())
+        except queue.Empty:
+            pass
+        out = []
+        for future in done:
+            game = self.futures.pop(future, None)
+            if game is None:  # (a future cancelled at close)
+                continue
+            out.append(self._answer(future, game))
+            future.release()
+        if not done:  # workers joined or left: as many games in flight as threads (up to the limit)
+            self.capacity = max(1, min(self.limit, self.session.threads()))
+        return out
+
+    def _answer(self, future: Any, game: ScheduledGame) -> Played:
+        """What came back for `game`, decoded without pickle (a refusal is a lost game)."""
+        if future.status != "finished":  # its error travels pickled: never read
+            return Played(game, lost=f"its task ended {future.status} on the cluster")
+        try:
+            data = future.result(timeout=RESULT_TIMEOUT_S)
+        except TypeError as exc:  # PickleRefused, or Dask's "only able to deserialize msgpack"
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            return Played(
+                game,
+                lost=f"its answer is not plain bytes, and the coordinator reads no pickle ({first})",
+                refused=True,
+            )
+        except Exception as exc:
+            return Played(game, lost=f"its answer could not be fetched ({type(exc).__name__}: {exc})")
+        try:
+            answer = decode_answer(data)
+            if answer.game_id != game.game_id:
+                raise ValueError(f"the answer is game {answer.game_id}'s")
+            if answer.error is not None:
+                return Played(game, error=answer.error, worker=answer.worker)
+            if answer.lost is not None:
+                return Played(game, lost=answer.lost, worker=answer.worker)
+            record = decode_record(answer.record)
+        except ValueError as exc:
+            return Played(game, lost=f"its answer is refused: {exc}", refused=True)
+        return Played(game, record=record, log=answer.log, worker=answer.worker)
+
+    def close(self, interrupted: bool) -> None:
+        """Forget the games in flight (a game already running finishes on its worker, under its
+        clocks, and its bots are reaped there; its answer is dropped)."""
+        if self.futures:
+            with contextlib.suppress(Exception):  # the scheduler is gone: nothing to cancel
+                self.client.cancel(list(self.futures), force=True)
+            self.futures.clear()
+
+
+__all__ = [
+    "ClusterOptions",
+    "ClusterSession",
+    "DaskExecutor",
+    "PickleRefused",
+    "address_problem",
+    "is_local",
+    "no_unpickling",
+]

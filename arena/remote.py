@@ -1,0 +1,126 @@
+"""What a cluster worker runs for one game, and the plain bytes that travel each way.
+
+The coordinator sends a `Task` (msgpack: the arena's parameters as JSON, the scheduled game,
+the arena's id and seed source; never the signing key) and gets back an `Answer` (msgpack: the
+record, itself msgspec-encoded, and the log's bytes), so nothing a worker returns needs pickle
+to be read. The game is played with the arena's own `worker.play_game`, in a scratch folder of
+the worker's that is removed afterwards; the log is not signed there (the coordinator signs it
+once it has checked it). This module imports no Dask: a worker only needs altay installed.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import traceback
+from pathlib import Path
+
+import msgspec
+import orjson
+
+from .params import ArenaParams
+from .records import GameRecord
+from .schedule import ScheduledGame
+from .worker import LOGS, GameAborted, WorkerSetup, play_game
+
+#: Scratch folders of games on a worker are made under its Dask working directory, with this prefix.
+SCRATCH_PREFIX = "altay-game-"
+
+
+class Task(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One game to play, as the coordinator sends it."""
+
+    params: bytes  # ArenaParams.to_dict() as JSON
+    game: ScheduledGame
+    arena_id: str | None
+    seed_source: str | None
+
+
+class Answer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A worker's answer for one game; exactly one of record+log, error, lost is meaningful."""
+
+    game_id: int
+    worker: str = ""  # the worker's address, as the worker says (attested, not proven)
+    record: bytes = b""  # msgspec msgpack of the GameRecord
+    log: bytes = b""  # the finished log, unsigned
+    error: str | None = None  # the referee raised: its traceback
+    lost: str | None = None  # the game was stopped before its end (its worker was stopping)
+
+
+_task_encoder = msgspec.msgpack.Encoder()
+_task_decoder = msgspec.msgpack.Decoder(Task)
+_answer_decoder = msgspec.msgpack.Decoder(Answer)
+_record_decoder = msgspec.msgpack.Decoder(GameRecord)
+
+
+def encode_task(
+    params: ArenaParams, game: ScheduledGame, arena_id: str | None, seed_source: str | None
+) -> bytes:
+    return _task_encoder.encode(Task(orjson.dumps(params.to_dict()), game, arena_id, seed_source))
+
+
+def encode_answer(answer: Answer) -> bytes:
+    return _task_encoder.encode(answer)
+
+
+def decode_answer(data: object) -> Answer:
+    """The worker's answer; ValueError (one sentence) when it is not one."""
+    if not isinstance(data, bytes):
+        raise ValueError(f"the answer is a {type(data).__name__}, not the bytes of an answer")
+    try:
+        return _answer_decoder.decode(data)
+    except msgspec.DecodeError as exc:
+        raise ValueError(f"the answer is not an answer ({exc})") from None
+
+
+def decode_record(data: bytes) -> GameRecord:
+    """The record in an answer, checked as a stored row is; ValueError when it is not one."""
+    try:
+        record = _record_decoder.decode(data)
+    except msgspec.DecodeError as exc:
+        raise ValueError(f"the record is not a game record ({exc})") from None
+    record.check()
+    return record
+
+
+def play_remote(task: bytes) -> bytes:
+    """Play one game (a Dask task on a worker): the `Answer`'s bytes. Never raises (a raised
+    exception would travel pickled); the referee's errors are in the answer."""
+    game_id = -1
+    where = _worker_address()
+    try:
+        t = _task_decoder.decode(task)
+        game_id = t.game.game_id
+        params = ArenaParams.from_dict(orjson.loads(t.params))
+        with tempfile.TemporaryDirectory(prefix=SCRATCH_PREFIX, dir=_scratch_root()) as scratch:
+            (Path(scratch) / LOGS).mkdir()
+            setup = WorkerSetup(scratch, params, None, t.arena_id, t.seed_source)
+            try:
+                record = play_game(setup, t.game)
+            except GameAborted as exc:
+                return encode_answer(Answer(game_id, where, lost=str(exc)))
+            log = (Path(scratch) / record.log).read_bytes()
+        return encode_answer(Answer(game_id, where, _task_encoder.encode(record), log))
+    except Exception:
+        return encode_answer(Answer(game_id, where, error=traceback.format_exc(limit=8)))
+
+
+def _worker_address() -> str:
+    try:
+        from distributed import get_worker
+
+        return str(get_worker().address)
+    except (ImportError, ValueError):
+        return ""
+
+
+def _scratch_root() -> str | None:
+    """The Dask worker's own working directory (None: the system's temporary folder)."""
+    try:
+        from distributed import get_worker
+
+        return str(get_worker().local_directory)
+    except (ImportError, ValueError):
+        return None
+
+
+__all__ = ["Answer", "Task", "decode_answer", "decode_record", "encode_answer", "encode_task", "play_remote"]

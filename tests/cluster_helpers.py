@@ -1,0 +1,102 @@
+"""Worker-side functions of dishonest or broken cluster workers, for tests/test_arena_cluster.py.
+
+The Dask workers the tests start import this module by name (the repository is on their
+PYTHONPATH), so the coordinator's `arena.cluster.TASK` can be replaced by one of these: each
+plays the game honestly with `arena.remote.play_remote`, then lies about it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from arena.remote import Answer, decode_answer, decode_record, encode_answer, play_remote
+
+
+def _rehash(answer: Answer, log: bytes, record: Any) -> bytes:
+    """The answer with `log` and `record`, the record's log hash made to match (a careful liar)."""
+    record.log_sha256, record.log_bytes = hashlib.sha256(log).hexdigest(), len(log)
+    return encode_answer(msgspec.structs.replace(answer, log=log, record=msgspec.msgpack.encode(record)))
+
+
+def tampered_log(task: bytes) -> bytes:
+    """Plays the game, then edits its log's first decision line (says the other seat made it)
+    and rehashes the record to match the edited bytes."""
+    answer = decode_answer(play_remote(task))
+    lines = answer.log.split(b"\n")
+    at = next(i for i, line in enumerate(lines) if b'"type":"decision"' in line)
+    seat, other = (b'"seat":0', b'"seat":1') if b'"seat":0' in lines[at] else (b'"seat":1', b'"seat":0')
+    lines[at] = lines[at].replace(seat, other, 1)
+    return _rehash(answer, b"\n".join(lines), decode_record(answer.record))
+
+
+def lying_record(task: bytes) -> bytes:
+    """Plays the game, keeps its log intact, and claims the other result (ranks reversed)."""
+    answer = decode_answer(play_remote(task))
+    record = decode_record(answer.record)
+    record.ranks = [len(record.ranks) + 1 - r for r in record.ranks]
+    return _rehash(answer, answer.log, record)
+
+
+class Marker:
+    """Unpickling it creates the file at `path`: proof that someone unpickled it."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (os.mkdir, (self.path,))
+
+
+def pickle_answer(task: bytes) -> Any:
+    """Answers with an object only pickle can carry, which would create a marker folder named by
+    the environment variable ALTAY_TEST_MARKER (set by the test, inherited by the workers)
+    wherever it is unpickled."""
+    return Marker(os.environ["ALTAY_TEST_MARKER"])
+
+
+def make_certificates(folder: Path) -> dict[str, Path]:
+    """A CA and a certificate (with its key) for each of scheduler, worker and coordinator, all
+    Ed25519, written into `folder`: {"ca": ca.pem, "scheduler": ..., "scheduler.key": ...}."""
+    import datetime as dt
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.x509.oid import NameOID
+
+    def name(cn: str) -> x509.Name:
+        return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)])
+
+    now = dt.datetime.now(dt.UTC)
+    ca_key = Ed25519PrivateKey.generate()
+
+    def certificate(cn: str, key: Ed25519PrivateKey, ca: bool) -> x509.Certificate:
+        builder = (
+            x509.CertificateBuilder()
+            .subject_name(name(cn))
+            .issuer_name(name("altay-test-ca"))
+            .public_key(key.public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - dt.timedelta(days=1))
+            .not_valid_after(now + dt.timedelta(days=2))
+            .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
+        )
+        return builder.sign(ca_key, None)
+
+    out = {"ca": folder / "ca.pem"}
+    out["ca"].write_bytes(certificate("altay-test-ca", ca_key, True).public_bytes(serialization.Encoding.PEM))
+    for who in ("scheduler", "worker", "coordinator"):
+        key = Ed25519PrivateKey.generate()
+        out[who] = folder / f"{who}.pem"
+        out[f"{who}.key"] = folder / f"{who}.key"
+        out[who].write_bytes(certificate(who, key, False).public_bytes(serialization.Encoding.PEM))
+        pem = key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
+        out[f"{who}.key"].write_bytes(pem)
+    return out

@@ -1,0 +1,463 @@
+"""The arena and the SPRT on a real Dask cluster (`--cluster`): a `dask scheduler` and two `dask
+worker` processes on 127.0.0.1, started here on free ports, each worker in its own working
+directory (no folder shared with the coordinator, as on separate machines), one cluster for the
+whole module. Built-in bots only (shipping a bot's files to workers comes later).
+
+What is proven: a cluster run stores the same games with the same results, and so the same
+leaderboard, as a local run of the same seed, its logs signed by the coordinator's key only and
+passing `altay arena verify`; an SPRT decides as locally; a worker that edits a log, lies in a
+record or answers with a pickle has its game refused (not stored, played again once, reported),
+and the coordinator unpickles nothing; a scheduler off this machine without TLS is refused.
+
+Skipped only when Dask's distributed is not installed and ALTAY_REQUIRE_CLUSTER is unset (CI
+sets it). Cost: the cluster starts in a few seconds; the module plays about 60 two-round games.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from altay_cli.cli import main
+from altay_cli.referee import MatchOptions
+from arena.driver import RunOptions, RunShow, run
+from arena.leaderboard import build_leaderboard
+from arena.modes import Outcome
+from arena.params import ArenaParams, ArenaUsageError, BotEntry, SprtSpec
+from arena.records import GameRecord
+from arena.store import ArenaStore
+from arena.verify import verify
+
+try:
+    import distributed  # noqa: F401
+except ImportError:
+    if os.environ.get("ALTAY_REQUIRE_CLUSTER"):
+        raise
+    pytest.skip("Dask's distributed is not installed: pip install -e '.[test]'", allow_module_level=True)
+
+from arena import cluster as cluster_module
+from arena.cluster import ClusterOptions, PickleRefused, address_problem, no_unpickling
+
+ROOT = Path(__file__).resolve().parent.parent
+SHORT = {"max_rounds": 2}  # Altay, two rounds: a game takes a fraction of a second
+START_TIMEOUT_S = 60.0
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """A `dask ...` process in a session of its own (so its whole group can be ended)."""
+    cwd.mkdir(parents=True, exist_ok=True)
+    log = open(cwd / "dask.log", "wb")  # noqa: SIM115 (closed with the process below)
+    return subprocess.Popen(
+        [sys.executable, "-m", "dask", *args],
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    """End each process group: SIGTERM, then SIGKILL after a grace period; reap every one."""
+    for p in procs:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(p.pid, signal.SIGTERM)
+    deadline = time.monotonic() + 15
+    for p in procs:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            p.wait(timeout=max(0.1, deadline - time.monotonic()))
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+
+
+class Cluster:
+    def __init__(self, address: str, marker: Path) -> None:
+        self.address = address
+        self.marker = marker  # where an unpickled Marker would create a folder
+
+    def options(self) -> RunOptions:
+        return RunOptions(cluster=ClusterOptions(self.address), quiet=True)
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    root = tmp_path_factory.mktemp("cluster")
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    marker = root / "unpickled"
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        "ALTAY_TEST_MARKER": str(marker),
+    }
+    procs = [
+        _start(
+            ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard", "--no-show"],
+            root / "scheduler",
+            env,
+        )
+    ]
+    try:
+        for name in ("w1", "w2"):
+            workdir = root / name
+            procs.append(
+                _start(
+                    [
+                        "worker",
+                        address,
+                        "--nthreads",
+                        "1",
+                        "--no-nanny",
+                        "--host",
+                        "127.0.0.1",
+                        "--no-dashboard",
+                        "--local-directory",
+                        str(workdir),
+                    ],
+                    workdir,
+                    env,
+                )
+            )
+        from distributed import Client
+
+        with Client(address, timeout=START_TIMEOUT_S, set_as_default=False) as client:
+            client.wait_for_workers(2, timeout=START_TIMEOUT_S)
+        yield Cluster(address, marker)
+    finally:
+        _stop(procs[1:])  # the workers first: they leave the scheduler cleanly
+        _stop(procs[:1])
+
+
+def _params(**extra: object) -> ArenaParams:
+    fields: dict[str, object] = {
+        "bots": (BotEntry("r", "random"), BotEntry("g", "greedy"), BotEntry("r7", "random 7")),
+        "players": 2,
+        "games": 2,
+        "seed": 2026,
+        "game_options": SHORT,
+        "match": MatchOptions(move_ms=5000),
+        **extra,
+    }
+    return ArenaParams(**fields)  # type: ignore[arg-type]
+
+
+TIMINGS = {"think_s"}  # the referee's measurements: they differ from run to run
+RESULT_FIELDS = (
+    "bots",
+    "roles",
+    "ranks",
+    "scores",
+    "end_reason",
+    "completed",
+    "rounds",
+    "turns",
+    "decisions",
+)
+
+
+def _results(folder: Path) -> tuple[dict[int, tuple[object, ...]], list[dict[str, object]]]:
+    """Each stored game's result fields by id, and the leaderboard's rows without timings."""
+    with ArenaStore.open(folder) as store:
+        params = store.params()
+        records = store.records(params)
+        board = build_leaderboard(params, records, len(store.schedule(params)))
+    games = {r.game_id: tuple(getattr(r, f) for f in RESULT_FIELDS) for r in records}
+    rows = [{k: v for k, v in row.items() if k not in TIMINGS} for row in board["leaderboard"]]
+    return games, rows
+
+
+class Warnings(RunShow):
+    def __init__(self) -> None:
+        self.warnings: list[str] = []
+
+    def warn(self, text: str) -> None:
+        self.warnings.append(text)
+
+
+def test_an_arena_on_the_cluster_stores_what_a_local_run_stores(cluster: Cluster, tmp_path: Path) -> None:
+    from altay_cli.logsign import generate
+
+    key = tmp_path / "organiser.key"
+    signer = generate(key)
+    from altay_cli.logsign import load_signer
+
+    signer = load_signer(key)
+    local = run(tmp_path / "local", _params(), RunOptions(concurrency=2, quiet=True))
+    remote = run(
+        tmp_path / "remote",
+        _params(),
+        RunOptions(cluster=ClusterOptions(cluster.address), signer=signer, quiet=True),
+    )
+    assert local.outcome is remote.outcome is Outcome.COMPLETE
+    assert remote.stored == remote.scheduled == 12 and not remote.errors and not remote.refused
+    assert _results(tmp_path / "remote") == _results(tmp_path / "local")
+    # every log is in the coordinator's folder, signed by its key, and replays to its row
+    found = verify(tmp_path / "remote")
+    assert found.key == signer.public_key_hex and not found.problems and not found.orphans
+    assert len(found.records) == 12
+    # the workers kept nothing: each game's scratch folder is gone from their working directories
+    assert not list(cluster.marker.parent.glob("w*/altay-game-*"))
+
+
+def test_the_arena_command_plays_on_the_cluster_named_in_its_config(cluster: Cluster, tmp_path: Path) -> None:
+    config = tmp_path / "ladder.toml"
+    config.write_text(
+        f'cluster = "{cluster.address}"\ngames = 1\nmax-rounds = 2\n[bots]\na = "random"\nb = "greedy"\n'
+    )
+    done = CliRunner().invoke(
+        main, ["arena", "--config", str(config), "--out", str(tmp_path / "a"), "--json"]
+    )
+    assert done.exit_code == 0, done.output
+    assert f"on the cluster {cluster.address}" in done.stderr
+    with ArenaStore.open(tmp_path / "a") as store:
+        assert len(store.records(store.params())) == 2
+
+
+def test_an_sprt_on_the_cluster_decides_as_locally(cluster: Cluster, tmp_path: Path) -> None:
+    params = _params(
+        bots=(BotEntry("new", "greedy"), BotEntry("base", "random 3")), games=30, sprt=SprtSpec(0, 200)
+    )
+    local = run(tmp_path / "local", params, RunOptions(concurrency=2, quiet=True))
+    remote = run(tmp_path / "remote", params, cluster.options())
+    assert local.outcome is Outcome.H1 and remote.outcome is Outcome.H1
+    assert 0 < remote.stored < remote.scheduled and not remote.errors
+    local_games, _ = _results(tmp_path / "local")
+    remote_games, _ = _results(tmp_path / "remote")
+    common = set(local_games) & set(remote_games)
+    assert common and all(local_games[g] == remote_games[g] for g in common)
+
+
+@pytest.mark.parametrize(
+    ("task", "why"),
+    [
+        ("tampered_log", "the log from tcp://127.0.0.1:"),
+        ("lying_record", "the row's ranks is"),
+    ],
+)
+def test_a_worker_that_edits_a_log_or_lies_in_a_record_stores_nothing(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, task: str, why: str
+) -> None:
+    from tests import cluster_helpers
+
+    monkeypatch.setattr(cluster_module, "TASK", getattr(cluster_helpers, task))
+    folder = tmp_path / "a"
+    show = Warnings()
+    result = run(folder, _params(games=1, bots=_params().bots[:2]), cluster.options(), show=show)
+    # 2 games, each refused, played again, refused again: reported, nothing stored
+    assert result.outcome is None and result.stored == 0 and result.scheduled == 2
+    assert len(result.refused) == 4 and all(why in line for line in result.refused)
+    assert sorted(e.split(":")[0] for e in result.errors) == ["game 0", "game 1"]
+    assert all(e.endswith("(twice)") for e in result.errors)
+    assert [w for w in show.warnings if w.startswith("refused: game")] == [
+        f"refused: {r}" for r in result.refused
+    ]
+    assert not list((folder / "logs").iterdir())  # the refused logs are not kept
+    # the honest cluster then plays them: --resume stores exactly the two games
+    monkeypatch.undo()
+    again = run(folder, None, RunOptions(resume=True, cluster=ClusterOptions(cluster.address), quiet=True))
+    assert again.outcome is Outcome.COMPLETE and again.played == again.stored == 2
+
+
+def test_an_answer_only_pickle_can_carry_is_refused_and_never_unpickled(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests import cluster_helpers
+
+    monkeypatch.setattr(cluster_module, "TASK", cluster_helpers.pickle_answer)
+    result = run(tmp_path / "a", _params(games=1, bots=_params().bots[:2]), cluster.options())
+    assert result.stored == 0 and len(result.refused) == 4
+    assert all("not plain bytes, and the coordinator reads no pickle" in r for r in result.refused)
+    assert not cluster.marker.exists()  # nobody unpickled the Marker
+
+
+def test_the_coordinator_refuses_a_pickle_frame_dask_would_decode_regardless(tmp_path: Path) -> None:
+    """Dask decodes a `__Pickled__` frame whatever the deserializers say (dask/distributed#9283):
+    while a cluster session is open, Dask's unpickling refuses in the coordinator's process."""
+    from distributed.protocol import dumps, loads
+    from distributed.protocol.serialize import ToPickle
+
+    from tests.cluster_helpers import Marker
+
+    frames = dumps({"op": "answer", "data": ToPickle(Marker(str(tmp_path / "inside")))})
+    with no_unpickling(), pytest.raises(PickleRefused):
+        loads(frames, deserializers=["msgpack"])
+    assert not (tmp_path / "inside").exists()
+    # the control: without the guard, the same frames run the Marker's code
+    frames = dumps({"op": "answer", "data": ToPickle(Marker(str(tmp_path / "outside")))})
+    loads(frames, deserializers=["msgpack"])
+    assert (tmp_path / "outside").is_dir()
+
+
+@pytest.mark.parametrize(
+    ("options", "problem"),
+    [
+        (ClusterOptions("tcp://192.0.2.7:8786"), "reached only over TLS: use tls://192.0.2.7:8786"),
+        (ClusterOptions("tcp://sched.example.org:8786"), "reached only over TLS"),
+        (ClusterOptions("tls://192.0.2.7:8786"), "TLS needs --cluster-ca"),
+        (
+            ClusterOptions("tls://192.0.2.7:8786", "ca.pem", "c.pem", "k.pem"),
+            "--cluster-ca ca.pem: no such file",
+        ),
+        (ClusterOptions("tcp://localhost:8786", tls_ca="ca.pem"), "need a tls:// address"),
+        (ClusterOptions("192.0.2.7:8786"), "give the scheduler's address as tls://HOST:PORT"),
+        (ClusterOptions("tcp://[::1]:8786"), None),
+        (ClusterOptions("tcp://127.0.0.1:8786"), None),
+    ],
+)
+def test_the_scheduler_s_address_is_checked(options: ClusterOptions, problem: str | None) -> None:
+    found = address_problem(options)
+    assert found == problem if problem is None else (found is not None and problem in found)
+
+
+def test_a_remote_scheduler_without_tls_is_refused_by_the_commands(tmp_path: Path) -> None:
+    bots = ["a=random", "b=greedy", "--games", "1", "--max-rounds", "2", "--out"]
+    runner = CliRunner()
+    arena = runner.invoke(main, ["arena", *bots, str(tmp_path / "a"), "--cluster", "tcp://192.0.2.7:8786"])
+    assert (
+        arena.exit_code == 2 and "reached only over TLS" in arena.output and "Traceback" not in arena.output
+    )
+    config = tmp_path / "sprt.toml"
+    config.write_text('cluster = "tcp://192.0.2.7:8786"\n[bots]\nnew = "greedy"\nbase = "random"\n')
+    sprt = runner.invoke(main, ["sprt", "--config", str(config), "--out", str(tmp_path / "s")])
+    assert sprt.exit_code == 2 and "reached only over TLS" in sprt.output
+    assert not (tmp_path / "a").exists() and not (tmp_path / "s").exists()  # refused before any folder
+
+
+def test_a_scheduler_that_does_not_answer_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT_S", 2.0)
+    with pytest.raises(ArenaUsageError, match="no scheduler answered"):
+        run(tmp_path / "a", _params(), RunOptions(cluster=ClusterOptions(f"tcp://127.0.0.1:{_free_port()}")))
+    assert not (tmp_path / "a").exists()
+
+
+def test_over_tls_only_certificates_signed_by_the_ca_get_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scheduler with TLS: the coordinator with its certificate plays an arena; a worker whose
+    certificate another CA signed, or without TLS, never joins (it gives up: exit code not 0); a
+    coordinator without TLS files is refused before connecting, and one over tcp:// gets no answer."""
+    from tests.cluster_helpers import make_certificates
+
+    certs = {k: str(v) for k, v in make_certificates(tmp_path).items()}
+    port = _free_port()
+    address = f"tls://127.0.0.1:{port}"
+    tls = ["--tls-ca-file", certs["ca"]]
+    scheduler = ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard", "--no-show"]
+    scheduler += [*tls, "--tls-cert", certs["scheduler"], "--tls-key", certs["scheduler.key"]]
+    procs = [
+        _start(
+            scheduler,
+            tmp_path / "scheduler",
+            dict(os.environ),
+        )
+    ]
+    worker = ["worker", "--nthreads", "1", "--no-nanny", "--host", "127.0.0.1", "--no-dashboard"]
+    try:
+        procs.append(
+            _start(
+                [*worker, address, *tls, "--tls-cert", certs["worker"], "--tls-key", certs["worker.key"]],
+                tmp_path / "w1",
+                dict(os.environ),
+            )
+        )
+        # a worker whose certificate another CA signed, and one without TLS: neither gets in
+        (tmp_path / "other").mkdir()
+        other = make_certificates(tmp_path / "other")
+        own = ["--tls-cert", str(other["worker"]), "--tls-key", str(other["worker.key"])]
+        rogues = [
+            _start([*worker, address, *tls, *own, "--death-timeout", "5"], tmp_path / "w2", dict(os.environ)),
+            _start(
+                [*worker, f"tcp://127.0.0.1:{port}", "--death-timeout", "5"],
+                tmp_path / "w3",
+                dict(os.environ),
+            ),
+        ]
+        procs += rogues
+        assert all(r.wait(timeout=START_TIMEOUT_S) != 0 for r in rogues)  # never registered: gave up
+        options = ClusterOptions(address, certs["ca"], certs["coordinator"], certs["coordinator.key"])
+        done = run(
+            tmp_path / "a", _params(games=1, bots=_params().bots[:2]), RunOptions(cluster=options, quiet=True)
+        )
+        assert done.outcome is Outcome.COMPLETE and done.stored == 2
+        with pytest.raises(ArenaUsageError, match="TLS needs --cluster-ca"):
+            run(tmp_path / "b", _params(), RunOptions(cluster=ClusterOptions(address)))
+        monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT_S", 5.0)
+        with pytest.raises(ArenaUsageError, match="no scheduler answered"):
+            run(tmp_path / "c", _params(), RunOptions(cluster=ClusterOptions(f"tcp://127.0.0.1:{port}")))
+    finally:
+        _stop(procs[1:])
+        _stop(procs[:1])
+
+
+def test_a_worker_then_the_scheduler_killed_mid_arena_lose_nothing_and_store_nothing_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two workers; after the first stored game one of them is killed (SIGKILL, most likely in
+    the middle of a game: Dask gives its game to the other), after the fourth the scheduler is.
+    Once the client gives up reconnecting (its timeout, CONNECT_TIMEOUT_S, shortened here) the
+    run stops as an interrupted one (the command then prints the resume command, exit 1); every
+    game stored so far, including those played after the worker died, is kept once and verifies."""
+    from arena.runner import Progress
+
+    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT_S", 5.0)
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = _start(
+        ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard", "--no-show"],
+        tmp_path / "scheduler",
+        dict(os.environ),
+    )
+    worker = ["worker", address, "--nthreads", "1", "--no-nanny", "--host", "127.0.0.1", "--no-dashboard"]
+    workers = [_start(worker, tmp_path / name, dict(os.environ)) for name in ("w1", "w2")]
+    stored: list[int] = []
+
+    class Killer(Progress):
+        def game_done(self, record: GameRecord) -> None:
+            stored.append(record.game_id)
+            if len(stored) == 1:
+                os.killpg(workers[1].pid, signal.SIGKILL)
+            if len(stored) == 4:
+                os.killpg(scheduler.pid, signal.SIGKILL)
+
+    class Show(RunShow):
+        def display(self) -> Progress:
+            return Killer()
+
+    try:
+        from distributed import Client
+
+        with Client(address, timeout=START_TIMEOUT_S, set_as_default=False) as client:
+            client.wait_for_workers(2, timeout=START_TIMEOUT_S)
+        result = run(
+            tmp_path / "a", _params(games=10), RunOptions(cluster=ClusterOptions(address)), show=Show()
+        )
+        assert result.interrupted and result.outcome is None
+        assert any(f"the cluster's scheduler {address} is gone" in e for e in result.errors)
+        assert (
+            4 <= result.stored < result.scheduled == 60 and len(stored) == len(set(stored)) == result.stored
+        )
+        found = verify(tmp_path / "a")
+        assert sorted(r.game_id for r in found.records) == sorted(stored) and not found.problems
+    finally:
+        _stop(workers)
+        _stop([scheduler])
