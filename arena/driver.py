@@ -49,6 +49,9 @@ class RunOptions:
     quiet: bool = False  # no notes (warnings still go to `RunShow.warn`)
     #: where a new arena's master seed came from (written in its database; None: unknown)
     seed_source: SeedSource | None = SeedSource.ORGANISER
+    #: start every bot afresh for each game (otherwise a bot that says `many_games` at `ready`
+    #: keeps its process between the games of a worker; results are the same either way)
+    fresh_bots: bool = False
 
 
 class RunShow:
@@ -171,6 +174,7 @@ def run(
                 sign_key=signer.path if signer else None,
                 arena_id=store.arena_id(),
                 seed_source=store.seed_source(),
+                fresh_bots=options.fresh_bots,
             )
             display, stop = (
                 show.display(),

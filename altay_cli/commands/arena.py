@@ -161,6 +161,16 @@ def html_option(f: Any) -> Any:
     )(f)
 
 
+def fresh_bots_option(f: Any) -> Any:
+    return click.option(
+        "--fresh-bots",
+        is_flag=True,
+        help="Start every bot afresh for each game. By default a bot that says `many_games` at "
+        "`ready` keeps its process between the games of a worker (protocol/PROTOCOL.md, "
+        '"Several games in one process"); the results are the same either way.',
+    )(f)
+
+
 def check_html(opts: dict[str, Any], folder: Path) -> None:
     """A usage error now, before any game, when the page could not be written at --html."""
     if opts.get("html") is not None:
@@ -274,6 +284,7 @@ def write_html(
 @game_options(arena=True)
 @sandbox_options
 @sign_key_option
+@fresh_bots_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress display (errors only).")
 @_output_options
 @click.pass_context
@@ -451,6 +462,7 @@ def _run(
         signer=opts["signer"],
         quiet=opts["quiet"],
         seed_source=seed_source(opts["seed"]),
+        fresh_bots=opts["fresh_bots"],
     )
     shown: Any = show or ArenaShow(opts)  # a RunShow in all but name (arena is imported lazily)
     try:
@@ -492,7 +504,12 @@ def resume_command(cmd: str, folder: Path, params: ArenaParams, opts: dict[str, 
         words += ["--sign-key", signer.path or "FILE"]
     if opts.get("concurrency"):
         words += ["--concurrency", str(opts["concurrency"])]
-    for flag, key in (("--json", "as_json"), ("--csv", "as_csv"), ("--quiet", "quiet")):
+    for flag, key in (
+        ("--fresh-bots", "fresh_bots"),
+        ("--json", "as_json"),
+        ("--csv", "as_csv"),
+        ("--quiet", "quiet"),
+    ):
         if opts.get(key):
             words.append(flag)
     if opts.get("html") is not None:

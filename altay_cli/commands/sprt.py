@@ -22,6 +22,7 @@ from .arena import (
     _run,
     _stored_seed,
     check_html,
+    fresh_bots_option,
     html_option,
     match_conditions,
     typed_match_fields,
@@ -188,6 +189,7 @@ class SprtShow(ArenaShow):
 @game_options(arena=True)
 @sandbox_options
 @sign_key_option
+@fresh_bots_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress display (errors only).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @html_option
