@@ -284,3 +284,21 @@ def test_the_built_in_python_bots_opt_in(tmp_path):
             logs = play(tmp_path / name, [command, "random"], 2, pool)
             assert seats_of(logs[1])[0].get("process_since") is not None, name
             assert lines(logs[1])[-1]["end_reason"] != "forfeit", name
+
+
+def test_check_bot_plays_a_second_game_in_the_process_of_a_bot_that_opts_in():
+    from altay_cli.referee.compliance import check_bot
+
+    innovation = load_game("innovation")
+    checks = {c.name: c for c in check_bot(bad_bot("keeper.py", "plain"), players=2, game=innovation)}
+    assert all(c.passed for c in checks.values()), [c for c in checks.values() if not c.passed]
+    assert "many_games" in checks["handshake"].detail
+    assert checks["many games"].detail.startswith("played game 2 in the process of game 1 (said many_games)")
+    assert "seat 1 of 2" in checks["many games"].detail  # another seat than its first game's
+    broken = {c.name: c for c in check_bot(bad_bot("keeper.py", "break2"), players=2, game=innovation)}
+    assert broken["game"].passed and not broken["many games"].passed
+    assert broken["many games"].detail.startswith(
+        "it said many_games at `ready`, but in the same process its second `hello` failed (handshake_failed"
+    )
+    once = {c.name: c for c in check_bot(bad_bot("keeper.py", "once"), players=2, game=innovation)}
+    assert "many games" not in once and all(c.passed for c in once.values())
