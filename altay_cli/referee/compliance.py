@@ -5,9 +5,10 @@ the game allows (or the one asked for), from a different seat each time, against
 players that put it under pressure where the game knows how (in Altay they attack it, so it
 must defend). In a cooperative game it then plays every seat of one more game as one program
 (one player leading every clan). A bot that says `many_games` at `ready` plays its second game in
-the process of its first (a new `hello`, at another seat). Every request it sees is a real one; `dump` keeps them as
-fixtures, among them one asked in the middle of an effect (`game.checkbot.mid_effect`: a defence, a
-card's choice during a dogma, a step of a move), playing more games until one was.
+the process of its first (a new `hello`, at another seat). Every request it sees is a real one;
+`dump` keeps them as fixtures, among them one asked in the middle of an effect
+(`game.checkbot.mid_effect`: a defence, a card's choice during a dogma, a step of a move), playing
+more games until one was.
 """
 
 from __future__ import annotations
