@@ -302,3 +302,23 @@ def test_check_bot_plays_a_second_game_in_the_process_of_a_bot_that_opts_in():
     )
     once = {c.name: c for c in check_bot(bad_bot("keeper.py", "once"), players=2, game=innovation)}
     assert "many games" not in once and all(c.passed for c in once.values())
+
+
+def test_sprt_keeps_bots_between_games_unless_told_not_to(tmp_path):
+    """A few seconds: 3 pairs each way, with and without --fresh-bots; the same games."""
+    finals = {}
+    for name, extra in (("kept", []), ("fresh", ["--fresh-bots"])):
+        out = tmp_path / name
+        r = subprocess.run(
+            [PY, "-c", "from altay_cli.cli import main; main()", "sprt", "new=random 1", "base=random 2",
+             "--max-pairs", "3", "--max-rounds", "3", "--seed", "3", "-j", "1", "--out", str(out), "-q",
+             *extra],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert r.returncode in (0, 3, 4), r.stderr  # a verdict, or undecided after 3 pairs
+        logs = arena_logs(out)
+        assert len(logs) == 6
+        reused = [s for log in logs for s in seats_of(log) if "process_since" in s]
+        assert len(reused) == (10 if name == "kept" else 0)  # both bots in games 1 to 5
+        finals[name] = [lines(log)[-1]["final_digest"] for log in logs]
+    assert finals["kept"] == finals["fresh"]
