@@ -322,3 +322,14 @@ def test_sprt_keeps_bots_between_games_unless_told_not_to(tmp_path):
         assert len(reused) == (10 if name == "kept" else 0)  # both bots in games 1 to 5
         finals[name] = [lines(log)[-1]["final_digest"] for log in logs]
     assert finals["kept"] == finals["fresh"]
+
+
+def test_a_pool_keeps_at_most_its_limit_and_stops_the_longest_idle(tmp_path, monkeypatch):
+    marker = marked(monkeypatch, tmp_path)
+    with KeptBots(max_idle=1) as pool:
+        logs = play(tmp_path, [bad_bot("keeper.py", "plain"), "random"], 2, pool)
+        assert len(pool) == 1 and processes_with(
+            marker
+        )  # the random bot; the keeper, first back, was stopped
+    assert_no_leak(marker)
+    assert "process_since" not in seats_of(logs[1])[0] and seats_of(logs[1])[1]["process_since"] == 1

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from .seat import BotSeat
     from .types import BotCommand, MatchOptions
 
+#: Processes a pool keeps between games at most (an arena of many bots): beyond, the one that
+#: waited longest is stopped, so a worker never holds more than this many idle bots.
+MAX_IDLE = 12
 #: A kept process is retired once it used this share of its CPU-time limit (`cpu_time_s`, a
 #: limit per process that keeps counting across games), so that no game starts short of half.
 CPU_LIMIT_SHARE = 0.5
@@ -82,7 +85,8 @@ class KeptProcess:
 class KeptBots:
     """The processes kept between the games of one worker (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_idle: int = MAX_IDLE) -> None:
+        self.max_idle = max_idle
         self._idle: list[KeptProcess] = []
         self._label: int | None = None
         self._count = 0
@@ -147,6 +151,8 @@ class KeptBots:
         kept.games += 1
         seat.detach()
         self._idle.append(kept)
+        while len(self._idle) > self.max_idle:
+            self._stop(self._idle.pop(0))
         return True
 
     def close(self) -> None:
