@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 #: Processes a pool keeps between games at most (an arena of many bots): beyond, the one that
 #: waited longest is stopped, so a worker never holds more than this many idle bots.
 MAX_IDLE = 12
+STOP_GRACE_S = 0.2  # how long an idle process the pool stops has to exit after `quit`
 #: A kept process is retired once it used this share of its CPU-time limit (`cpu_time_s`, a
 #: limit per process that keeps counting across games), so that no game starts short of half.
 CPU_LIMIT_SHARE = 0.5
@@ -169,5 +170,9 @@ class KeptBots:
                 kept.process.kill(TERM_GRACE_S)
 
     def _stop(self, kept: KeptProcess) -> None:
+        """`quit`, a moment to exit, then kill (an idle bot the pool no longer keeps)."""
         with signals_deferred():
+            with contextlib.suppress(WriteClosed, WriteBlocked):
+                kept.process.send(encode_line(Quit()), time.monotonic() + 0.1)
+            kept.process.wait_exit(STOP_GRACE_S)
             kept.process.kill(TERM_GRACE_S)
