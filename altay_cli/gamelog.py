@@ -76,6 +76,8 @@ class SeatInfo(msgspec.Struct):
     def __post_init__(self) -> None:
         if self.player is not msgspec.UNSET and not 0 <= self.player <= self.seat:
             raise ValueError(f"seat {self.seat}: `player` is the first seat of its player, not {self.player}")
+        if (self.process_since is msgspec.UNSET) != (self.process_games is msgspec.UNSET):
+            raise ValueError(f"seat {self.seat}: `process_since` and `process_games` go together")
         if self.process_games is not msgspec.UNSET and self.process_games < 1:
             raise ValueError(
                 f"seat {self.seat}: a kept process played at least one game before, not {self.process_games}"
