@@ -92,7 +92,6 @@ class KeptBots:
         self._label: int | None = None
         self._count = 0
         self.game = 0  # the game being played (set by begin_game)
-        self.reused = 0  # seats given a kept process, over the pool's life
 
     def __enter__(self) -> KeptBots:
         return self
@@ -108,6 +107,7 @@ class KeptBots:
         self._label = game_id
 
     def begin_game(self) -> int:
+        """A game starts (run_match calls it): its name, which processes started now will carry."""
         self._count += 1
         self.game = self._count if self._label is None else self._label
         self._label = None
@@ -122,7 +122,6 @@ class KeptBots:
             if not kept.process.quiet():
                 self._stop(self._idle.pop(i))
                 return self.take(spec, options)
-            self.reused += 1
             return self._idle.pop(i)
         return None
 
