@@ -27,7 +27,7 @@ import pytest
 
 from altay_cli.engine import load_game
 from altay_cli.referee import BotCommand, KeptBots, MatchOptions, run_match
-from altay_cli.referee.sandbox import SandboxPolicy, isolation_for
+from altay_cli.referee.sandbox import SandboxPolicy, isolation_for, runtime
 from altay_cli.replay import replay_log
 from tests.referee_helpers import BAD_BOTS, PY, assert_no_leak, bad_bot, marked, processes_with
 
@@ -116,6 +116,28 @@ def test_a_kept_bot_that_breaks_at_its_next_hello_loses_that_game_and_is_replace
     assert [(r["status"], r["seat"]) for r in second if r["type"] == "failure"] == [("handshake_failed", 0)]
     assert second[-1]["end_reason"] == "forfeit"
     assert proc_of(logs[2], 0).endswith("game=1") and "process_since" not in seats_of(logs[2])[0]
+
+
+@pytest.mark.skipif(
+    not (SANDBOXED and runtime().cgroups is not None and runtime().cgroups.enforces("pids")),
+    reason="needs a cgroup that limits processes",
+)
+def test_a_bot_that_met_a_limit_is_not_kept(tmp_path):
+    """It reached its process limit in game 1 (threads it could not start) and played on: kept,
+    a later death would be blamed on that limit, so game 2 starts a new process."""
+    options = MatchOptions(move_ms=5000, sandbox=SandboxPolicy(processes=8).with_hidden(tmp_path))
+    logs = []
+    with KeptBots() as pool:
+        for i in range(2):
+            logs.append(tmp_path / f"{i}.jsonl")
+            bots = [BotCommand("k", bad_bot("keeper.py", "threads")), BotCommand("r", "random")]
+            config = ALTAY.make_config(2, 100 + i, {"max_rounds": 3})
+            run_match(bots, config, options, log_path=logs[-1], game=ALTAY, kept=pool)
+    said = stderr_of(logs[0], 0)
+    assert "threads=" in said and "threads=40" not in said, said  # the limit was met
+    assert not [r for r in lines(logs[0]) if r["type"] == "failure"]  # and the game went on
+    assert "process_since" not in seats_of(logs[1])[0] and proc_of(logs[1], 0).endswith("game=1")
+    assert seats_of(logs[1])[1]["process_since"] == 1
 
 
 def test_a_game_whose_log_was_not_hidden_at_launch_gets_a_fresh_process(tmp_path):

@@ -6,7 +6,8 @@ limits are those the process was started with, sends it the new game's `hello` i
 starting a new process, and after a clean `game_over` gives it back instead of `quit`. A process
 is taken by one game at a time. Anything unclean (a failure of any kind, a request still owed, a
 partial line either way, output waiting to be read, stderr over its cap, the process gone, half
-of its CPU-time limit used) and the process is stopped instead: the next game starts a fresh one.
+of its CPU-time limit used, a limit its cgroup counted as reached) and the process is stopped
+instead: the next game starts a fresh one.
 
 The sandbox is the one the process was started in: a game whose hidden paths (its log, the
 signing key, an arena's folder) are not all inside paths hidden from that process never gets it.
@@ -83,6 +84,15 @@ class KeptProcess:
     games: int  # games it has played
 
 
+def met_a_limit(process: BotProcess) -> bool:
+    """The process's cgroup counted a limit reached (memory, an out-of-memory kill, processes):
+    kept, a later death would be blamed on that limit, so it starts afresh instead."""
+    group = process.plan.cgroup if process.plan is not None else None
+    if group is None:
+        return False
+    return group.oom_kills() > 0 or group.memory_limit_hits() > 0 or group.pids_limit_hits() > 0
+
+
 class KeptBots:
     """The processes kept between the games of one worker (see the module docstring)."""
 
@@ -145,6 +155,8 @@ class KeptBots:
             )
         used = process.cpu_seconds()
         if kept.cpu_time_s and (used is None or used >= kept.cpu_time_s * CPU_LIMIT_SHARE):
+            return False
+        if met_a_limit(process):
             return False
         assert process.stderr is not None
         process.stderr.reset()

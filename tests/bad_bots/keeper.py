@@ -12,6 +12,8 @@ its process is new or kept), for the tests of kept processes. argv[1] is what it
   fail1    plays an illegal action in its first game (a failure: it must not be kept)
   once     says `many_games: false` (never kept)
   linger   when its input ends without `quit`, stays (sleeps a minute) instead of exiting
+  threads  at its first hello starts 40 threads that wait for its input's end (meeting a small
+           process limit: those it cannot start are counted on stderr), and plays on
 
 Each hello's first stderr line is `proc=T game=G`: a token drawn when its process started (process
 ids repeat in the sandbox's own PID namespace) and how many hellos it got.
@@ -22,12 +24,14 @@ import json
 import os
 import random
 import sys
+import threading
 import time
 
 modes = set((sys.argv[1] if len(sys.argv) > 1 else "plain").split(","))
 rng = random.Random(0)
 games = 0
 token = os.urandom(6).hex()
+done = threading.Event()
 
 
 def send(message: dict) -> None:
@@ -71,6 +75,15 @@ for line in sys.stdin:
                 fh.write(str(games))
         if "snoop" in modes:
             snoop()
+        if "threads" in modes and games == 1:
+            started = 0
+            for _ in range(40):
+                try:
+                    threading.Thread(target=done.wait, daemon=True).start()
+                    started += 1
+                except RuntimeError:
+                    pass
+            note(f"threads={started}")
         if "break2" in modes and games == 2:
             sys.stdout.write("not json\n")
             sys.stdout.flush()
