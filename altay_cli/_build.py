@@ -46,6 +46,7 @@ COMPILED = (
     "altay_cli/engine/innovation/ops.py",
     "altay_cli/engine/innovation/board.py",
     "altay_cli/engine/innovation/frames.py",
+    "altay_cli/engine/innovation/observe.py",
     "altay_cli/engine/mammothodus/state.py",
     "altay_cli/engine/mammothodus/machine.py",
     "altay_cli/engine/mammothodus/ops.py",
@@ -53,6 +54,7 @@ COMPILED = (
     "altay_cli/engine/mammothodus/humans.py",
     "altay_cli/engine/mammothodus/ancients.py",
     "altay_cli/engine/mammothodus/generation.py",
+    "altay_cli/engine/mammothodus/observe.py",
 )
 
 #: mypyc's own mypy configuration: the project's [tool.mypy] has sections for modules a

@@ -16,7 +16,8 @@ from .events import StepEvent, event_for
 from .explain import explain_illegal
 from .facets import InnovationCheckBot, InnovationSearch, InnovationText
 from .invariants import check_invariants
-from .observation import Observation, Settings, spectate
+from .observation import Observation, Settings
+from .observe import spectate
 from .state import EndReason as InnovationEnd
 from .static import StaticInfo, static_info
 

@@ -35,7 +35,8 @@ from .data import DataError, DataFile, load
 from .events import StepEvent, event_for
 from .facets import MammothodusCheckBot, MammothodusDeals, MammothodusSearch, MammothodusText
 from .invariants import check_invariants
-from .observation import Observation, Settings, player_observation, spectate
+from .observation import Observation, Settings
+from .observe import player_observation, spectate
 from .state import MammothodusConfig, Phase, Result, config_builtins
 from .static import StaticInfo, static_info
 from .tables import checked, tables_of
