@@ -47,6 +47,7 @@ COMPILED = (
     "altay_cli/engine/innovation/board.py",
     "altay_cli/engine/innovation/frames.py",
     "altay_cli/engine/innovation/observe.py",
+    "altay_cli/engine/innovation/happenings.py",
     "altay_cli/engine/mammothodus/state.py",
     "altay_cli/engine/mammothodus/machine.py",
     "altay_cli/engine/mammothodus/ops.py",
@@ -55,6 +56,7 @@ COMPILED = (
     "altay_cli/engine/mammothodus/ancients.py",
     "altay_cli/engine/mammothodus/generation.py",
     "altay_cli/engine/mammothodus/observe.py",
+    "altay_cli/engine/mammothodus/happenings.py",
 )
 
 #: mypyc's own mypy configuration: the project's [tool.mypy] has sections for modules a

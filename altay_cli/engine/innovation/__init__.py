@@ -19,7 +19,7 @@ text, search, deals and check-bot facets; `config.py`; `machine.py` the turns, t
 and the effects, run by the engine's shared step machine (`..steps`); `ops.py` the verbs that
 move cards; `routines.py` how effects are written; `cards/` the 158 effects; `data.py`/`tables.py`
 the card data; `rulings.py` every named ruling; `observation.py` (its types, `observe.py` their
-builders), `events.py`, `hidden.py` what
+builders), `events.py` (`happenings.py` builds them), `hidden.py` what
 each seat may know; `notation.py`, `views.py`, `explain.py`, `reference.py` the words;
 `drawing.py` the viewer's picture; `invariants.py`; RULES.md: every rule and its tests.
 """

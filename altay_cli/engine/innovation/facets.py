@@ -10,7 +10,7 @@ from ..api import CheckBot, LengthUnit, Search, Text
 from . import machine, notation, views
 from .actions import Dogma
 from .config import DEFAULT_MAX_TURNS
-from .events import event_for
+from .happenings import event_for
 from .hidden import perturb_hidden
 from .observe import observe, spectate
 from .state import EndReason as InnovationEnd

@@ -34,6 +34,9 @@ from .tables import (
     SPLAYS,
 )
 
+#: the names of the counted icons, in the order of REAL_ICONS (PlayerView.icons' keys)
+_ICON_NAMES = tuple(COUNTED_ICON_NAMES[i] for i in REAL_ICONS)
+
 
 def _refs(g: GameState, cards: list[int], sight: int, own: bool) -> list[CardRef]:
     """A hidden zone as the eyes of `sight` see it: by age, the known titles first within an
@@ -44,6 +47,8 @@ def _refs(g: GameState, cards: list[int], sight: int, own: bool) -> list[CardRef
         return [CardRef(AGE[c], NAME[c]) for c in sorted(cards)]
     known = g.known
     seen = [known[c] & sight == sight for c in cards]
+    if True not in seen:  # no title known (most often): the ages alone, in order
+        return [CardRef(age) for age in sorted(map(AGE.__getitem__, cards))]
     keys = sorted((AGE[c], "" if s else "~", NAME[c] if s else "") for c, s in zip(cards, seen))
     return [CardRef(a, name or None) for a, _, name in keys]
 
@@ -58,6 +63,8 @@ def observe(g: GameState, seat: int) -> Observation:
     seat may know."""
     # the seats that must know a card for these eyes to see it: the seat, or every seat
     sight = 1 << seat if seat >= 0 else g.all
+    title = NAME.__getitem__
+    age_of = AGE.__getitem__
     players = []
     for p, pl in enumerate(g.players):
         counts = pl.icon_counts()
@@ -66,11 +73,12 @@ def observe(g: GameState, seat: int) -> Observation:
                 seat=p,
                 hand=_refs(g, pl.hand, sight, p == seat),
                 score_pile=_refs(g, pl.score, sight, p == seat),
-                score=pl.score_total(),
+                score=sum(map(age_of, pl.score)),  # pl.score_total()
                 board=[
-                    Pile(COLORS[k], SPLAYS[pl.splay[k]], [NAME[c] for c in pl.piles[k]]) for k in range(5)
+                    Pile(color, SPLAYS[splay], list(map(title, pile)))
+                    for color, splay, pile in zip(COLORS, pl.splay, pl.piles, strict=True)
                 ],
-                icons={COUNTED_ICON_NAMES[i]: counts[i] for i in REAL_ICONS},
+                icons=dict(zip(_ICON_NAMES, [counts[i] for i in REAL_ICONS], strict=True)),
                 achievements=sorted(AGE[c] for c in pl.achieved if c < 105),
                 specials=[SPECIAL_NAME[c] for c in pl.achieved if c >= 105],
                 achievement_count=len(pl.achieved),
@@ -80,8 +88,11 @@ def observe(g: GameState, seat: int) -> Observation:
         )
     known_supply = []
     known = g.known
+    knows = known.__getitem__
     for age in range(1, 11):
         pile = g.supply[age]
+        if not any(map(knows, pile)):  # nobody knows a card of this age's pile (most often)
+            continue
         top = len(pile) - 1
         found = [(top - i, c) for i, c in enumerate(pile) if known[c] & sight == sight]
         known_supply += [KnownSupplyCard(age, depth, NAME[c]) for depth, c in sorted(found)]
@@ -130,7 +141,7 @@ def observe(g: GameState, seat: int) -> Observation:
         achievements_to_win=ACHIEVEMENTS_TO_WIN[g.n],
         supply=[len(g.supply[a]) for a in range(1, 11)],
         supply_known=known_supply,
-        available_achievements=sorted(AGE[c] for c in g.available),
+        available_achievements=sorted(map(age_of, g.available)),
         specials=[Special(SPECIAL_NAME[s], None if g.specials[s] < 0 else g.specials[s]) for s in SPECIALS],
         players=players,
         first_meld=NAME[pick] if pick >= 0 else None,

@@ -33,7 +33,7 @@ from typing import Any
 from ..api import Drawing, Eyes, EyesKind
 from . import generation, humans, notation
 from .data import DataFile
-from .events import event_for
+from .happenings import event_for
 from .layout import BOX, Layout, Node, layout
 from .observation import SPECTATOR, Observation
 from .observe import decision_of, spectate
