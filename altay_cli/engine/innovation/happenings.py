@@ -23,15 +23,15 @@ def happening(entry: tuple[Any, ...], viewer: int) -> Happening | None:
     kind = entry[0]
     if kind == "move":
         _, verb, actor, c, src, so, dst, do, seen = entry
-        return Happening(
-            what=What(verb),
-            player=actor,
-            card=NAME[c] if seen >> viewer & 1 else None,
-            age=AGE[c],
-            from_zone=ZONE_NAMES[src],
-            from_player=_owner(src, so),
-            to_zone=ZONE_NAMES[dst],
-            to_player=_owner(dst, do),
+        return Happening(  # positional (the most frequent entry): what, player, card, age, from, to
+            What(verb),
+            actor,
+            NAME[c] if seen >> viewer & 1 else None,
+            AGE[c],
+            ZONE_NAMES[src],
+            _owner(src, so),
+            ZONE_NAMES[dst],
+            _owner(dst, do),
         )
     if kind == "reveal":
         _, owner, c, proof = entry

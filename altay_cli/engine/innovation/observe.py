@@ -69,21 +69,21 @@ def observe(g: GameState, seat: int) -> Observation:
     for p, pl in enumerate(g.players):
         counts = pl.icon_counts()
         players.append(
-            PlayerView(
-                seat=p,
-                hand=_refs(g, pl.hand, sight, p == seat),
-                score_pile=_refs(g, pl.score, sight, p == seat),
-                score=sum(map(age_of, pl.score)),  # pl.score_total()
-                board=[
+            PlayerView(  # positional, in the fields' order
+                p,  # seat
+                _refs(g, pl.hand, sight, p == seat),  # hand
+                _refs(g, pl.score, sight, p == seat),  # score_pile
+                sum(map(age_of, pl.score)),  # score (pl.score_total())
+                [  # board
                     Pile(color, SPLAYS[splay], list(map(title, pile)))
                     for color, splay, pile in zip(COLORS, pl.splay, pl.piles, strict=True)
                 ],
-                icons=dict(zip(_ICON_NAMES, [counts[i] for i in REAL_ICONS], strict=True)),
-                achievements=sorted(AGE[c] for c in pl.achieved if c < 105),
-                specials=[SPECIAL_NAME[c] for c in pl.achieved if c >= 105],
-                achievement_count=len(pl.achieved),
-                tucked=pl.tucked,
-                scored=pl.scored,
+                dict(zip(_ICON_NAMES, [counts[i] for i in REAL_ICONS], strict=True)),  # icons
+                sorted(AGE[c] for c in pl.achieved if c < 105),  # achievements
+                [SPECIAL_NAME[c] for c in pl.achieved if c >= 105],  # specials
+                len(pl.achieved),  # achievement_count
+                pl.tucked,  # tucked
+                pl.scored,  # scored
             )
         )
     known_supply = []
@@ -130,22 +130,24 @@ def observe(g: GameState, seat: int) -> Observation:
     if g.phase is Phase.OVER and g.end_reason is not None:
         result = Result(g.end_reason, list(g.winners), NAME[g.win_card] if g.win_card >= 0 else None)
     pick = g.first_picks[seat] if g.phase is Phase.FIRST_MELD and seat >= 0 else -1
-    return Observation(
-        seat=seat,
-        edition="1e" if g.first_edition else "3e",
-        phase=g.phase,
-        to_move=g.to_move,
-        active=g.active,
-        turn=g.turn,
-        actions_left=g.actions_left,
-        achievements_to_win=ACHIEVEMENTS_TO_WIN[g.n],
-        supply=[len(g.supply[a]) for a in range(1, 11)],
-        supply_known=known_supply,
-        available_achievements=sorted(map(age_of, g.available)),
-        specials=[Special(SPECIAL_NAME[s], None if g.specials[s] < 0 else g.specials[s]) for s in SPECIALS],
-        players=players,
-        first_meld=NAME[pick] if pick >= 0 else None,
-        decision=decision,
-        dogma=dogma,
-        result=result,
+    return Observation(  # positional, in the fields' order (keywords cost msgspec more)
+        seat,  # seat
+        "1e" if g.first_edition else "3e",  # edition
+        g.phase,  # phase
+        g.to_move,  # to_move
+        g.active,  # active
+        g.turn,  # turn
+        g.actions_left,  # actions_left
+        ACHIEVEMENTS_TO_WIN[g.n],  # achievements_to_win
+        [len(g.supply[a]) for a in range(1, 11)],  # supply
+        known_supply,  # supply_known
+        sorted(map(age_of, g.available)),  # available_achievements
+        [
+            Special(SPECIAL_NAME[s], None if g.specials[s] < 0 else g.specials[s]) for s in SPECIALS
+        ],  # specials
+        players,  # players
+        NAME[pick] if pick >= 0 else None,  # first_meld
+        decision,  # decision
+        dogma,  # dogma
+        result,  # result
     )
