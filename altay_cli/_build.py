@@ -3,10 +3,10 @@
 `pip install .` builds the pure-Python wheel exactly as setuptools alone would and asks for
 nothing more. `ALTAY_COMPILE=1 pip install .` asks for mypy (which ships mypyc) and the engines'
 typed dependencies in the isolated build environment, and the wheel carries the hot modules of
-the three engines (legal actions, apply, state, observation builders, the step machine) as C
-extensions beside their sources: same behaviour, same digests (tests/test_compiled.py). Data,
-action and observation records (msgspec Structs, whose class options mypyc would not keep) stay
-interpreted. An editable install never compiles: a compiled module in the checkout would
+the three engines (legal actions, apply, state, observation and event builders, the step
+machine) as C extensions beside their sources: same behaviour, same digests
+(tests/test_compiled.py). Data, action, observation and event records (msgspec Structs, whose
+class options mypyc would not keep) stay interpreted, in modules of their own. An editable install never compiles: a compiled module in the checkout would
 shadow the source being edited.
 
 pyproject.toml names this module (`backend-path = ["."]`). There is no setup.py (the project's
