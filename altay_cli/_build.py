@@ -6,8 +6,8 @@ typed dependencies in the isolated build environment, and the wheel carries the 
 the three engines (legal actions, apply, state, observation and event builders, the step
 machine) as C extensions beside their sources: same behaviour, same digests
 (tests/test_compiled.py). Data, action, observation and event records (msgspec Structs, whose
-class options mypyc would not keep) stay interpreted, in modules of their own. An editable install never compiles: a compiled module in the checkout would
-shadow the source being edited.
+class options mypyc would not keep) stay interpreted, in modules of their own. An editable
+install never compiles: a compiled module in the checkout would shadow the source being edited.
 
 pyproject.toml names this module (`backend-path = ["."]`). There is no setup.py (the project's
 top level is fixed): the backend is setuptools' own with its one `setup()` call made here, with
