@@ -3,11 +3,11 @@
 `pip install .` builds the pure-Python wheel exactly as setuptools alone would and asks for
 nothing more. `ALTAY_COMPILE=1 pip install .` asks for mypy (which ships mypyc) and the engines'
 typed dependencies in the isolated build environment, and the wheel carries the hot modules of
-the three engines (legal actions, apply, state, observation builders, the step machine) as C
-extensions beside their sources: same behaviour, same digests (tests/test_compiled.py). Data,
-action and observation records (msgspec Structs, whose class options mypyc would not keep) stay
-interpreted. An editable install never compiles: a compiled module in the checkout would
-shadow the source being edited.
+the three engines (legal actions, apply, state, observation and event builders, the step
+machine) as C extensions beside their sources: same behaviour, same digests
+(tests/test_compiled.py). Data, action, observation and event records (msgspec Structs, whose
+class options mypyc would not keep) stay interpreted, in modules of their own. An editable
+install never compiles: a compiled module in the checkout would shadow the source being edited.
 
 pyproject.toml names this module (`backend-path = ["."]`). There is no setup.py (the project's
 top level is fixed): the backend is setuptools' own with its one `setup()` call made here, with
@@ -46,6 +46,8 @@ COMPILED = (
     "altay_cli/engine/innovation/ops.py",
     "altay_cli/engine/innovation/board.py",
     "altay_cli/engine/innovation/frames.py",
+    "altay_cli/engine/innovation/observe.py",
+    "altay_cli/engine/innovation/happenings.py",
     "altay_cli/engine/mammothodus/state.py",
     "altay_cli/engine/mammothodus/machine.py",
     "altay_cli/engine/mammothodus/ops.py",
@@ -53,6 +55,8 @@ COMPILED = (
     "altay_cli/engine/mammothodus/humans.py",
     "altay_cli/engine/mammothodus/ancients.py",
     "altay_cli/engine/mammothodus/generation.py",
+    "altay_cli/engine/mammothodus/observe.py",
+    "altay_cli/engine/mammothodus/happenings.py",
 )
 
 #: mypyc's own mypy configuration: the project's [tool.mypy] has sections for modules a

@@ -22,6 +22,7 @@ def game_schema(game: Game) -> dict[str, Any]:
         observation=game.observation_type,
         event=game.event_type,
         game=game.kind.name,
+        omitted=game.static_observation_fields,
     )
 
 

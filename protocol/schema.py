@@ -3,15 +3,24 @@
 protocol/schema.json is the envelope alone, every game's payloads left open; a game's schema
 puts its own types in (`altay schema --game NAME`, which calls `build_schema` with them).
 
+A request has two definitions, chosen by what the bot said at `ready` (PROTOCOL.md): `Request`,
+and `RequestOmitStatic` for a bot that set `omit_static`, whose `observation` is the game's
+`ObservationOmitStatic`: the `Observation` without the fields that repeat `hello` (the game's
+`static_observation_fields`), with `<Element>OmitStatic` for a list whose elements lose some.
+A game that leaves nothing out (and the envelope) has no `ObservationOmitStatic`: the two
+requests then differ in name only. `RefereeMessage` accepts either.
+
     python -m protocol.schema            # rewrite protocol/schema.json
     python -m protocol.schema --check    # exit 1 if the committed file is out of date
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +39,12 @@ def build_schema(
     observation: Any = Any,
     event: Any = Any,
     game: str | None = None,
+    omitted: Mapping[str, tuple[str, ...]] | None = None,
 ) -> dict[str, Any]:
     """One JSON Schema document: a line is either a referee message or a bot message.
 
     With a game's types (and its name), the payloads are that game's; without, they are open.
+    `omitted` is the game's `static_observation_fields`: what `RequestOmitStatic` leaves out.
     """
     (referee, bot), components = msgspec.json.schema_components(
         (referee_messages(settings, static, action, observation, event), bot_messages(action)),
@@ -45,6 +56,8 @@ def build_schema(
         text = text.replace(f'"#/$defs/{old}"', f'"#/$defs/{new}"')
     referee, bot, components = json.loads(text)
     components = {renames[k]: v for k, v in components.items()}
+    components.update(_omit_static_definitions(components, omitted or {}))
+    referee["anyOf"].insert(2, {"$ref": f"#/$defs/{OMIT_STATIC_REQUEST}"})  # after Request
     defs = dict(sorted(components.items()))
     defs["RefereeMessage"] = {"description": "A line the referee sends to a bot.", **referee}
     defs["BotMessage"] = {"description": "A line a bot sends to the referee.", **bot}
@@ -66,6 +79,61 @@ def build_schema(
     }
     plain: dict[str, Any] = json.loads(json.dumps(document))  # msgspec gives tuples for defaults
     return plain
+
+
+#: the request to a bot that set `ready.omit_static`, and its observation
+OMIT_STATIC_REQUEST = "RequestOmitStatic"
+OMIT_STATIC_OBSERVATION = "ObservationOmitStatic"
+
+
+def _omit_static_definitions(
+    components: dict[str, Any], omitted: Mapping[str, tuple[str, ...]]
+) -> dict[str, Any]:
+    """`RequestOmitStatic`, and with fields to leave out the observation without them: a field
+    name mapped to () leaves that field out; to names, those names of each element of that list
+    field (its items' definition is copied as `<Name>OmitStatic`)."""
+    out: dict[str, Any] = {}
+    request = copy.deepcopy(components["Request"])
+    request["title"] = OMIT_STATIC_REQUEST
+    request["description"] = (
+        "A decision, to a bot that set `omit_static` at `ready`: a `Request` whose observation "
+        "leaves out what `hello` said. Answer with an `action` message carrying the same `id`."
+    )
+    if omitted:
+        observation_ref = request["properties"]["observation"].get("$ref", "")
+        name = observation_ref.removeprefix("#/$defs/")
+        if name not in components:
+            raise ValueError(f"omit_static: the request's observation is no definition ({observation_ref!r})")
+        observation = _without(components[name], [f for f, drop in omitted.items() if not drop])
+        observation["title"] = OMIT_STATIC_OBSERVATION
+        for field, drop in omitted.items():
+            if not drop:
+                continue
+            items = observation["properties"].get(field, {}).get("items", {}).get("$ref", "")
+            element = items.removeprefix("#/$defs/")
+            if element not in components:
+                raise ValueError(f"omit_static: {name}.{field} is not a list of definitions")
+            out[f"{element}OmitStatic"] = {
+                **_without(components[element], list(drop)),
+                "title": f"{element}OmitStatic",
+            }
+            observation["properties"][field]["items"] = {"$ref": f"#/$defs/{element}OmitStatic"}
+        out[OMIT_STATIC_OBSERVATION] = observation
+        request["properties"]["observation"] = {"$ref": f"#/$defs/{OMIT_STATIC_OBSERVATION}"}
+    out[OMIT_STATIC_REQUEST] = request
+    return out
+
+
+def _without(definition: dict[str, Any], fields: list[str]) -> dict[str, Any]:
+    """A copy of an object's definition without `fields` (each must be one of its properties)."""
+    out = copy.deepcopy(definition)
+    for field in fields:
+        if field not in out.get("properties", {}):
+            raise ValueError(f"omit_static: {definition.get('title')} has no field {field!r}")
+        del out["properties"][field]
+        if field in out.get("required", []):
+            out["required"].remove(field)
+    return out
 
 
 def schema_text() -> str:

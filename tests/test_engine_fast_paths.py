@@ -7,8 +7,9 @@ plain per-territory scan, the data's cells and the plain stack walk written out 
 keeps each pool's Buy actions and each holding's attack card sets,
 Innovation reads a player's score and highest top card once for every achievement, and
 Mammothodus counts a hand's points from a table: each is checked against the uncached rule at
-every decision. Seeded random games of fixed sizes (with and without Mammothodus's advanced
-rules); a few seconds."""
+every decision. Innovation's observation skips the supply piles nobody knows a card of and sorts
+a hidden zone without known titles by age alone: checked against the plain scans. Seeded random
+games of fixed sizes (with and without Mammothodus's advanced rules); a few seconds."""
 
 from __future__ import annotations
 
@@ -23,12 +24,19 @@ from altay_cli.engine import load_game
 from altay_cli.engine.altay import legal as altay_legal
 from altay_cli.engine.altay.actions import Attack, Buy
 from altay_cli.engine.altay.data import ATK_OF, KINDS
+from altay_cli.engine.innovation import observation as iobs
+from altay_cli.engine.innovation import observe as iobserve
 from altay_cli.engine.innovation.actions import Achieve
 from altay_cli.engine.innovation.machine import can_achieve
 from altay_cli.engine.innovation.state import Phase as InnovationPhase
-from altay_cli.engine.innovation.tables import AGE
+from altay_cli.engine.innovation.tables import AGE, NAME
+from altay_cli.engine.innovation.tables import COLORS as COLORS_I
+from altay_cli.engine.innovation.tables import COUNTED_ICON_NAMES as ICON_NAMES_I
+from altay_cli.engine.innovation.tables import REAL_ICONS as REAL_ICONS_I
+from altay_cli.engine.innovation.tables import SPLAYS as SPLAYS_I
 from altay_cli.engine.mammothodus import ancients
 from altay_cli.engine.mammothodus import observation as mobs
+from altay_cli.engine.mammothodus import observe as mobserve
 from altay_cli.engine.mammothodus.data import COLOR_NAME
 from altay_cli.engine.mammothodus.frames import Frame
 from altay_cli.engine.mammothodus.state import COLORS, OFF
@@ -66,7 +74,7 @@ def _plain_territories(g: Any) -> list[mobs.TerritoryView]:
                 tribes=g.tribes[tid],
                 spirits=[tables.spirits[g.spirit_on[i]].name for i, w in enumerate(g.spirits) if w == tid],
                 ancients=[
-                    mobs.FigurineView(s, COLORS[k], mobs.carried_type(g, s, k))
+                    mobs.FigurineView(s, COLORS[k], mobserve.carried_type(g, s, k))
                     for s, clan in enumerate(g.clans)
                     for k, where in enumerate(clan.figurines)
                     if where == tid and where != OFF
@@ -112,19 +120,19 @@ def test_mammothodus_observation_is_the_plain_scan_byte_for_byte() -> None:
     for seed, players, options in ((1, 2, None), (5, 4, advanced), (9, 2, advanced), (3, 3, None)):
         for g in _walk("mammothodus", players, seed, options):
             for seat in (0, players - 1, mobs.SPECTATOR):
-                obs = mobs.observe(g, seat)
+                obs = mobserve.observe(g, seat)
                 assert ENCODE(obs.territories) == ENCODE(_plain_territories(g))
                 assert ENCODE(obs.portal_open) == ENCODE(_plain_portal(g))
                 ancients_frame = _plain_frame(g, "ancients")
                 done = list(ancients_frame.v.get("done", ())) if ancients_frame is not None else []
                 assert obs.actions_taken == done
                 # the in-progress fields from the one-pass lookup are those the helpers find alone
-                assert ENCODE(obs.playing) == ENCODE(mobs.playing(g))
-                assert ENCODE(obs.moving) == ENCODE(mobs.moving(g))
-                assert ENCODE(obs.attack) == ENCODE(mobs.attack_roll(g))
-                assert ENCODE(obs.humans) == ENCODE(mobs.human_phase(g))
-                assert ENCODE(obs.generation) == ENCODE(mobs.generation_change(g))
-                assert ENCODE(obs.token_placement) == ENCODE(mobs.token_placement(g))
+                assert ENCODE(obs.playing) == ENCODE(mobserve.playing(g))
+                assert ENCODE(obs.moving) == ENCODE(mobserve.moving(g))
+                assert ENCODE(obs.attack) == ENCODE(mobserve.attack_roll(g))
+                assert ENCODE(obs.humans) == ENCODE(mobserve.human_phase(g))
+                assert ENCODE(obs.generation) == ENCODE(mobserve.generation_change(g))
+                assert ENCODE(obs.token_placement) == ENCODE(mobserve.token_placement(g))
             seen_talents += any(g.talents[t] for t in range(len(g.talents))) if g.talents else 0
             seen_progress += any(isinstance(e, Frame) and e.kind == "ancients_move" for e in g.stack)
     assert seen_talents and seen_progress, "the games reach talent tokens and a move in progress"
@@ -179,3 +187,53 @@ def test_innovation_achievements_offered_are_can_achieve() -> None:
             assert got == plain
             offered += bool(got)
     assert offered > 0, "the games offer an achievement"
+
+
+def _plain_refs(g: Any, cards: list[int], sight: int, own: bool) -> list[iobs.CardRef]:
+    """A hidden zone as the observation built it before: one sort key per card, known or not."""
+    if own:
+        return [iobs.CardRef(AGE[c], NAME[c]) for c in sorted(cards)]
+    seen = [g.known[c] & sight == sight for c in cards]
+    keys = sorted((AGE[c], "" if s else "~", NAME[c] if s else "") for c, s in zip(cards, seen, strict=True))
+    return [iobs.CardRef(a, name or None) for a, _, name in keys]
+
+
+def _plain_supply_known(g: Any, sight: int) -> list[iobs.KnownSupplyCard]:
+    """The supply cards these eyes know, as the observation found them before: every pile scanned."""
+    out = []
+    for age in range(1, 11):
+        pile = g.supply[age]
+        found = [(len(pile) - 1 - i, c) for i, c in enumerate(pile) if g.known[c] & sight == sight]
+        out += [iobs.KnownSupplyCard(age, depth, NAME[c]) for depth, c in sorted(found)]
+    return out
+
+
+def test_innovation_observation_is_the_plain_scan_byte_for_byte() -> None:
+    """Innovation's observation skips a supply pile nobody knows a card of, sorts a hidden zone
+    with no known title by age alone and names piles and icons through tables: the same bytes as
+    the plain scans, and the games reach known titles in hidden zones and in the supply."""
+    known_hidden = known_supply = 0
+    for seed, players in ((1, 2), (2, 3), (3, 4), (4, 2)):
+        for g in _walk("innovation", players, seed):
+            for seat in (0, players - 1, iobs.SPECTATOR):
+                sight = 1 << seat if seat >= 0 else g.all
+                obs = iobserve.observe(g, seat)
+                supply = _plain_supply_known(g, sight)
+                assert ENCODE(obs.supply_known) == ENCODE(supply)
+                known_supply += bool(supply)
+                for p, pl in enumerate(g.players):
+                    view = obs.players[p]
+                    for zone, cards in ((view.hand, pl.hand), (view.score_pile, pl.score)):
+                        plain = _plain_refs(g, cards, sight, p == seat)
+                        assert ENCODE(zone) == ENCODE(plain)
+                        known_hidden += p != seat and any(r.card is not None for r in plain)
+                    assert view.score == pl.score_total()
+                    assert ENCODE(view.board) == ENCODE(
+                        [
+                            iobs.Pile(COLORS_I[k], SPLAYS_I[pl.splay[k]], [NAME[c] for c in pl.piles[k]])
+                            for k in range(5)
+                        ]
+                    )
+                    counts = pl.icon_counts()
+                    assert ENCODE(view.icons) == ENCODE({ICON_NAMES_I[i]: counts[i] for i in REAL_ICONS_I})
+    assert known_hidden and known_supply, "the games reach known titles in hidden zones and the supply"

@@ -12,8 +12,8 @@ from altay_cli.engine import load_game
 from altay_cli.engine.api import AmbiguousCommand, IllegalAction, IllegalCommand, InvalidCommand
 from altay_cli.engine.innovation import machine, ops
 from altay_cli.engine.innovation.actions import Achieve, Dogma, Draw, FirstMeld, Meld, PickCard
-from altay_cli.engine.innovation.events import event_for
-from altay_cli.engine.innovation.observation import observe
+from altay_cli.engine.innovation.happenings import event_for
+from altay_cli.engine.innovation.observe import observe
 from altay_cli.engine.innovation.state import HAND, SUPPLY, EndReason, InnovationConfig, Phase
 from altay_cli.engine.innovation.tables import (
     AGE,

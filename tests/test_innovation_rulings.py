@@ -11,8 +11,8 @@ import pytest
 
 from altay_cli.engine.innovation import machine, ops
 from altay_cli.engine.innovation.actions import Achieve, Dogma, Draw, Meld, Pass, PickBlind, PickCard, Yes
-from altay_cli.engine.innovation.events import event_for
-from altay_cli.engine.innovation.observation import observe
+from altay_cli.engine.innovation.happenings import event_for
+from altay_cli.engine.innovation.observe import observe
 from altay_cli.engine.innovation.routines import EFFECT_KIND
 from altay_cli.engine.innovation.state import AVAILABLE, EndReason, GameState, InnovationConfig
 from altay_cli.engine.innovation.tables import (

@@ -16,7 +16,8 @@ import msgspec
 
 from altay_cli.engine import load_game
 from altay_cli.engine.innovation import ops
-from altay_cli.engine.innovation.observation import Observation, observe
+from altay_cli.engine.innovation.observation import Observation
+from altay_cli.engine.innovation.observe import observe
 from altay_cli.engine.innovation.state import GameState
 from altay_cli.engine.innovation.tables import BY_NAME
 from tests.innovation_helpers import hand, scenario

@@ -854,7 +854,7 @@ def test_a_generation_change_that_takes_the_figurine_undoes_its_play(new: Callab
 def test_the_phase_can_be_observed_and_saved_mid_action(new: Callable[..., GameState]) -> None:
     import msgspec
 
-    from altay_cli.engine.mammothodus.observation import observe
+    from altay_cli.engine.mammothodus.observe import observe
 
     g = new(players=2)
     figs(g, 0, green=1)

@@ -40,7 +40,7 @@ from altay_cli.engine.mammothodus.data import DATA_FILE, adaptation_name, load, 
 from altay_cli.engine.mammothodus.drawing import short_names, static_drawing
 from altay_cli.engine.mammothodus.layout import BOX, Node, layout
 from altay_cli.engine.mammothodus.observation import SPECTATOR as NO_SEAT
-from altay_cli.engine.mammothodus.observation import decision_of
+from altay_cli.engine.mammothodus.observe import decision_of
 from altay_cli.engine.mammothodus.state import COLORS, OFF, Phase
 from altay_cli.replay import replay_log
 from tests.browser import chromium, default_seats, drawing_page, needs_chromium

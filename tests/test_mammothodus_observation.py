@@ -20,7 +20,8 @@ import msgspec
 
 from altay_cli.engine import load_game
 from altay_cli.engine.mammothodus.hidden import perturb_hidden_for
-from altay_cli.engine.mammothodus.observation import Observation, carried_type
+from altay_cli.engine.mammothodus.observation import Observation
+from altay_cli.engine.mammothodus.observe import carried_type
 from altay_cli.engine.mammothodus.state import COLORS, OFF
 from altay_cli.referee import BotCommand, MatchOptions, run_match
 from altay_cli.referee.match import seat_groups

@@ -23,9 +23,10 @@ from altay_cli.engine import load_game
 from altay_cli.engine.mammothodus import machine
 from altay_cli.engine.mammothodus.actions import Card, ChooseAction, Figurine, Line
 from altay_cli.engine.mammothodus.data import load
-from altay_cli.engine.mammothodus.events import Happening, event_for
+from altay_cli.engine.mammothodus.events import Happening
 from altay_cli.engine.mammothodus.explain import purpose_of
 from altay_cli.engine.mammothodus.frames import Frame
+from altay_cli.engine.mammothodus.happenings import event_for
 from altay_cli.engine.mammothodus.narration import happening_text
 from altay_cli.engine.mammothodus.state import ACTIONS, OFF, MammothodusConfig, Phase
 from altay_cli.engine.mammothodus.tables import standin

@@ -37,7 +37,7 @@ from altay_cli.engine.mammothodus.events import Happening
 from altay_cli.engine.mammothodus.frames import Frame
 from altay_cli.engine.mammothodus.invariants import check_invariants
 from altay_cli.engine.mammothodus.machine import MammothodusState
-from altay_cli.engine.mammothodus.observation import observe
+from altay_cli.engine.mammothodus.observe import observe
 from altay_cli.engine.mammothodus.state import COLORS, OFF, GameState, MammothodusConfig, Phase
 from altay_cli.engine.mammothodus.tables import standin
 

@@ -149,3 +149,61 @@ def test_check_bot_says_when_a_bot_asks_and_plays_it_so() -> None:
     assert checks["game"].passed, checks["game"].detail
     plain = {c.name: c for c in check_bot("greedy", players=2, game=load_game("mammothodus"))}
     assert "nothing to leave out" in plain["handshake"].detail
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_committed_schema_validates_the_requests_of_a_bot_that_asks(tmp_path: Path, name: str) -> None:
+    """protocol/games/NAME.schema.json: a real request to a bot that asks is a `RequestOmitStatic`
+    (and a referee message), a real request to one that does not a `Request`; where the game
+    leaves fields out, neither form passes for the other, and every field that stays is still
+    required. Real bot processes (the random bot asks, the minimal one does not); ~10 s in all."""
+    import jsonschema
+
+    from altay_cli.schema import committed_schema_path
+
+    game = load_game(name)
+    document = orjson.loads(committed_schema_path(game).read_bytes())
+
+    def definition(name: str) -> jsonschema.Draft202012Validator:
+        return jsonschema.Draft202012Validator({"$ref": f"#/$defs/{name}", "$defs": document["$defs"]})
+
+    whole_form, lean_form, any_line = (
+        definition("Request"),
+        definition("RequestOmitStatic"),
+        (jsonschema.Draft202012Validator(document)),
+    )
+    fields = dict(game.static_observation_fields)
+    minimal = tmp_path / "minimal.py"
+    minimal.write_text(MINIMAL_BOT)
+    for seed in (3, 8):
+        lean = _requests_of(game, "random", seed=seed, decisions=25)
+        whole = _requests_of(game, f"{sys.executable} {minimal}", seed=seed, decisions=25)
+        assert len(lean) == len(whole) > 0  # 25, or fewer where the game ends first
+        for short, full in zip(lean, whole, strict=True):
+            lean_form.validate(short)
+            any_line.validate(short)
+            whole_form.validate(full)
+            any_line.validate(full)
+            assert whole_form.is_valid(short) == (not fields)
+            kept = next(k for k in short["observation"] if k not in fields)
+            broken = {**short, "observation": {k: v for k, v in short["observation"].items() if k != kept}}
+            assert not lean_form.is_valid(broken)
+    if fields:
+        assert "ObservationOmitStatic" in document["$defs"]
+    else:
+        assert "ObservationOmitStatic" not in document["$defs"]
+
+
+def test_a_static_field_the_observation_does_not_have_is_refused() -> None:
+    """A game's `static_observation_fields` that names no field of its observation fails the
+    schema's generation (a typo would otherwise leave a field required that is never sent)."""
+    from protocol.schema import build_schema
+
+    game = load_game("altay")
+    kwargs: dict[str, Any] = {"observation": game.observation_type, "game": "altay"}
+    with pytest.raises(ValueError, match="no field 'no_such_field'"):
+        build_schema(**kwargs, omitted={"no_such_field": ()})
+    with pytest.raises(ValueError, match="no field 'no_such_key'"):
+        build_schema(**kwargs, omitted={"board": ("no_such_key",)})
+    with pytest.raises(ValueError, match="not a list of definitions"):
+        build_schema(**kwargs, omitted={"num_players": ("x",)})

@@ -81,31 +81,31 @@ def public_player(g: GameState, seat: int) -> PublicPlayer:
             placed=resources_text(p.dev_placed),
             settlement=p.dev_settlement,
         )
-    return PublicPlayer(
-        seat=seat,
-        faction=FACTIONS[p.faction] if p.faction >= 0 else None,
-        supply=p.supply,
-        on_board=p.on_board,
-        removed_settlements=p.removed,
-        hand_size=len(p.hand),
-        deck_size=len(p.deck),
-        discard_size=len(p.discard),
-        archive_size=len(p.archive),
-        trashed_size=len(p.trashed),
-        pool=resources_text(p.pool),
-        coins=p.coins,
-        table=[
+    return PublicPlayer(  # positional, in the fields' order
+        seat,  # seat
+        FACTIONS[p.faction] if p.faction >= 0 else None,  # faction
+        p.supply,  # supply
+        p.on_board,  # on_board
+        p.removed,  # removed_settlements
+        len(p.hand),  # hand_size
+        len(p.deck),  # deck_size
+        len(p.discard),  # discard_size
+        len(p.archive),  # archive_size
+        len(p.trashed),  # trashed_size
+        resources_text(p.pool),  # pool
+        p.coins,  # coins
+        [  # table
             TableCard(
                 card=_TITLE_OF_KIND[tc.kind], kind=_KIND_NAMES[tc.kind], resources=resources_text(tc.placed)
             )
             for tc in p.table
         ],
-        completed=[ACHIEVEMENTS[a].name for a in p.done],
-        developing=dev,
-        secret_wonder=ACHIEVEMENTS[p.secret].name if p.secret_revealed else None,
-        captured_settlements=list(p.cap_settlements),
-        captured_markers=[_MARKERS[m] for m in p.cap_markers],
-        consumed_markers=p.consumed,
+        [ACHIEVEMENTS[a].name for a in p.done],  # completed
+        dev,  # developing
+        ACHIEVEMENTS[p.secret].name if p.secret_revealed else None,  # secret_wonder
+        list(p.cap_settlements),  # captured_settlements
+        [_MARKERS[m] for m in p.cap_markers],  # captured_markers
+        p.consumed,  # consumed_markers
     )
 
 
@@ -124,16 +124,18 @@ def private_zones(g: GameState, seat: int) -> PrivateZones:
 def build_observation(g: GameState, seat: int) -> Observation:
     if not 0 <= seat < g.n:
         raise ValueError(f"seat must be 0 to {g.n - 1}, not {seat}")
-    return Observation(seat=seat, **_public_fields(g), you=private_zones(g, seat))
+    fields: list[Any] = [seat, *_public_fields(g), private_zones(g, seat)]  # seat, public, you
+    return Observation(*fields)
 
 
 def build_spectator_observation(g: GameState) -> SpectatorObservation:
     """The public part of every seat's observation, built by the same code, so the two agree."""
-    return SpectatorObservation(**_public_fields(g))
+    return SpectatorObservation(*_public_fields(g))
 
 
-def _public_fields(g: GameState) -> dict[str, Any]:
-    """The fields of an observation that are the same for every seat (and for a spectator)."""
+def _public_fields(g: GameState) -> tuple[Any, ...]:
+    """The fields of an observation that are the same for every seat (and for a spectator), in
+    their order: `SpectatorObservation`'s, and `Observation`'s between `seat` and `you`."""
     owner, count, marker, in_play, vp = g.owner, g.count, g.marker, g.in_play, g.vp_marker
     markers = _MARKERS
     # positional: id, terrain, in_play, owner, settlements, marker, vp
@@ -161,32 +163,32 @@ def _public_fields(g: GameState) -> dict[str, Any]:
     if g.combat is not None:
         attacker, defender, f, t, strength, ncards = g.combat
         combat = Combat(attacker=attacker, defender=defender, from_=f, to=t, attack=strength, cards=ncards)
-    return dict(
-        num_players=g.n,
-        phase=g.phase,
-        to_move=g.to_move,
-        active=g.active,
-        first_player=g.first,
-        round=g.round,
-        max_rounds=g.config.max_rounds,
-        trading=g.config.trading,
-        end_triggered=g.end_trigger,
-        end_reason=g.end_reason,
-        reserve=resources_text(g.reserve),
-        board=board,
-        display=display,
-        achievements=achievements,
-        achievement_decks={str(level): len(g.ach_deck[level]) for level in (1, 2, 3)},
-        turn=Turn(
+    return (  # the fields in their order (positional: keywords cost msgspec more)
+        g.n,  # num_players
+        g.phase,  # phase
+        g.to_move,  # to_move
+        g.active,  # active
+        g.first,  # first_player
+        g.round,  # round
+        g.config.max_rounds,  # max_rounds
+        g.config.trading,  # trading
+        g.end_trigger,  # end_triggered
+        g.end_reason,  # end_reason
+        resources_text(g.reserve),  # reserve
+        board,  # board
+        display,  # display
+        achievements,  # achievements
+        {str(level): len(g.ach_deck[level]) for level in (1, 2, 3)},  # achievement_decks
+        Turn(  # turn
             bought=[t.name for i, t in enumerate(TITLES) if g.bought >> i & 1],
             attacked=sorted([[x // 32, x % 32] for x in g.attacked]),
             terrain_used={TERRAINS[i]: g.terrain_used[i] for i in range(4)},
             abilities_used=[name for bit, name in _TECH_BITS if g.once_used >> bit & 1],
             settlements_to_place=g.pending_builds,
         ),
-        combat=combat,
-        last_combat=_last_combat(g.last_combat),
-        players=[public_player(g, s) for s in range(g.n)],
+        combat,  # combat
+        _last_combat(g.last_combat),  # last_combat
+        [public_player(g, s) for s in range(g.n)],  # players
     )
 
 

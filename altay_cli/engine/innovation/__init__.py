@@ -18,7 +18,8 @@ The rooms (altay_cli/engine/README.md): `game.py` the rules contract (GAME), `fa
 text, search, deals and check-bot facets; `config.py`; `machine.py` the turns, the Dogma action
 and the effects, run by the engine's shared step machine (`..steps`); `ops.py` the verbs that
 move cards; `routines.py` how effects are written; `cards/` the 158 effects; `data.py`/`tables.py`
-the card data; `rulings.py` every named ruling; `observation.py`, `events.py`, `hidden.py` what
+the card data; `rulings.py` every named ruling; `observation.py` (its types, `observe.py` their
+builders), `events.py` (`happenings.py` builds them), `hidden.py` what
 each seat may know; `notation.py`, `views.py`, `explain.py`, `reference.py` the words;
 `drawing.py` the viewer's picture; `invariants.py`; RULES.md: every rule and its tests.
 """

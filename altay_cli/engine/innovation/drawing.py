@@ -28,7 +28,8 @@ from .actions import HIDDEN, FirstMeld, PickCard
 from .data import cards, load
 from .machine import actions_in_turn
 from .notation import command_text
-from .observation import CardRef, Observation, spectate
+from .observation import CardRef, Observation
+from .observe import spectate
 from .state import ACHIEVEMENTS_TO_WIN, GameState, Phase
 from .tables import AGE, BY_NAME, COLOR_NAMES, ICON_NAMES, NAME, REAL_ICONS, SPLAY_NAMES, VISIBLE_BELOW
 

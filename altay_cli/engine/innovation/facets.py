@@ -10,9 +10,9 @@ from ..api import CheckBot, LengthUnit, Search, Text
 from . import machine, notation, views
 from .actions import Dogma
 from .config import DEFAULT_MAX_TURNS
-from .events import event_for
+from .happenings import event_for
 from .hidden import perturb_hidden
-from .observation import observe, spectate
+from .observe import observe, spectate
 from .state import EndReason as InnovationEnd
 from .state import Phase
 from .tables import NAME

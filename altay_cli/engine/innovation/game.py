@@ -12,11 +12,13 @@ from ..api import ConfigError, Drawing, EndReason, GameKind, GameOption, OptionK
 from . import ENGINE_VERSION, machine
 from .actions import AnyAction, action_from_builtins, action_to_builtins, canonical
 from .config import DEFAULT_MAX_TURNS, InnovationConfig
-from .events import StepEvent, event_for
+from .events import StepEvent
 from .explain import explain_illegal
 from .facets import InnovationCheckBot, InnovationSearch, InnovationText
+from .happenings import event_for
 from .invariants import check_invariants
-from .observation import Observation, Settings, spectate
+from .observation import Observation, Settings
+from .observe import spectate
 from .state import EndReason as InnovationEnd
 from .static import StaticInfo, static_info
 

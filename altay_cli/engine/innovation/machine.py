@@ -43,7 +43,7 @@ class InnovationState(GameState):
         apply_index(self, index)
 
     def observation(self, seat: int) -> Any:
-        from .observation import observe
+        from .observe import observe
 
         return observe(self, seat)
 

@@ -18,7 +18,8 @@ The rooms (altay_cli/engine/README.md): `game.py` the rules contract (GAME), `fa
 facets; `config.py`; `data.json`/`data.py`/`validate.py`/`tables.py` the components, every
 section tagged with the ruling of RULINGS.md it stands in for; `machine.py` the turn, run by the
 engine's shared step machine (`..steps`), with `humans.py`, `ancients.py`, `generation.py`;
-`ops.py` the verbs; `observation.py`, `events.py`, `hidden.py` what each clan may know;
+`ops.py` the verbs; `observation.py` (its types, `observe.py` their builders), `events.py`
+(`happenings.py` builds them), `hidden.py` what each clan may know;
 `notation.py`, `views.py`, `narration.py`, `explain.py`, `reference.py` the words; `drawing.py`
 the viewer's picture; `invariants.py`. Every rule of the rulebook, where the engine does it and
 the tests that pin it: RULES.md.

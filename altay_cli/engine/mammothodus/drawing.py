@@ -33,9 +33,10 @@ from typing import Any
 from ..api import Drawing, Eyes, EyesKind
 from . import generation, humans, notation
 from .data import DataFile
-from .events import event_for
+from .happenings import event_for
 from .layout import BOX, Layout, Node, layout
-from .observation import SPECTATOR, Observation, decision_of, spectate
+from .observation import SPECTATOR, Observation
+from .observe import decision_of, spectate
 from .state import ACTION_OF_COLOR, COLORS, GameState
 from .tables import Tables, tables_of
 from .views import REGION_NAMES

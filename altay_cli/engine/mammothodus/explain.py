@@ -42,7 +42,7 @@ from .actions import (
 )
 from .narration import card_words, listing, number_words, talent_words
 from .notation import command_text, describe, parse
-from .observation import _frame, attack_roll, moving, playing
+from .observe import _frame, attack_roll, moving, playing
 from .state import ACTIONS, COLORS, OFF, GameState, Phase
 from .tables import Tables
 from .vocabulary import CARD_NAMES, TALENT_NAMES, AdaptChoice, CardName, TalentName, values

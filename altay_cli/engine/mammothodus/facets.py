@@ -9,9 +9,9 @@ from typing import Any, ClassVar
 from ..api import CheckBot, Deals, LengthUnit, Search, Text
 from . import notation, views
 from .data import load
-from .events import event_for
+from .happenings import event_for
 from .hidden import perturb_hidden
-from .observation import observe, player_observation, spectate
+from .observe import observe, player_observation, spectate
 from .state import Phase
 from .tables import tables_of
 

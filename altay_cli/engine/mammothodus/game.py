@@ -32,10 +32,12 @@ from ..api import (
 from . import machine
 from .actions import AnyAction, action_from_builtins, action_to_builtins
 from .data import DataError, DataFile, load
-from .events import StepEvent, event_for
+from .events import StepEvent
 from .facets import MammothodusCheckBot, MammothodusDeals, MammothodusSearch, MammothodusText
+from .happenings import event_for
 from .invariants import check_invariants
-from .observation import Observation, Settings, player_observation, spectate
+from .observation import Observation, Settings
+from .observe import player_observation, spectate
 from .state import MammothodusConfig, Phase, Result, config_builtins
 from .static import StaticInfo, static_info
 from .tables import checked, tables_of

@@ -80,7 +80,7 @@ class MammothodusState(GameState):
         apply_index(self, index)
 
     def observation(self, seat: int) -> Any:
-        from .observation import observe
+        from .observe import observe
 
         return observe(self, seat)
 
