@@ -112,12 +112,12 @@ def test_a_game_without_a_sampler_is_refused() -> None:
         "game": {},
         "clock": {"move_ms": 1000, "bank_ms": 0, "increment_ms": 0, "startup_ms": 10000},
         "max_line_bytes": 1_000_000,
-        "kind": {"name": "innovation"},
+        "kind": {"name": "mammothodus"},
     }
     argv = resolve_bot_command("search")
     proc = subprocess.run(argv, input=json.dumps(hello) + "\n", capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and not proc.stdout
-    assert "innovation has none" in proc.stderr
+    assert "mammothodus has none" in proc.stderr
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from ..api import CheckBot, LengthUnit, Search, Text
 from . import machine, notation, views
 from .actions import Dogma
+from .belief import InnovationBelief
 from .config import DEFAULT_MAX_TURNS
 from .events import event_for
 from .hidden import perturb_hidden
@@ -100,7 +101,11 @@ class InnovationText(Text):
 
 
 class InnovationSearch(Search):
+    has_sampler = True
     in_process_bots: ClassVar[Mapping[str, str]] = {"greedy": "bots.innovation_greedy:choose"}
+
+    def new_belief(self, settings: Any, static: Any, seat: int) -> InnovationBelief:
+        return InnovationBelief(settings, static, seat)
 
     def perturb_hidden(self, state: Any, seat: int, seed: int) -> Any:
         return perturb_hidden(state, seat, seed)
