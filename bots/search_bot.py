@@ -30,6 +30,7 @@ decision at 2 players and 100 at 4.
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import random
 import sys
@@ -152,9 +153,10 @@ class Search:
         mean = sum(values[best]) / n
         playouts = sum(map(len, values))
         rate = playouts / max(deadline - t_start, 1e-9)  # it searched until the deadline
+        line = self.game.text.command_text(world.legal_actions()[best])
         return best, f"{worlds} worlds, {playouts} playouts ({rate:,.0f}/s), value {mean:+.3f} over {n}" + (
             "" if best == base else f", {gain:+.3f} over the policy's choice"
-        )
+        ) + f"; line: {line}"
 
 
 def budget_s(clock: dict[str, Any] | None, cap_ms: int | None) -> float:
@@ -183,6 +185,7 @@ class SearchBot(altay_bot.Bot):
         self.belief: Any = None
         self.search: Search | None = None
         self.repeat_events = False
+        self.static: Any = None
 
     def start(self, hello: dict[str, Any]) -> None:
         name = (hello.get("kind") or {}).get("name", "altay")
@@ -193,7 +196,8 @@ class SearchBot(altay_bot.Bot):
         seat = hello["seat"]
         self.rng = random.Random(f"{self.seed}/{seat}")
         self.game = game
-        self.belief = game.search.new_belief(hello["game"], hello.get("static"), seat)
+        self.static = hello.get("static")
+        self.belief = game.search.new_belief(hello["game"], self.static, seat)
         self.search = Search(game, seat, self.rng)
 
     def error(self, message: dict[str, Any]) -> None:
@@ -213,8 +217,21 @@ class SearchBot(altay_bot.Bot):
             deadline = t0 + budget_s(request.get("clock"), self.cap_ms)
             return self.search.choose(self.belief, n, deadline)
         except Exception as exc:  # never forfeit over a bug of ours: say so, answer anyway
-            altay_bot.log(f"search failed ({type(exc).__name__}: {exc}); the first action played")
-            return 0, f"search failed: {type(exc).__name__}"
+            fallback = self.heuristic(request)
+            altay_bot.log(f"search failed ({type(exc).__name__}: {exc}); the game's heuristic played")
+            return fallback, f"search failed: {type(exc).__name__}; the game's heuristic played"
+
+    def heuristic(self, request: dict[str, Any]) -> int:
+        """The game's own in-process greedy player's choice (the first action without one)."""
+        assert self.game is not None
+        target = self.game.search.in_process_bots.get("greedy")
+        if target is None:
+            return 0
+        module, _, function = target.partition(":")
+        choose = getattr(importlib.import_module(module), function)
+        extra = {"static": self.static} if self.game.search.in_process_static else {}
+        index = choose(request["observation"], request["actions"], self.rng, **extra)
+        return index if isinstance(index, int) and 0 <= index < len(request["actions"]) else 0
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -16,7 +16,7 @@ from .hidden import perturb_hidden
 from .observation import observe, spectate
 from .state import EndReason as InnovationEnd
 from .state import Phase
-from .tables import NAME
+from .tables import AGE, NAME
 
 EDITIONS = ("3e", "1e")
 END_REASONS: dict[str, str] = {
@@ -107,8 +107,29 @@ class InnovationSearch(Search):
     def new_belief(self, settings: Any, static: Any, seat: int) -> InnovationBelief:
         return InnovationBelief(settings, static, seat)
 
+    def evaluate(self, state: Any, seat: int) -> float:
+        """The margin of `seat`'s position over the best other's, in (-1, 1); a game over is
+        won (1) or lost (-1). A position is valued roughly as bots/innovation_greedy.py does:
+        achievements first, then the score pile, the board (colours, the highest top card,
+        the visible icons) and the cards in hand."""
+        if state.is_terminal:
+            return 1.0 if seat in state.winners else -1.0
+        values = [_position_value(state, p) for p in range(state.n)]
+        mine = values[seat]
+        best = max(v for p, v in enumerate(values) if p != seat)
+        return (mine - best) / (abs(mine) + abs(best) + 1)
+
     def perturb_hidden(self, state: Any, seat: int, seed: int) -> Any:
         return perturb_hidden(state, seat, seed)
+
+
+def _position_value(g: Any, p: int) -> float:
+    pl = g.players[p]
+    tops = [pile[-1] for pile in pl.piles if pile]
+    icons = sum(pl.icon_counts())
+    board = 2.0 * len(tops) + 1.5 * max((AGE[c] for c in tops), default=0) + 0.25 * icons
+    hand = 0.6 * sum(AGE[c] for c in pl.hand)
+    return 12.0 * len(pl.achieved) + pl.score_total() + board + hand
 
 
 class InnovationCheckBot(CheckBot):
