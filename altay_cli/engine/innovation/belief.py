@@ -47,6 +47,12 @@ from .tables import AGE, BY_NAME, NAME, NCARDS
 TRIES = 6
 #: shuffled starts tried for one request's steps (a hidden card decided an earlier one)
 BATCH_TRIES = 30
+#: times the whole game is followed again, from other deals, before the belief gives up
+REPLAYS = 4
+#: steps tried for one request before the belief gives up (a bot must answer in time)
+WORK_LIMIT = 4000
+#: ... and, following the game again, this many more for each step followed
+REPLAY_WORK = 12
 #: exchanges tried to make one step agree with what the seat saw
 MAX_FIXES = 80
 
@@ -97,24 +103,40 @@ class InnovationBelief:
         self.lost = False
         self.failed: tuple[int, Any] | None = None  # the step it could not follow, for a bug report
         self._failed: tuple[int, Any] | None = None
+        self.work = 0  # steps tried for the request in hand (bounded by WORK_LIMIT)
+        self.history: list[tuple[dict[str, Any], list[tuple[int, Any]]]] = []  # what it was sent
 
     # ------------------------------------------------------------------ feeding
     def update(self, observation: Any, events: Sequence[Any] = ()) -> None:
         obs = builtins(observation)
         steps = [(int(e["seat"]), e["action"]) for e in map(builtins, events)]
+        self.history.append((obs, steps))
+        self.obs = obs
+        self.work = 0
+        if self.lost or self._advance(obs, steps):
+            return
+        # a hidden card decided a step of an earlier request: follow the whole game again, from
+        # another deal
+        followed = sum(len(s) + 1 for _, s in self.history)
+        for _ in range(REPLAYS):
+            self.work = -REPLAY_WORK * followed  # a replay may try this many steps more
+            seed = self.rng.getrandbits(48)
+            self.shadow = new_game(InnovationConfig(**{**msgspec.structs.asdict(self.config), "seed": seed}))
+            if all(self._advance(o, s) for o, s in self.history):
+                return
+        self.problems += 1
+        self.lost = True
+        self.failed = self._failed
+
+    def _advance(self, obs: dict[str, Any], steps: list[tuple[int, Any]]) -> bool:
+        """Follow one request's steps and settle on its observation; False when it cannot."""
         start = self.shadow
         for attempt in range(BATCH_TRIES):
-            if self.lost:
-                break
             if attempt:  # a hidden card decided an earlier step of the batch: the shadow guessed wrong
                 self.shadow = perturb_hidden(start, self.seat, self.rng.getrandbits(64))  # type: ignore[assignment]
             if all(self._follow(mover, seen) for mover, seen in steps) and self._settle(obs):
-                break
-        else:
-            self.problems += 1
-            self.lost = True
-            self.failed = self._failed
-        self.obs = obs
+                return True
+        return False
 
     def _follow(self, mover: int, seen: dict[str, Any]) -> bool:
         """Advance the shadow by the step `mover` took, as the seat saw it (`seen`); False when
@@ -187,6 +209,9 @@ class InnovationBelief:
         want = seen["happened"]
         g = g.clone() if g is self.shadow else g
         for _ in range(MAX_FIXES):
+            self.work += 1
+            if self.work > WORK_LIMIT:
+                return None
             after = g.clone()
             try:
                 after.apply(action)
