@@ -16,7 +16,8 @@ evaluation is right and falls back on it where the evidence is thin.
 
 Time: a fraction of the request's clock (move time plus a share of the bank, less a margin for
 the process and the machine's load), capped by `--ms N`; a single legal action is answered at
-once. It plays every game whose engine has a sampler (Altay today) and says so otherwise.
+once. It plays every game whose engine has a sampler (Altay and Innovation today) and says so
+otherwise.
 
 Speed (Altay, one core of this 2-core machine shared with other jobs, Python 3.11; measured
 over the decisions of 6 greedy-paced games per player count, 100 ms each): about 22,000 to
