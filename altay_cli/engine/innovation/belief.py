@@ -133,7 +133,7 @@ class InnovationBelief:
         start = self.shadow
         for attempt in range(BATCH_TRIES):
             if attempt:  # a hidden card decided an earlier step of the batch: the shadow guessed wrong
-                self.shadow = perturb_hidden(start, self.seat, self.rng.getrandbits(64))  # type: ignore[assignment]
+                self.shadow = self._shuffled(start, self.rng)
             if all(self._follow(mover, seen) for mover, seen in steps) and self._settle(obs):
                 return True
         return False
@@ -145,7 +145,7 @@ class InnovationBelief:
         for attempt in range(TRIES):
             base = self.shadow
             if attempt:
-                base = perturb_hidden(base, self.seat, self.rng.getrandbits(64))
+                base = self._shuffled(base, self.rng)
             if base.to_move != mover:
                 break
             legal = [a for a in base.legal_actions() if builtins(a).get("type") == want.get("type")]
@@ -309,6 +309,10 @@ class InnovationBelief:
             raise ValueError("the belief has seen no observation yet: call update() first")
         if self.lost:
             raise BeliefLost("the belief lost track of the game: it cannot draw a world")
-        world = perturb_hidden(self.shadow, self.seat, rng.getrandbits(64))
+        return self._shuffled(self.shadow, rng)
+
+    def _shuffled(self, g: InnovationState, rng: random.Random) -> InnovationState:
+        """`g` with every card the seat cannot see exchanged at random within its age."""
+        world = perturb_hidden(g, self.seat, rng.getrandbits(64))
         assert isinstance(world, InnovationState)
         return world
