@@ -211,11 +211,13 @@ class SearchBot(altay_bot.Bot):
         events = [] if self.repeat_events else request.get("events", [])
         self.repeat_events = False
         n = len(request["actions"])
+        deadline = t0 + budget_s(request.get("clock"), self.cap_ms)
         try:
+            if hasattr(self.belief, "deadline"):  # a belief that may take long to follow a step
+                self.belief.deadline = deadline + RESERVE_S
             self.belief.update(request["observation"], events)
             if n == 1:
                 return 0
-            deadline = t0 + budget_s(request.get("clock"), self.cap_ms)
             return self.search.choose(self.belief, n, deadline)
         except Exception as exc:  # never forfeit over a bug of ours: say so, answer anyway
             fallback = self.heuristic(request)

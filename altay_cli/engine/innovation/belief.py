@@ -29,6 +29,7 @@ own, revealed ones, ones it gave or returned) stays where the seat saw it go.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -51,8 +52,8 @@ BATCH_TRIES = 30
 REPLAYS = 4
 #: steps tried for one request before the belief gives up (a bot must answer in time)
 WORK_LIMIT = 4000
-#: ... and, following the game again, this many more for each step followed
-REPLAY_WORK = 12
+#: ... and, following the game again, this many more for each step followed (all replays)
+REPLAY_WORK = 24
 #: exchanges tried to make one step agree with what the seat saw
 MAX_FIXES = 80
 
@@ -104,6 +105,10 @@ class InnovationBelief:
         self.failed: tuple[int, Any] | None = None  # the step it could not follow, for a bug report
         self._failed: tuple[int, Any] | None = None
         self.work = 0  # steps tried for the request in hand (bounded by WORK_LIMIT)
+        #: a time.perf_counter() value a bot may set before `update`: past it, the belief gives
+        #: up following a step it finds hard (it is then lost) rather than make the bot late
+        self.deadline: float | None = None
+        self.late = False
         self.history: list[tuple[dict[str, Any], list[tuple[int, Any]]]] = []  # what it was sent
 
     # ------------------------------------------------------------------ feeding
@@ -113,17 +118,25 @@ class InnovationBelief:
         self.history.append((obs, steps))
         self.obs = obs
         self.work = 0
+        self.late = False
         if self.lost or self._advance(obs, steps):
             return
         # a hidden card decided a step of an earlier request: follow the whole game again, from
         # another deal
+        if self.late:
+            return self._give_up()
         followed = sum(len(s) + 1 for _, s in self.history)
+        self.work = -REPLAY_WORK * followed  # the replays may try this many steps more, in all
         for _ in range(REPLAYS):
-            self.work = -REPLAY_WORK * followed  # a replay may try this many steps more
             seed = self.rng.getrandbits(48)
             self.shadow = new_game(InnovationConfig(**{**msgspec.structs.asdict(self.config), "seed": seed}))
             if all(self._advance(o, s) for o, s in self.history):
                 return
+            if self.late or self.work > WORK_LIMIT:
+                break
+        self._give_up()
+
+    def _give_up(self) -> None:
         self.problems += 1
         self.lost = True
         self.failed = self._failed
@@ -136,6 +149,8 @@ class InnovationBelief:
                 self.shadow = self._shuffled(start, self.rng)
             if all(self._follow(mover, seen) for mover, seen in steps) and self._settle(obs):
                 return True
+            if self.late or self.work > WORK_LIMIT:
+                break
         return False
 
     def _follow(self, mover: int, seen: dict[str, Any]) -> bool:
@@ -210,7 +225,9 @@ class InnovationBelief:
         g = g.clone() if g is self.shadow else g
         for _ in range(MAX_FIXES):
             self.work += 1
-            if self.work > WORK_LIMIT:
+            if self.deadline is not None and not self.work % 16 and time.perf_counter() > self.deadline:
+                self.late = True
+            if self.late or self.work > WORK_LIMIT:
                 return None
             after = g.clone()
             try:
