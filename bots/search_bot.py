@@ -16,7 +16,8 @@ evaluation is right and falls back on it where the evidence is thin.
 
 Time: a fraction of the request's clock (move time plus a share of the bank, less a margin for
 the process and the machine's load), capped by `--ms N`; a single legal action is answered at
-once. It plays every game whose engine has a sampler (Altay today) and says so otherwise.
+once. It plays every game whose engine has a sampler (Altay and Innovation today) and says so
+otherwise.
 
 Speed (Altay, one core of this 2-core machine shared with other jobs, Python 3.11; measured
 over the decisions of 6 greedy-paced games per player count, 100 ms each): about 22,000 to
@@ -30,6 +31,7 @@ decision at 2 players and 100 at 4.
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import random
 import sys
@@ -152,9 +154,10 @@ class Search:
         mean = sum(values[best]) / n
         playouts = sum(map(len, values))
         rate = playouts / max(deadline - t_start, 1e-9)  # it searched until the deadline
+        line = self.game.text.command_text(world.legal_actions()[best])
         return best, f"{worlds} worlds, {playouts} playouts ({rate:,.0f}/s), value {mean:+.3f} over {n}" + (
             "" if best == base else f", {gain:+.3f} over the policy's choice"
-        )
+        ) + f"; line: {line}"
 
 
 def budget_s(clock: dict[str, Any] | None, cap_ms: int | None) -> float:
@@ -184,6 +187,7 @@ class SearchBot(altay_bot.Bot):
         self.belief: Any = None
         self.search: Search | None = None
         self.repeat_events = False
+        self.static: Any = None
 
     def start(self, hello: dict[str, Any]) -> None:
         name = (hello.get("kind") or {}).get("name", "altay")
@@ -194,7 +198,8 @@ class SearchBot(altay_bot.Bot):
         seat = hello["seat"]
         self.rng = random.Random(f"{self.seed}/{seat}")
         self.game = game
-        self.belief = game.search.new_belief(hello["game"], hello.get("static"), seat)
+        self.static = hello.get("static")
+        self.belief = game.search.new_belief(hello["game"], self.static, seat)
         self.search = Search(game, seat, self.rng)
         self.repeat_events = False
 
@@ -208,15 +213,30 @@ class SearchBot(altay_bot.Bot):
         events = [] if self.repeat_events else request.get("events", [])
         self.repeat_events = False
         n = len(request["actions"])
+        deadline = t0 + budget_s(request.get("clock"), self.cap_ms)
         try:
+            if hasattr(self.belief, "deadline"):  # a belief that may take long to follow a step
+                self.belief.deadline = deadline + RESERVE_S
             self.belief.update(request["observation"], events)
             if n == 1:
                 return 0
-            deadline = t0 + budget_s(request.get("clock"), self.cap_ms)
             return self.search.choose(self.belief, n, deadline)
         except Exception as exc:  # never forfeit over a bug of ours: say so, answer anyway
-            altay_bot.log(f"search failed ({type(exc).__name__}: {exc}); the first action played")
-            return 0, f"search failed: {type(exc).__name__}"
+            fallback = self.heuristic(request)
+            altay_bot.log(f"search failed ({type(exc).__name__}: {exc}); the game's heuristic played")
+            return fallback, f"search failed: {type(exc).__name__}; the game's heuristic played"
+
+    def heuristic(self, request: dict[str, Any]) -> int:
+        """The game's own in-process greedy player's choice (the first action without one)."""
+        assert self.game is not None
+        target = self.game.search.in_process_bots.get("greedy")
+        if target is None:
+            return 0
+        module, _, function = target.partition(":")
+        choose = getattr(importlib.import_module(module), function)
+        extra = {"static": self.static} if self.game.search.in_process_static else {}
+        index = choose(request["observation"], request["actions"], self.rng, **extra)
+        return index if isinstance(index, int) and 0 <= index < len(request["actions"]) else 0
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -136,16 +136,16 @@ def titles(kinds: list[int]) -> Counter[str]:
 
 
 # ---------------------------------------------------------------------------- the seam
-def test_altay_has_a_sampler_and_other_games_say_they_have_none() -> None:
+def test_altay_has_a_sampler_and_a_game_without_one_says_so() -> None:
     assert GAME.search.has_sampler
     belief = GAME.search.new_belief(
         {"players": 2, "factions": None, "setup": "choose", "trading": False, "max_rounds": 60}, None, 1
     )
     assert isinstance(belief, Belief)
-    innovation: Game = load_game("innovation")
-    assert not innovation.search.has_sampler
+    mammothodus: Game = load_game("mammothodus")
+    assert not mammothodus.search.has_sampler
     with pytest.raises(NotImplementedError):
-        innovation.search.new_belief({}, None, 0)
+        mammothodus.search.new_belief({}, None, 0)
 
 
 def test_a_belief_needs_an_observation_before_it_samples() -> None:

@@ -8,6 +8,7 @@ import importlib
 import pkgutil
 from pathlib import Path
 
+import msgspec
 import pytest
 
 import altay_cli.engine
@@ -36,6 +37,11 @@ ROOMS: dict[str, str] = {
     "drawing.py": "the web viewer's drawing (a Drawing)",
     "draw.js": "the viewer's script that draws it",
     "RULES.md": "every rule of the rulebook, where the engine does it, and its tests",
+}
+
+#: rooms of a game with more to say: room -> (what makes the game have it, its job)
+OPTIONAL_ROOMS: dict[str, str] = {
+    "belief.py": "a belief sampler (Search.has_sampler): what one seat knows, and states drawn from it",
 }
 
 GAME_PACKAGES = sorted(info.name for info in pkgutil.iter_modules([str(ENGINE)]) if info.ispkg)
@@ -68,6 +74,11 @@ def test_each_room_does_its_job(package: str) -> None:
     assert {member.__module__ for member in union} == {f"{base}.actions"}
     for facet in (game.text, game.search, game.deals, game.checkbot):  # its own, or the default
         assert type(facet).__module__ in (f"{base}.facets", "altay_cli.engine.api"), type(facet).__name__
+    if game.search.has_sampler:  # OPTIONAL_ROOMS
+        config = game.make_config(game.kind.min_players, 1)
+        settings = msgspec.to_builtins(game.public_settings(config))
+        belief = game.search.new_belief(settings, msgspec.to_builtins(game.static_info(config)), 0)
+        assert type(belief).__module__ == f"{base}.belief"
     drawing = game.drawing
     assert drawing is not None and type(drawing).__module__ == f"{base}.drawing"
     assert type(game.new_state(game.make_config(game.kind.min_players, 1))).__module__ in (

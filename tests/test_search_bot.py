@@ -8,6 +8,7 @@ import json
 import random
 import re
 import subprocess
+import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -112,12 +113,12 @@ def test_a_game_without_a_sampler_is_refused() -> None:
         "game": {},
         "clock": {"move_ms": 1000, "bank_ms": 0, "increment_ms": 0, "startup_ms": 10000},
         "max_line_bytes": 1_000_000,
-        "kind": {"name": "innovation"},
+        "kind": {"name": "mammothodus"},
     }
     argv = resolve_bot_command("search")
     proc = subprocess.run(argv, input=json.dumps(hello) + "\n", capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and not proc.stdout
-    assert "innovation has none" in proc.stderr
+    assert "mammothodus has none" in proc.stderr
 
 
 @pytest.mark.parametrize(
@@ -237,3 +238,52 @@ def test_evaluations_are_in_range_and_favour_the_leader() -> None:
     innovation = load_game("innovation")
     other = innovation.new_state(innovation.make_config(2, 1))
     assert innovation.search.evaluate(other, 0) == innovation.search.evaluate(other, 1) == 0.0
+
+
+# ---------------------------------------------------------------------------- the other games
+def test_it_plays_innovation_through_the_referee(tmp_path, monkeypatch) -> None:
+    """Innovation has a belief sampler: the bot searches it, every answer legal and in time, and
+    says how fast it simulated and which line it chose (never that its search failed)."""
+    from altay_cli.engine.innovation.config import InnovationConfig
+
+    marker = marked(monkeypatch, tmp_path)
+    log = tmp_path / "game.jsonl"
+    result = run_match(
+        [BotSpec("search", "search 1 --ms 40"), BotSpec("greedy", "greedy")],
+        InnovationConfig(players=2, seed=11, max_turns=24),
+        MatchOptions(move_ms=10_000),  # the bot caps itself at 40 ms
+        log_path=log,
+    )
+    assert result.completed and not result.failures, result.failures
+    mine = _decisions(log, 0)
+    assert len(mine) > 10 and all(d.status == "ok" for d in mine)
+    searched = [d.info for d in mine if d.info]
+    assert searched and all(re.search(r"playouts \([\d,]+/s\).*; line: \S", i) for i in searched), searched
+    assert_no_leak(marker)
+
+
+def test_it_answers_within_its_clock_beside_a_cpu_burner(tmp_path, monkeypatch) -> None:
+    """A process burning a core runs beside the match: on a wall clock of 300 ms a move and no
+    bank, the bot (which spends what the clock allows, less a margin) still answers every
+    request in time (2 players of Innovation, 12 turns)."""
+    from altay_cli.engine.innovation.config import InnovationConfig
+
+    marker = marked(monkeypatch, tmp_path)
+    log = tmp_path / "game.jsonl"
+    burner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        result = run_match(
+            [BotSpec("search", "search 2"), BotSpec("greedy", "greedy")],
+            InnovationConfig(players=2, seed=12, max_turns=12),
+            MatchOptions(move_ms=300, clock="wall"),
+            log_path=log,
+        )
+    finally:
+        burner.kill()
+        burner.wait()
+    assert result.completed and not result.failures, result.failures
+    mine = _decisions(log, 0)
+    assert mine and all(d.status == "ok" and d.time_ms is not None and d.time_ms < 300 for d in mine)
+    searched = [d for d in mine if d.info and "worlds" in d.info]
+    assert searched, "the bot searched on no decision"
+    assert_no_leak(marker)

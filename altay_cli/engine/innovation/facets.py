@@ -9,13 +9,14 @@ from typing import Any, ClassVar
 from ..api import CheckBot, LengthUnit, Search, Text
 from . import machine, notation, views
 from .actions import Dogma
+from .belief import InnovationBelief
 from .config import DEFAULT_MAX_TURNS
 from .happenings import event_for
 from .hidden import perturb_hidden
 from .observe import observe, spectate
 from .state import EndReason as InnovationEnd
 from .state import Phase
-from .tables import NAME
+from .tables import AGE, NAME
 
 EDITIONS = ("3e", "1e")
 END_REASONS: dict[str, str] = {
@@ -100,10 +101,35 @@ class InnovationText(Text):
 
 
 class InnovationSearch(Search):
+    has_sampler = True
     in_process_bots: ClassVar[Mapping[str, str]] = {"greedy": "bots.innovation_greedy:choose"}
+
+    def new_belief(self, settings: Any, static: Any, seat: int) -> InnovationBelief:
+        return InnovationBelief(settings, static, seat)
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        """The margin of `seat`'s position over the best other's, in (-1, 1); a game over is
+        won (1) or lost (-1). A position is valued roughly as bots/innovation_greedy.py does:
+        achievements first, then the score pile, the board (colours, the highest top card,
+        the visible icons) and the cards in hand."""
+        if state.is_terminal:
+            return 1.0 if seat in state.winners else -1.0
+        values = [_position_value(state, p) for p in range(state.n)]
+        mine = values[seat]
+        best = max(v for p, v in enumerate(values) if p != seat)
+        return (mine - best) / (abs(mine) + abs(best) + 1)
 
     def perturb_hidden(self, state: Any, seat: int, seed: int) -> Any:
         return perturb_hidden(state, seat, seed)
+
+
+def _position_value(g: Any, p: int) -> float:
+    pl = g.players[p]
+    tops = [pile[-1] for pile in pl.piles if pile]
+    icons = sum(pl.icon_counts())
+    board = 2.0 * len(tops) + 1.5 * max((AGE[c] for c in tops), default=0) + 0.25 * icons
+    hand = 0.6 * sum(AGE[c] for c in pl.hand)
+    return 12.0 * len(pl.achieved) + pl.score_total() + board + hand
 
 
 class InnovationCheckBot(CheckBot):
