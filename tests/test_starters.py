@@ -158,6 +158,7 @@ def test_each_kit_passes_check_bot_for_every_game(kit: str, game: str, kit_comma
     assert run.returncode == 0 and report["passed"] and not failed, failed or run.stderr
     names = {c["name"] for c in report["checks"]}
     assert {"handshake", "ping", "unknown message", "game", "quit", "stderr"} <= names
+    assert "many games" in names  # it said many_games: its second game was played in its first's process
     if game == "mammothodus":  # a cooperative game: it also led every clan as one program
         assert "several seats" in names
 
@@ -208,6 +209,33 @@ def test_each_kit_activates_more_places_of_power_than_a_random_team(
     message = f"{kit}: places of power per game over {MAMMOTHODUS_GAMES} games {places}"
     print(message)  # the figures, for `pytest -rP`
     assert places["kit"] > places["r"], message
+
+
+def _records(log: Path) -> list[dict]:
+    return [json.loads(line) for line in log.read_text().splitlines()]
+
+
+@pytest.mark.parametrize("game", ("altay", "mammothodus"))
+def test_a_kept_compiled_kit_plays_the_games_a_fresh_one_plays(game: str, kit_command, tmp_path, monkeypatch):
+    """The C kit keeps its game in static arrays (Mammothodus's map and each seat's memory, Altay's
+    board), which its `hello` clears: an arena of 4 seeded games against the random bot (2 deals,
+    each bot in both seats, one worker) with its process kept from game to game and with
+    --fresh-bots plays the same games, decision by decision. A few seconds."""
+    command = kit_command("c")
+    marked(monkeypatch, tmp_path)
+    runs: dict[str, list[list[dict]]] = {}
+    for name, extra in (("kept", []), ("fresh", ["--fresh-bots"])):
+        _arena(command, game, tmp_path / name, "--games", "2", "-j", "1", *extra)
+        runs[name] = [_records(log) for log in sorted((tmp_path / name / "logs").glob("*.jsonl"))]
+    assert len(runs["kept"]) == len(runs["fresh"]) == 4
+    kit = {n: [s for log in logs for s in log[0]["seats"] if s["name"] == "kit"] for n, logs in runs.items()}
+    assert [s.get("process_games") for s in kit["kept"]] == [None, 1, 2, 3]  # one process, at both seats
+    assert not [s for s in kit["fresh"] if "process_since" in s]
+    for kept, fresh in zip(runs["kept"], runs["fresh"], strict=True):
+        decisions = [[d["digest"] for d in log if d["type"] == "decision"] for log in (kept, fresh)]
+        assert decisions[0] == decisions[1] and len(decisions[0]) > 10
+        ends = [(log[-1]["ranks"], log[-1]["final_digest"]) for log in (kept, fresh)]
+        assert ends[0] == ends[1]
 
 
 def test_the_jvm_is_recognised_behind_env_and_jar() -> None:
