@@ -12,9 +12,8 @@
 //! `ping` with `pong`; ignore `error` (a retry comes as a new request), `game_over` and any
 //! type you do not know; exit on `quit`. It says `many_games` at `ready`: after `game_over`
 //! the next game's `hello` may follow in the same process, and every `hello` starts a new Bot.
-//! Flush stdout after every line (Rust's stdout is
-//! line-buffered, but say it: an unflushed answer never reaches the referee). Debug output
-//! goes to stderr.
+//! Flush stdout after every line (Rust's stdout is line-buffered, but say it: an unflushed
+//! answer never reaches the referee). Debug output goes to stderr.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::{self, BufRead, Write};
