@@ -9,7 +9,8 @@
    protocol (protocol/PROTOCOL.md): one JSON object per line on stdin and stdout; answer `hello`
    with `ready`, each `request` with {"type":"action","id":ID,"index":K}, `ping` with `pong`;
    ignore `error` (a retry comes as a new request), `game_over` and any type you do not know;
-   exit on `quit`. FLUSH stdout after every line: on a pipe, C's stdout is block-buffered and an
+   exit on `quit`. It says `many_games` at `ready`: after `game_over` the next game's `hello` may
+   follow in the same process, and `hello` forgets the previous game first. FLUSH stdout after every line: on a pipe, C's stdout is block-buffered and an
    unflushed answer never reaches the referee. Debug output goes to stderr. */
 
 #define _POSIX_C_SOURCE 200809L
@@ -852,7 +853,25 @@ static void find_mover(const MammothodusObservation *o, const Action *actions, i
 /* ================================================================== the bot */
 static char game[32] = "altay";
 
+/* A new game: forget everything the previous one left (many_games: after game_over the next
+   hello may come to this process; its game, seats, player count and board may all differ). */
+static void forget_the_game(void) {
+    memset(altay_adjacent, 0, sizeof altay_adjacent);
+    for (int i = 0; i < ninnovation_cards; i++) {
+        free(innovation_cards[i].name);
+        free(innovation_cards[i].color);
+        free(innovation_cards[i].featured);
+    }
+    memset(innovation_cards, 0, sizeof innovation_cards);
+    ninnovation_cards = 0;
+    nshard_types = 0;
+    memset(&mmap, 0, sizeof mmap);
+    memset(memory, 0, sizeof memory);
+    for (int k = 0; k < MAX_SEATS; k++) memory[k].carries = -1;
+}
+
 static void hello(const jnode *msg) {
+    forget_the_game();
     const char *name = get_str(get(msg, "kind"), "name");
     snprintf(game, sizeof game, "%s", name ? name : "altay");
     const jnode *st = get(msg, "static");
@@ -945,7 +964,6 @@ int main(void) {
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
-    for (int k = 0; k < MAX_SEATS; k++) { memory[k].at = 0; memory[k].carries = -1; }
     while ((len = getline(&line, &cap, stdin)) > 0) {
         jnode *msg = json_parse(line, (size_t)len);
         const char *type = get_str(msg, "type");
@@ -953,7 +971,8 @@ int main(void) {
             fprintf(stderr, "starter: a line of %zd bytes that is not a JSON object with a type\n", len);
         } else if (strcmp(type, "hello") == 0) {
             hello(msg);
-            printf("{\"type\":\"ready\",\"name\":\"c-starter\",\"version\":\"1.0\",\"protocol_version\":1}\n");
+            printf("{\"type\":\"ready\",\"name\":\"c-starter\",\"version\":\"1.0\",\"protocol_version\":1,"
+                   "\"many_games\":true}\n");
             fflush(stdout);
         } else if (strcmp(type, "request") == 0) {
             long index = choose(msg);

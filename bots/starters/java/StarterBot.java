@@ -11,7 +11,9 @@
 // protocol (protocol/PROTOCOL.md): one JSON object per line on stdin and stdout; answer `hello`
 // with `ready`, each `request` with {"type":"action","id":ID,"index":K}, `ping` with `pong`;
 // ignore `error` (a retry comes as a new request), `game_over` and any type you do not know;
-// exit on `quit`. Flush stdout after every line. Debug output goes to stderr.
+// exit on `quit`. It says `many_games` at `ready`: after `game_over` the next game's `hello` may
+// follow in the same process, and every `hello` starts a new Bot. Flush stdout after every line.
+// Debug output goes to stderr.
 //
 // The JVM reserves memory by the machine's size; under the sandbox's memory limit (--bot-memory,
 // 1024 MiB by default) start it small: see README.md beside this file for the flags.
@@ -846,9 +848,11 @@ public final class StarterBot {
                 continue;
             }
             switch (Objects.toString(msg.get("type"), "")) {
-                case "hello" -> {
+                case "hello" -> { // a new game (many_games: after game_over the next hello may come here)
+                    bot = new Bot(); // forget everything of the previous game: its seats, cards, board, memory
                     bot.hello(msg);
-                    send(out, message("type", "ready", "name", "java-starter", "version", "1.0", "protocol_version", 1));
+                    send(out, message("type", "ready", "name", "java-starter", "version", "1.0", "protocol_version", 1,
+                            "many_games", true));
                 }
                 case "request" -> send(out, message("type", "action", "id", msg.get("id"), "index", bot.choose(msg)));
                 case "ping" -> send(out, message("type", "pong", "id", msg.get("id")));

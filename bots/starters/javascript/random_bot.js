@@ -32,8 +32,10 @@ input.on("line", (line) => {
   const message = JSON.parse(line);
   switch (message.type) {
     case "hello":
+      // A new game (many_games: after game_over the next hello may come): seeding afresh
+      // forgets the previous one, so a kept process plays what a new one would.
       seed(seedText + "/" + message.seat);
-      send({ type: "ready", name: "node-random", version: "1.0" });
+      send({ type: "ready", name: "node-random", version: "1.0", many_games: true });
       break;
     case "request":
       send({ type: "action", id: message.id, index: Math.floor(random() * message.actions.length) });

@@ -10,6 +10,8 @@
 // protocol: one JSON object per line on stdin and stdout; answer `hello` with `ready`, each
 // `request` with {"type":"action","id":ID,"index":K}, `ping` with `pong`; ignore `error` (a
 // retry comes as a new request), `game_over` and any type you do not know; exit on `quit`.
+// It says `many_games` at `ready`: after `game_over` the next game's `hello` may follow in the
+// same process, and every `hello` starts a new Bot.
 // Debug output goes to stderr (console.error), never stdout.
 "use strict";
 const readline = require("readline");
@@ -515,7 +517,7 @@ function send(message) {
   process.stdout.write(JSON.stringify(message) + "\n"); // a pipe write: nothing to flush
 }
 
-const bot = new Bot();
+let bot = new Bot();
 const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
 input.on("line", (line) => {
   let message;
@@ -526,9 +528,10 @@ input.on("line", (line) => {
     return;
   }
   switch (obj(message).type) {
-    case "hello":
+    case "hello": // a new game (after game_over, many_games brings the next one here)
+      bot = new Bot(); // forget everything of the previous game: its seats, cards, board, memory
       bot.hello(message);
-      send({ type: "ready", name: "javascript-starter", version: "1.0", protocol_version: 1 });
+      send({ type: "ready", name: "javascript-starter", version: "1.0", protocol_version: 1, many_games: true });
       break;
     case "request":
       send({ type: "action", id: message.id, index: bot.choose(message) });

@@ -13,7 +13,9 @@ is the protocol.
 Protocol essentials: one JSON object per line on stdin and stdout; answer `hello` with `ready`,
 each `request` with {"type": "action", "id": ID, "index": K}, `ping` with `pong`; ignore
 `error` (a retry comes as a new request), `game_over` and any type you do not know; exit on
-`quit`. Flush stdout after every line. Debug output goes to stderr, never stdout.
+`quit`. It says `many_games` at `ready`: after `game_over` the next game's `hello` may follow in
+the same process, and every `hello` starts a new Bot. Flush stdout after every line. Debug
+output goes to stderr, never stdout.
 """
 
 from __future__ import annotations
@@ -717,9 +719,11 @@ def main() -> None:
             print("starter: a line that is not JSON", file=sys.stderr)
             continue
         kind = message.get("type") if isinstance(message, dict) else None
-        if kind == "hello":
+        if kind == "hello":  # a new game (after game_over, many_games brings the next one here)
+            bot = Bot()  # forget everything of the previous game: its seats, cards, board, memory
             bot.hello(message)
-            send({"type": "ready", "name": "python-starter", "version": "1.0", "protocol_version": 1})
+            ready = {"type": "ready", "name": "python-starter", "version": "1.0", "protocol_version": 1}
+            send({**ready, "many_games": True})
         elif kind == "request":
             send({"type": "action", "id": message["id"], "index": bot.choose(message)})
         elif kind == "ping":

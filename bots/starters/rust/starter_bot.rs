@@ -10,9 +10,10 @@
 //! rest is the protocol (protocol/PROTOCOL.md): one JSON object per line on stdin and stdout;
 //! answer `hello` with `ready`, each `request` with {"type":"action","id":ID,"index":K},
 //! `ping` with `pong`; ignore `error` (a retry comes as a new request), `game_over` and any
-//! type you do not know; exit on `quit`. Flush stdout after every line (Rust's stdout is
-//! line-buffered, but say it: an unflushed answer never reaches the referee). Debug output
-//! goes to stderr.
+//! type you do not know; exit on `quit`. It says `many_games` at `ready`: after `game_over`
+//! the next game's `hello` may follow in the same process, and every `hello` starts a new Bot.
+//! Flush stdout after every line (Rust's stdout is line-buffered, but say it: an unflushed
+//! answer never reaches the referee). Debug output goes to stderr.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::{self, BufRead, Write};
@@ -1222,12 +1223,16 @@ fn main() {
         };
         match message.get("type").str() {
             Some("hello") => {
+                // A new game (many_games: after game_over the next hello may come to this process):
+                // forget everything of the previous one (its seats, cards, board, memory).
+                bot = Bot::new();
                 bot.hello(&message);
                 let ready = object(vec![
                     ("type", Json::Str("ready".into())),
                     ("name", Json::Str("rust-starter".into())),
                     ("version", Json::Str("1.0".into())),
                     ("protocol_version", Json::Num(1.0)),
+                    ("many_games", Json::Bool(true)),
                 ]);
                 send(&mut out, &ready);
             }
