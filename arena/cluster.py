@@ -22,6 +22,7 @@ run it under another user than the coordinator, which holds the signing key (are
 from __future__ import annotations
 
 import contextlib
+import functools
 import ipaddress
 import os
 import queue
@@ -34,6 +35,7 @@ from .executors import ExecutorLost, Played
 from .params import ArenaParams, ArenaUsageError
 from .remote import decode_answer, decode_record, encode_task, play_remote
 from .schedule import ScheduledGame
+from .units import Inspection, inspect_worker
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -43,8 +45,12 @@ RESULT_TIMEOUT_S = 120.0  # fetching one finished game's answer (a few hundred K
 SCHEMES = ("tcp", "tls")
 INSTALL_HINT = "pip install 'altay[cluster]'"
 
+INSPECT_TIMEOUT_S = 300.0  # every worker hashing the bots' units (a large --bot-ro venv takes a while)
+
 #: What a worker runs for one game (tests replace it with a dishonest worker's function).
 TASK: Callable[[bytes], bytes] = play_remote
+#: What a worker runs to say what it is before the first game.
+INSPECT: Callable[[bytes], bytes] = inspect_worker
 
 
 class PickleRefused(TypeError):
@@ -162,6 +168,7 @@ class ClusterSession:
         except ImportError:
             raise ArenaUsageError(f"--cluster needs Dask's distributed package: {INSTALL_HINT}") from None
         self.options = options
+        self.checked: dict[str, Inspection] | None = None  # the workers check_workers accepted
         self._guard = contextlib.ExitStack()
         self._guard.enter_context(no_unpickling())
         self._guard.enter_context(quiet_dask())
@@ -191,10 +198,82 @@ class ClusterSession:
             ) from None
 
     def threads(self) -> int:
-        """Games the cluster plays at once: its workers' threads."""
+        """Games the cluster plays at once: its checked workers' threads (all of them before
+        `check_workers`)."""
         client: Any = self.client  # (distributed's API is only partly typed)
         with self.lost():
-            return sum(int(n) for n in client.nthreads().values())
+            found = client.nthreads()
+        if self.checked is not None:
+            found = {w: n for w, n in found.items() if w in self.checked}
+        return sum(int(n) for n in found.values())
+
+    def check_workers(self, params: ArenaParams) -> dict[str, Inspection]:
+        """Ask every worker what it is (`units.inspect_worker`) before the first game: its altay
+        version and, for each program bot, the paths and content hashes of its unit, all of which
+        must be the coordinator's; a usage error names the first worker and path that differ.
+        Games then go to these workers only (one that joins later plays in the next run)."""
+        from .units import decode_inspection, difference, encode_inspect_task, inspect_here, program_bots
+
+        bots = program_bots(params)
+        here = inspect_here(bots)
+        for unit in here.units:
+            if unit.problem is not None:
+                raise ArenaUsageError(f"bot {unit.bot}: {unit.problem}")
+        client: Any = self.client
+        task = encode_inspect_task(bots)
+        with self.lost():
+            workers = sorted(client.nthreads())
+            futures = {
+                w: client.submit(
+                    INSPECT,
+                    task,
+                    workers=[w],
+                    allow_other_workers=False,
+                    pure=False,
+                    key=f"altay-inspect-{w}-{os.urandom(6).hex()}",
+                )
+                for w in workers
+            }
+        found: dict[str, Inspection] = {}
+        try:
+            for w, future in futures.items():
+                try:
+                    there = decode_inspection(future.result(timeout=INSPECT_TIMEOUT_S))
+                except (OSError, TimeoutError):
+                    raise
+                except Exception as exc:  # PickleRefused, a worker gone, an answer that is not one
+                    raise ArenaUsageError(
+                        f"--cluster {self.options.address}: worker {w} did not say what it is ({exc})"
+                    ) from None
+                why = difference(w, here, there, functools.partial(self._tree, w, bots))
+                if why is not None:
+                    raise ArenaUsageError(why)
+                found[w] = there
+        except (OSError, TimeoutError) as exc:
+            raise ArenaUsageError(
+                f"--cluster {self.options.address}: the workers did not answer within "
+                f"{INSPECT_TIMEOUT_S:.0f} s ({type(exc).__name__})"
+            ) from None
+        finally:
+            for future in futures.values():
+                with contextlib.suppress(Exception):
+                    future.release()
+        self.checked = found
+        return found
+
+    def _tree(self, worker: str, bots: list[tuple[str, str, list[str]]], folder: str) -> dict[str, str]:
+        """What `worker` has in `folder`, file by file (`units.tree`), to name the one that differs."""
+        from .units import decode_inspection, encode_inspect_task
+
+        client: Any = self.client
+        task = encode_inspect_task(bots, folder)
+        future = client.submit(INSPECT, task, workers=[worker], allow_other_workers=False, pure=False)
+        try:
+            return decode_inspection(future.result(timeout=INSPECT_TIMEOUT_S)).units[0].paths
+        except Exception:  # (the sentence then names the folder)
+            return {}
+        finally:
+            future.release()
 
     @contextmanager
     def lost(self) -> Iterator[None]:
@@ -272,7 +351,10 @@ class DaskExecutor:
         task = encode_task(self.params, game, self.arena_id, self.seed_source)
         key = f"altay-game-{game.game_id}-{os.urandom(6).hex()}"
         with self.session.lost():
-            future = self.client.submit(self.task, task, pure=False, key=key)
+            checked = None if self.session.checked is None else sorted(self.session.checked)
+            future = self.client.submit(
+                self.task, task, pure=False, key=key, workers=checked, allow_other_workers=False
+            )
         self.futures[future] = game
         future.add_done_callback(self._done.put)  # (called in the client's thread)
 

@@ -136,6 +136,8 @@ def run(
         raise ArenaUsageError(problem)
     session = _connect(options.cluster)
     try:
+        if session is not None and given is not None:  # every worker has the bots: before any folder
+            session.check_workers(given)
         lock = locked(folder, "--out ")
     except BaseException:
         if session is not None:
@@ -159,6 +161,8 @@ def run(
                 _warn_guessable_seed(store, params, show)
                 if options.resume:
                     _replay_broken_games(store, params, public_key, show)
+                    if session is not None:
+                        session.check_workers(params)
             except StoreError as exc:
                 raise ArenaUsageError(str(exc)) from None
             schedule = list(store.schedule(params).values())

@@ -100,3 +100,11 @@ def make_certificates(folder: Path) -> dict[str, Path]:
         )
         out[f"{who}.key"].write_bytes(pem)
     return out
+
+
+def other_version(task: bytes) -> bytes:
+    """Says what the worker is honestly, but for another altay version."""
+    from arena.units import _encoder, decode_inspection, inspect_worker
+
+    there = decode_inspection(inspect_worker(task))
+    return _encoder.encode(msgspec.structs.replace(there, version="0.0.1-other"))

@@ -1,13 +1,16 @@
 """The arena and the SPRT on a real Dask cluster (`--cluster`): a `dask scheduler` and two `dask
 worker` processes on 127.0.0.1, started here on free ports, each worker in its own working
 directory (no folder shared with the coordinator, as on separate machines), one cluster for the
-whole module. Built-in bots only (shipping a bot's files to workers comes later).
+whole module. The second worker runs in a mount namespace of its own (`unshare -rm`) where one
+bot file is another copy, as on another machine; elsewhere the two see the same files.
 
 What is proven: a cluster run stores the same games with the same results, and so the same
 leaderboard, as a local run of the same seed, its logs signed by the coordinator's key only and
 passing `altay arena verify`; an SPRT decides as locally; a worker that edits a log, lies in a
 record or answers with a pickle has its game refused (not stored, played again once, reported),
-and the coordinator unpickles nothing; a scheduler off this machine without TLS is refused.
+and the coordinator unpickles nothing; a scheduler off this machine without TLS is refused; a
+program bot plays on workers that have its files, and a worker whose copy of a bot file differs,
+or whose altay is another version, is refused before the first game, the worker and file named.
 
 Skipped only when Dask's distributed is not installed and ALTAY_REQUIRE_CLUSTER is unset (CI
 sets it). Cost: the cluster starts in a few seconds; the module plays about 60 two-round games.
@@ -17,6 +20,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -59,12 +64,24 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _start(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    """A `dask ...` process in a session of its own (so its whole group can be ended)."""
+def _can_unshare() -> bool:
+    """Whether this machine lets a process have mount namespace of its own (`unshare -rm`)."""
+    done = subprocess.run(["unshare", "-rm", "true"], capture_output=True, check=False)
+    return done.returncode == 0
+
+
+def _start(
+    args: list[str], cwd: Path, env: dict[str, str], mount: list[str] | None = None
+) -> subprocess.Popen[bytes]:
+    """A `dask ...` process in a session of its own (so its whole group can be ended); with
+    `mount`, in a mount namespace of its own where that `mount` command ran first."""
     cwd.mkdir(parents=True, exist_ok=True)
     log = open(cwd / "dask.log", "wb")  # noqa: SIM115 (closed with the process below)
+    command = [sys.executable, "-m", "dask", *args]
+    if mount is not None:
+        command = ["unshare", "-rm", "sh", "-c", f'{shlex.join(mount)} && exec "$@"', "sh", *command]
     return subprocess.Popen(
-        [sys.executable, "-m", "dask", *args],
+        command,
         cwd=cwd,
         env=env,
         stdin=subprocess.DEVNULL,
@@ -89,9 +106,11 @@ def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
 
 
 class Cluster:
-    def __init__(self, address: str, marker: Path) -> None:
+    def __init__(self, address: str, marker: Path, bots: Path, differs: bool) -> None:
         self.address = address
         self.marker = marker  # where an unpickled Marker would create a folder
+        self.bots = bots  # same/bot.py: the same on every worker; differs/bot.py: not on w2
+        self.differs = differs  # w2 really sees another differs/bot.py (a mount namespace of its own)
 
     def options(self) -> RunOptions:
         return RunOptions(cluster=ClusterOptions(self.address), quiet=True)
@@ -108,6 +127,14 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
         "ALTAY_TEST_MARKER": str(marker),
     }
+    bots = root / "bots"
+    source = (ROOT / "bots" / "random_bot.py").read_bytes()
+    for name in ("same", "differs"):
+        (bots / name).mkdir(parents=True)
+        (bots / name / "bot.py").write_bytes(source)
+    (bots / "w2-copy.py").write_bytes(source + b"# edited on w2\n")
+    # w2 sees w2-copy.py at differs/bot.py: a mount namespace of its own, as on another machine
+    differs = shutil.which("unshare") is not None and _can_unshare()
     procs = [
         _start(
             ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard", "--no-show"],
@@ -118,6 +145,9 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     try:
         for name in ("w1", "w2"):
             workdir = root / name
+            wrap = None
+            if name == "w2" and differs:
+                wrap = ["mount", "--bind", str(bots / "w2-copy.py"), str(bots / "differs" / "bot.py")]
             procs.append(
                 _start(
                     [
@@ -134,13 +164,14 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
                     ],
                     workdir,
                     env,
+                    wrap,
                 )
             )
         from distributed import Client
 
         with Client(address, timeout=START_TIMEOUT_S, set_as_default=False) as client:
             client.wait_for_workers(2, timeout=START_TIMEOUT_S)
-        yield Cluster(address, marker)
+        yield Cluster(address, marker, bots, differs)
     finally:
         _stop(procs[1:])  # the workers first: they leave the scheduler cleanly
         _stop(procs[:1])
@@ -243,6 +274,44 @@ def test_an_sprt_on_the_cluster_decides_as_locally(cluster: Cluster, tmp_path: P
     remote_games, _ = _results(tmp_path / "remote")
     common = set(local_games) & set(remote_games)
     assert common and all(local_games[g] == remote_games[g] for g in common)
+
+
+def test_a_program_bot_whose_files_every_worker_has_plays_there(cluster: Cluster, tmp_path: Path) -> None:
+    bots = (BotEntry("p", f"{sys.executable} {cluster.bots / 'same' / 'bot.py'} 5"), BotEntry("g", "greedy"))
+    local = run(tmp_path / "local", _params(bots=bots, games=1), RunOptions(concurrency=2, quiet=True))
+    remote = run(tmp_path / "remote", _params(bots=bots, games=1), cluster.options())
+    assert local.outcome is remote.outcome is Outcome.COMPLETE and remote.stored == 2
+    assert _results(tmp_path / "remote") == _results(tmp_path / "local")
+
+
+ARGS = ["arena", "g=greedy", "--games", "1", "--max-rounds", "2"]
+
+
+def test_a_worker_whose_copy_of_a_bot_differs_is_refused_before_any_game(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    if not cluster.differs:
+        pytest.skip("this machine gives a process no mount namespace of its own (unshare -rm)")
+    path = cluster.bots / "differs" / "bot.py"
+    done = CliRunner().invoke(
+        main,
+        [*ARGS, f"p={sys.executable} {path}", "--out", str(tmp_path / "a"), "--cluster", cluster.address],
+    )
+    assert done.exit_code == 2 and "Traceback" not in done.output, done.output
+    assert f"bot p's {path} differs from the coordinator's copy" in done.output
+    assert "worker tcp://127.0.0.1:" in done.output
+    assert not (tmp_path / "a").exists()  # refused before the arena's folder is made
+
+
+def test_a_worker_with_another_altay_version_is_refused(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests import cluster_helpers
+
+    monkeypatch.setattr(cluster_module, "INSPECT", cluster_helpers.other_version)
+    with pytest.raises(ArenaUsageError, match=r"runs altay 0\.0\.1-other and this coordinator altay "):
+        run(tmp_path / "a", _params(games=1), cluster.options())
+    assert not (tmp_path / "a").exists()
 
 
 @pytest.mark.parametrize(
