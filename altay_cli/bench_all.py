@@ -95,6 +95,7 @@ def bench_game(game: Game, sizes: Sizes, seed: int) -> dict[str, Any]:
             workers=sizes.arena_workers,
             game=game.kind.name,
             game_options=short,
+            modes=("kept", "fresh"),
         ),
     }
 
@@ -191,12 +192,20 @@ ROWS: list[tuple[str, Callable[[dict[str, Any]], Any]]] = [
     ("view: a 2-player page, CPU s, all eyes", lambda r: r["view"]["cpu_s"]["all"]),
     ("replay: decisions/s (CPU)", lambda r: r["replay"]["decisions_per_s"]),
     (
-        "arena (4 random bots, 2 players): games/s, 1 worker",
+        "arena (4 random bots, 2 players, kept between games): games/s, 1 worker",
         lambda r: r["arena"]["workers"]["1"]["games_per_s"],
     ),
     (
         "arena: CPU ms/game of all its processes, 1 worker",
         lambda r: r["arena"]["workers"]["1"]["total_cpu_ms_per_game"],
+    ),
+    (
+        "arena, bots started afresh each game (--fresh-bots): games/s, 1 worker",
+        lambda r: r["arena"]["modes"]["fresh"]["1"]["games_per_s"],
+    ),
+    (
+        "arena, bots started afresh: CPU ms/game, 1 worker",
+        lambda r: r["arena"]["modes"]["fresh"]["1"]["total_cpu_ms_per_game"],
     ),
 ]
 

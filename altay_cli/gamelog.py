@@ -68,10 +68,21 @@ class SeatInfo(msgspec.Struct):
     #: of them, the same in each of them. Absent (never written) when the seat's player plays it
     #: alone, so logs of one seat per player are as they always were.
     player: int | msgspec.UnsetType = msgspec.UNSET
+    #: A bot process kept from earlier games (`ready`'s `many_games`): the game it was started
+    #: for (an arena's game id; elsewhere the number of the game in the run, from 1) and how many
+    #: games it had played before this one. Absent for a process started for this game.
+    process_since: int | msgspec.UnsetType = msgspec.UNSET
+    process_games: int | msgspec.UnsetType = msgspec.UNSET
 
     def __post_init__(self) -> None:
         if self.player is not msgspec.UNSET and not 0 <= self.player <= self.seat:
             raise ValueError(f"seat {self.seat}: `player` is the first seat of its player, not {self.player}")
+        if (self.process_since is msgspec.UNSET) != (self.process_games is msgspec.UNSET):
+            raise ValueError(f"seat {self.seat}: `process_since` and `process_games` go together")
+        if self.process_games is not msgspec.UNSET and self.process_games < 1:
+            raise ValueError(
+                f"seat {self.seat}: a kept process played at least one game before, not {self.process_games}"
+            )
 
     @property
     def first_seat(self) -> int:

@@ -201,7 +201,7 @@ ATTESTED_FIELDS: dict[str, tuple[str, ...]] = {
         "log_id",
         "seed_source",
     ),
-    "seat": ("name", "command", "kind", "player"),
+    "seat": ("name", "command", "kind", "player", "process_since", "process_games"),
     "decision": ("request_id", "time_ms", "overhead_us", "cpu_ms", "info"),
     "failure": ("status", "detail", "request_id"),
     "stderr": ("seat", "text", "truncated", "bytes_total"),

@@ -52,6 +52,9 @@ class RunOptions:
     seed_source: SeedSource | None = SeedSource.ORGANISER
     #: play the games on this Dask cluster (None: in local worker processes); see arena/cluster.py
     cluster: ClusterOptions | None = None
+    #: start every bot afresh for each game (otherwise a bot that says `many_games` at `ready`
+    #: keeps its process between the games of a worker; results are the same either way)
+    fresh_bots: bool = False
 
 
 class RunShow:
@@ -188,6 +191,7 @@ def run(
                 sign_key=signer.path if signer else None,
                 arena_id=store.arena_id(),
                 seed_source=store.seed_source(),
+                fresh_bots=options.fresh_bots,
             )
             display, stop = (
                 show.display(),

@@ -1,6 +1,9 @@
 """A worker process: receives scheduled games over a pipe, plays each with the referee, sends back
-the GameRecord. Long-lived (one fork per worker, not per game), but nothing carries over from one
-game to the next: every game starts fresh bot processes and a fresh engine state.
+the GameRecord. Long-lived (one fork per worker, not per game); every game starts a fresh engine
+state. A bot that says `many_games` at `ready` keeps its process from one game of the worker to
+the next (the worker's KeptBots pool, referee/kept.py; the arena's folder, where every log lies,
+is hidden from every bot, so the sandbox a process started in fits every later game), unless the
+run asked for fresh bots; every other bot starts afresh for each game.
 
 Signals: SIGINT is ignored (Ctrl-C reaches the arena's whole process group; the parent decides
 what to do; bots run in their own sessions and never see it). SIGTERM raises KeyboardInterrupt
@@ -53,9 +56,12 @@ class WorkerSetup:
     sign_key: str | None = None  # path of the organiser's private key: logs are signed
     arena_id: str | None = None  # written into each log's header (meta.arena), with the game id
     seed_source: str | None = None  # records.SeedSource of the master seed, for each log's header
+    fresh_bots: bool = False  # start every bot afresh for each game, even one that says many_games
 
 
 _signers: dict[str, Any] = {}
+#: The worker's processes kept between its games (None: every bot starts afresh; see worker_main).
+_kept: Any = None
 
 
 def _signer(path: str | None) -> Any:
@@ -146,6 +152,7 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
         seed_source=SeedSource(setup.seed_source) if setup.seed_source else None,
         log_meta=identity,
         exclusive_log=True,
+        kept=_kept_for(game.game_id),
     )
     if result.end_reason == ABORTED:
         raise GameAborted(f"game {game.game_id} was aborted (the worker was stopped)")
@@ -176,6 +183,13 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
     )
 
 
+def _kept_for(game_id: int) -> Any:
+    """The worker's pool, told the id of the game about to be played (None without one)."""
+    if _kept is not None:
+        _kept.label_next(game_id)
+    return _kept
+
+
 def _failure(failure: Failure) -> dict[str, Any]:
     f = failure.as_entry()
     detail = f["detail"]
@@ -201,12 +215,26 @@ def _stop(signum: int, frame: object) -> None:
 
 
 def worker_main(conn: Connection, setup: WorkerSetup, play: PlayFn, parent_pid: int) -> None:
-    """Serve games until told to stop: each message in is a ScheduledGame (or None = finish)."""
+    """Serve games until told to stop: each message in is a ScheduledGame (or None = finish).
+    The bot processes kept between games are stopped whichever way it ends."""
+    global _kept
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop)
     _die_with_parent()
     if os.getppid() != parent_pid:  # the parent died before prctl took effect
         return
+    from altay_cli.referee.kept import KeptBots
+
+    _kept = None if setup.fresh_bots else KeptBots()
+    try:
+        _serve(conn, setup, play)
+    finally:
+        if _kept is not None:
+            _kept.close()
+            _kept = None
+
+
+def _serve(conn: Connection, setup: WorkerSetup, play: PlayFn) -> None:
     try:
         while True:
             game = conn.recv()

@@ -12,7 +12,8 @@ Standard library only; copy this file next to your bot.
 `observation` is the request's observation (your view of the game) and `actions` the legal
 actions; both are documented in protocol/PROTOCOL.md. For more context use a Bot subclass:
 override `choose(request)` (the whole request: id, clock, events, actions, observation),
-`start(hello)` and `game_over(message)`.
+`start(hello)` and `game_over(message)`. A Bot that sets `many_games = True` may be handed
+another game after `game_over`: `start` is then called again with its `hello`.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ class Bot:
     #: True: ask (at `ready`) for requests without the observation's fields that repeat `hello`
     #: (PROTOCOL.md, `ready`); read those from `hello` in `start`
     omit_static = False
+    #: True: this bot can play several games in one process (PROTOCOL.md, "Several games in one
+    #: process"): `start` is called with each game's `hello` and must forget the previous game
+    many_games = False
 
     def start(self, hello: dict[str, Any]) -> None:
         """Called with the `hello` message (seat, num_players, game, clock) before `ready`."""
@@ -90,6 +94,8 @@ def serve(bot: Bot) -> None:
             }
             if bot.omit_static:
                 ready["omit_static"] = True
+            if bot.many_games:
+                ready["many_games"] = True
             _send(ready)
         elif kind == "ping":
             _send({"type": "pong", "id": message["id"]})

@@ -20,6 +20,7 @@ class GreedyBot(altay_bot.Bot):
     version = "1.0"
     games = ("mammothodus", "altay", "innovation")  # the refusal message keeps "altay, innovation only"
     omit_static = True  # what the requests leave out, the heuristics read from hello (or never)
+    many_games = True  # `start` sets every thing a game needs afresh
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
@@ -31,6 +32,10 @@ class GreedyBot(altay_bot.Bot):
         self.rng = random.Random(f"{self.seed}/{hello['seat']}")
         self.game = (hello.get("kind") or {}).get("name", "altay")
         self.static = hello.get("static") if isinstance(hello.get("static"), dict) else None
+        if self.game == "mammothodus":
+            import mammothodus_team
+
+            mammothodus_team.new_game()  # its moves in progress are the last game's
 
     def choose(self, request: dict) -> int:
         if self.game == "innovation":

@@ -1327,6 +1327,12 @@ class MoveMemo:
 _MOVES: dict[int, MoveMemo] = {}  # seat -> the move in progress
 
 
+def new_game() -> None:
+    """Forget the moves in progress: a new game begins (a turn and figurine of the last game
+    would otherwise pick up its script)."""
+    _MOVES.clear()
+
+
 def _memo(v: View, fig: str) -> MoveMemo | None:
     m = _MOVES.get(v.me)
     if m is not None and m.turn == v.turn and m.fig == fig:

@@ -25,8 +25,11 @@ def main() -> None:
         kind = message["type"]
         if kind == "hello":
             rng = random.Random(f"{seed}/{message['seat']}")
-            # It never reads the observation: the requests may leave out what hello said.
-            send({"type": "ready", "name": "random", "version": "1.0", "omit_static": True})
+            # It never reads the observation: the requests may leave out what hello said; each
+            # hello starts a game afresh (rng above), so one process may play many.
+            send(
+                {"type": "ready", "name": "random", "version": "1.0", "omit_static": True, "many_games": True}
+            )
         elif kind == "request":
             index = rng.randrange(len(message["actions"]))
             send({"type": "action", "id": message["id"], "index": index})

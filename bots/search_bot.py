@@ -174,6 +174,7 @@ def budget_s(clock: dict[str, Any] | None, cap_ms: int | None) -> float:
 class SearchBot(altay_bot.Bot):
     name = "search"
     version = "1.0"
+    many_games = True  # `start` builds the belief and search of each game afresh
 
     def __init__(self, seed: str, cap_ms: int | None) -> None:
         self.seed = seed
@@ -195,6 +196,7 @@ class SearchBot(altay_bot.Bot):
         self.game = game
         self.belief = game.search.new_belief(hello["game"], hello.get("static"), seat)
         self.search = Search(game, seat, self.rng)
+        self.repeat_events = False
 
     def error(self, message: dict[str, Any]) -> None:
         super().error(message)

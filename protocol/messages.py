@@ -139,7 +139,8 @@ class Ping(msgspec.Struct, tag="ping", tag_field="type"):
 
 
 class GameOver(msgspec.Struct, tag="game_over", tag_field="type"):
-    """The game has ended (or stopped); `quit` follows."""
+    """The game has ended (or stopped); `quit` follows, or the next game's `hello` for a bot that
+    said `many_games` at `ready`."""
 
     seat: int
     seats: Annotated[list[int], Meta(description="every seat you played")]
@@ -165,6 +166,13 @@ class Ready(msgspec.Struct, tag="ready", tag_field="type"):
         Meta(
             description="true: every request's observation leaves out what hello's `static` already "
             "said (the game's page lists those fields); false or absent: the whole observation"
+        ),
+    ] = False
+    many_games: Annotated[
+        bool,
+        Meta(
+            description="true: after `game_over` this process may get the next game's `hello` "
+            "instead of `quit` (it answers `ready` again); false or absent: one game per process"
         ),
     ] = False
 

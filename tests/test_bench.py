@@ -76,6 +76,23 @@ def test_bench_arena_refuses_an_option_the_game_does_not_have() -> None:
     assert r.exit_code == 2 and "no option max_rounds" in r.output and "Traceback" not in r.output
 
 
+def test_bench_arena_compares_kept_and_fresh_bots_on_the_same_games() -> None:
+    """Seconds: 2 games x 2 modes x 2 rounds. Both modes, each a median within its range, the
+    ratio of their games/s, and one digest of the games' final states (every run agreed on it)."""
+    out = _json(
+        "arena", "--deals", "1", "--workers", "1", "--max-rounds", "3", "--rounds", "2", "--reuse", "both"
+    )
+    assert out["rounds"] == 2 and out["mode"] == "kept" and set(out["modes"]) == {"kept", "fresh"}
+    assert out["workers"] == out["modes"]["kept"] and len(out["digest"]) == 16
+    for runs in out["modes"].values():
+        run = runs["1"]
+        for key in ("games_per_s", "total_cpu_ms_per_game", "parent_cpu_ms_per_game", "seconds"):
+            low, high = run[f"{key}_range"]
+            assert 0 < low <= run[key] <= high, key
+    ratio = out["modes"]["kept"]["1"]["games_per_s"] / out["modes"]["fresh"]["1"]["games_per_s"]
+    assert out["kept_vs_fresh"]["1"] == pytest.approx(ratio, rel=0.01)
+
+
 def test_bench_match_table_names_the_machine() -> None:
     """A few seconds: the table a user reads shows the figures with their spread and the machine."""
     r = CliRunner().invoke(main, ["bench", "match", "--quick", "--games", "1", "--rounds", "1"])

@@ -162,6 +162,16 @@ def html_option(f: Any) -> Any:
     )(f)
 
 
+def fresh_bots_option(f: Any) -> Any:
+    return click.option(
+        "--fresh-bots",
+        is_flag=True,
+        help="Start every bot afresh for each game. By default a bot that says `many_games` at "
+        "`ready` keeps its process between the games of a worker (protocol/PROTOCOL.md, "
+        '"Several games in one process"); the results are the same either way.',
+    )(f)
+
+
 def check_html(opts: dict[str, Any], folder: Path) -> None:
     """A usage error now, before any game, when the page could not be written at --html."""
     if opts.get("html") is not None:
@@ -276,6 +286,7 @@ def write_html(
 @sandbox_options
 @sign_key_option
 @cluster_options
+@fresh_bots_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress display (errors only).")
 @_output_options
 @click.pass_context
@@ -454,6 +465,7 @@ def _run(
         quiet=opts["quiet"],
         seed_source=seed_source(opts["seed"]),
         cluster=cluster_from(opts),
+        fresh_bots=opts["fresh_bots"],
     )
     shown: Any = show or ArenaShow(opts)  # a RunShow in all but name (arena is imported lazily)
     try:
@@ -496,7 +508,12 @@ def resume_command(cmd: str, folder: Path, params: ArenaParams, opts: dict[str, 
     if opts.get("concurrency"):
         words += ["--concurrency", str(opts["concurrency"])]
     words += cluster_words(opts)
-    for flag, key in (("--json", "as_json"), ("--csv", "as_csv"), ("--quiet", "quiet")):
+    for flag, key in (
+        ("--fresh-bots", "fresh_bots"),
+        ("--json", "as_json"),
+        ("--csv", "as_csv"),
+        ("--quiet", "quiet"),
+    ):
         if opts.get(key):
             words.append(flag)
     if opts.get("html") is not None:

@@ -379,6 +379,24 @@ def bench_sandbox_cmd(starts: int, games: int, as_json: bool) -> None:
     show_default=True,
     help="Run the bots sandboxed or not (compare the two for what isolation costs).",
 )
+@click.option(
+    "--reuse",
+    type=click.Choice(["both", "kept", "fresh"]),
+    default="both",
+    show_default=True,
+    help="Bots kept between a worker's games (the arena's default for a bot that says many_games), "
+    "started afresh for each game (--fresh-bots), or both, alternated.",
+)
+@click.option(
+    "--rounds", type=Integer(1, 100), default=1, show_default=True, help="Runs of each; medians shown."
+)
+@click.option(
+    "--bot",
+    type=click.Choice(["random", "greedy"]),
+    default="random",
+    show_default=True,
+    help="The built-in bot the 4 players run.",
+)
 @game_name_option("The game the arena plays.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bench_arena_cmd(
@@ -387,6 +405,9 @@ def bench_arena_cmd(
     workers: str,
     max_rounds: int | None,
     sandbox: str,
+    reuse: str,
+    rounds: int,
+    bot: str,
     game_name: str,
     as_json: bool,
 ) -> None:
@@ -394,7 +415,9 @@ def bench_arena_cmd(
 
     Real bot processes, logs and database, in a temporary folder, so the figure is what an
     arena of quick bots costs end to end. Also reports the speed-up over 1 worker and the
-    arena parent's own CPU time per game (the part that does not scale).
+    arena parent's own CPU time per game (the part that does not scale), and with `--reuse both`
+    the same arena with the bots kept between games and started afresh, alternated over
+    `--rounds` (the same games: their final digests must agree). Figures are medians over rounds.
     """
     from arena.bench import bench_arena
     from arena.params import ArenaUsageError
@@ -417,6 +440,9 @@ def bench_arena_cmd(
             max_rounds=max_rounds,
             sandbox=sandbox,
             game=game_name,
+            modes=("kept", "fresh") if reuse == "both" else (reuse,),
+            rounds=rounds,
+            bot=bot,
         )
     except (SandboxUnavailable, ArenaUsageError, ConfigError) as exc:
         raise click.UsageError(str(exc)) from None
@@ -428,25 +454,37 @@ def bench_arena_cmd(
 
     table = Table(
         title=f"altay bench arena ({result['game']}): {result['games']} games, {result['bots']} bots, "
-        f"{players} players"
+        f"{players} players, median of {rounds} round{'s' * (rounds != 1)}"
     )
+    table.add_column("bots")
     table.add_column("workers", justify="right")
     table.add_column("seconds", justify="right")
     table.add_column("games/s", justify="right")
     table.add_column("speed-up", justify="right")
     table.add_column("parent CPU ms/game", justify="right")
     table.add_column("all CPU ms/game", justify="right")
-    for k, run in result["workers"].items():
-        speedup = result.get("speedup_vs_1", {}).get(k, 1.0 if k == "1" else None)
-        table.add_row(
-            k,
-            f"{run['seconds']:.2f}",
-            f"{run['games_per_s']:.2f}",
-            "-" if speedup is None else f"{speedup:.2f}x",
-            f"{run['parent_cpu_ms_per_game']:.2f}",
-            f"{run['total_cpu_ms_per_game']:.2f}",
-        )
+    for mode, runs in result.get("modes", {result["mode"]: result["workers"]}).items():
+        one = runs.get("1", {}).get("games_per_s")
+        for k, run in runs.items():
+            speedup = None if one is None else run["games_per_s"] / one
+            table.add_row(
+                mode,
+                k,
+                f"{run['seconds']:.2f}",
+                f"{run['games_per_s']:.2f}" + _range(run, "games_per_s"),
+                "-" if speedup is None else f"{speedup:.2f}x",
+                f"{run['parent_cpu_ms_per_game']:.2f}",
+                f"{run['total_cpu_ms_per_game']:.1f}" + _range(run, "total_cpu_ms_per_game", 1),
+            )
     Console().print(table)
+    for k, ratio in result.get("kept_vs_fresh", {}).items():
+        Console().print(f"{k} worker{'s' * (k != '1')}: kept bots {ratio:.2f}x the games/s of fresh ones")
+
+
+def _range(run: dict[str, Any], key: str, digits: int = 2) -> str:
+    """[min-max] after a median over several rounds."""
+    low_high = run.get(f"{key}_range")
+    return "" if low_high is None else f" [{low_high[0]:.{digits}f}-{low_high[1]:.{digits}f}]"
 
 
 @bench.command("view")

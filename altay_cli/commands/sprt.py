@@ -22,6 +22,7 @@ from .arena import (
     _run,
     _stored_seed,
     check_html,
+    fresh_bots_option,
     html_option,
     match_conditions,
     typed_match_fields,
@@ -190,6 +191,7 @@ class SprtShow(ArenaShow):
 @sandbox_options
 @sign_key_option
 @cluster_options
+@fresh_bots_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress display (errors only).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @html_option

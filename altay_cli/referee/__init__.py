@@ -11,8 +11,9 @@ any game behind the seam (altay_cli/engine/api.py).
     result.ranks, result.failures, result.end_reason
 
 Modules: process (pipes, deadlines, reaping), clock, seat (one bot = BotSeat), match
-(run_match), botcmd (BotCommand, built-in bots, command checks), sandbox / cgroups / limits
-(isolation), compliance (`altay check-bot`), bench (`altay bench protocol`, `sandbox`).
+(run_match), kept (KeptBots: processes kept between games), botcmd (BotCommand, built-in
+bots, command checks), sandbox / cgroups / limits (isolation), compliance (`altay check-bot`),
+bench (`altay bench protocol`, `sandbox`).
 The game computes results (Game.outcome); render.py prints them.
 """
 
@@ -24,6 +25,7 @@ from .botcmd import (
     parse_bot_args,
     resolve_bot_command,
 )
+from .kept import KeptBots
 from .match import run_match
 from .seat import BotSeat
 from .types import FAILURE_STATUSES, BotFailure, BotSpec, MatchOptions, MatchResult
@@ -32,6 +34,7 @@ __all__ = [
     "BUILTIN_BOTS",
     "BotCommand",
     "FAILURE_STATUSES",
+    "KeptBots",
     "BotCommandError",
     "BotFailure",
     "BotSeat",

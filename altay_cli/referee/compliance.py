@@ -4,9 +4,11 @@ The bot plays several short real games (setup choices included), one at each pla
 the game allows (or the one asked for), from a different seat each time, against in-process
 players that put it under pressure where the game knows how (in Altay they attack it, so it
 must defend). In a cooperative game it then plays every seat of one more game as one program
-(one player leading every clan). Every request it sees is a real one; `dump` keeps them as
-fixtures, among them one asked in the middle of an effect (`game.checkbot.mid_effect`: a defence, a
-card's choice during a dogma, a step of a move), playing more games until one was.
+(one player leading every clan). A bot that says `many_games` at `ready` plays its second game in
+the process of its first (a new `hello`, at another seat). Every request it sees is a real one;
+`dump` keeps them as fixtures, among them one asked in the middle of an effect
+(`game.checkbot.mid_effect`: a defence, a card's choice during a dogma, a step of a move), playing
+more games until one was.
 """
 
 from __future__ import annotations
@@ -226,6 +228,9 @@ class _Runner:
                 else f"; asks for requests without what hello said ({self.game.kind.title} has nothing "
                 "to leave out)"
             )
+        if ready.many_games:
+            who += "; can play several games in one process (many_games): its second game will test it"
+            seat.keep = True  # game_over without quit: the next game's hello follows
         checks.append(Check("handshake", True, f"`ready` {seat.handshake_ms:.0f} ms after start ({who})"))
         try:
             rtt = seat.ping(move_ms)
@@ -253,6 +258,8 @@ class _Runner:
 
         played: list[_Played] = []
         plan = list(counts)
+        if seat.keep and len(plan) == 1:
+            plan.append(plan[0])  # a second game, in the same process
         # the extra games keep to --players when it was given (counts is then that one count)
         pressure = counts[0] if len(counts) == 1 else self.most
         game_no = 0
@@ -260,18 +267,41 @@ class _Runner:
             game_no += 1
             players = plan[game_no - 1]
             name = "game" if game_no == 1 else f"game {game_no}"
+            kept = seat if game_no > 1 and seat.keep else None
             if game_no > 1:
                 seat, config = self.new_seat(game_no, players, full=game_no > len(counts))
                 try:
-                    seat.start()
+                    if kept is not None:
+                        self.adopt(kept, seat)
+                    else:
+                        seat.start()
                 except BotFailure as exc:
+                    if kept is not None:
+                        checks.append(self.kept_failed(exc, "its second `hello`"))
+                        return skip_rest("it cannot play a second game in its process")
                     checks.append(Check(name, False, f"starting it again: {exc.status}: {exc.detail}"))
                     return skip_rest(f"{name} failed")
             check, result = self.play(seat, config, name)
             checks.append(check)
             if not check.passed:
+                if kept is not None:
+                    checks.append(self.kept_failed(None, f"{name}: {check.detail}"))
+                    return skip_rest("it cannot play a second game in its process")
                 return skip_rest(f"{name} failed")
             played.append(result)
+            if kept is not None:
+                checks.append(
+                    Check(
+                        "many games",
+                        True,
+                        f"played {name} in the process of game {game_no - 1} (said many_games): `ready` "
+                        f"{seat.handshake_ms:.0f} ms after its new hello (seat {seat.seat} of "
+                        f"{config.players}), every answer legal and in time",
+                    )
+                )
+            if seat.keep and kept is None and game_no < len(plan):
+                continue  # game_over was sent without quit: the next game goes to this process
+            seat.keep = False
             self.finish_seat(seat)
             no_pressure_yet = self.game.checkbot.can_interrupt and not any(p.interrupts for p in played)
             # a fixture asked in the middle of an effect is wanted too
@@ -317,7 +347,7 @@ class _Runner:
         clean = [ok for ok, _ in self.exits]
         if all(clean):
             checks.append(
-                Check("quit", True, f"exited with status 0 after game_over + quit in all {len(clean)} games")
+                Check("quit", True, f"exited with status 0 after game_over + quit, all {len(clean)} times")
             )
         else:
             bad = next(how for ok, how in self.exits if not ok)
@@ -341,6 +371,30 @@ class _Runner:
                 Check("stderr", True, f"at most {self.stderr_bytes} bytes on stderr a game (cap {cap})")
             )
         return checks
+
+    def adopt(self, kept: BotSeat, seat: BotSeat) -> None:
+        """Hand the process of `kept` (which ended its game without quit) to `seat`: its hello."""
+        self.stderr_bytes = max(self.stderr_bytes, kept.stderr_bytes)
+        self.stderr_truncated = self.stderr_truncated or kept.stderr_truncated
+        process = kept.detach()
+        if process.stderr is not None:
+            process.stderr.reset()
+        seat.adopt(process, kept.isolation)
+        self.seat = seat
+        seat.greet()
+        seat.handshake()
+
+    @staticmethod
+    def kept_failed(exc: BotFailure | None, what: str) -> Check:
+        why = f"{exc.status}: {exc.detail}" if exc is not None else ""
+        return Check(
+            "many games",
+            False,
+            f"it said many_games at `ready`, but in the same process {what} failed"
+            + (f" ({why})" if why else "")
+            + ": after game_over, answer the next hello with ready and play that game afresh, or "
+            "leave many_games out",
+        )
 
     def play_every_seat(self, game_no: int, players: int) -> tuple[Check, _Played]:
         """Cooperative games: one process for every seat, as a player of several clans."""

@@ -39,6 +39,8 @@ from .types import BotFailure, BotSpec, MatchOptions, MatchResult
 if TYPE_CHECKING:
     from altay_cli.logsign import Signer
 
+    from .kept import KeptBots, KeptProcess
+
 #: on_decision(state, decision): called after every applied action with its log record.
 DecisionCallback = Callable[[State, Decision], None]
 
@@ -175,6 +177,7 @@ def run_match(
     seed_source: SeedSource | None = None,
     log_meta: dict[str, Any] | None = None,
     exclusive_log: bool = False,
+    kept: KeptBots | None = None,
 ) -> MatchResult:
     """Play one game between bot processes (one bot per seat, in seat order); never leaves one running.
 
@@ -196,6 +199,9 @@ def run_match(
     system), recorded in the log header so that a guessable seed can be flagged later.
     `log_meta`: more entries for the header's `meta` (the arena names its game there).
     `exclusive_log`: the log file must not exist yet (it is never written through a link).
+    `kept`: a pool of processes kept between games (kept.py): a bot that said `many_games` at
+    `ready` plays with a process from it when one fits, and goes back to it after a clean end;
+    the header names such a seat's process (`process_since`, `process_games`).
     """
     game = game or game_of_config(config)
     game.validate_config(config)
@@ -226,6 +232,15 @@ def run_match(
     log = _MatchLog(log_path, signer, exclusive=exclusive_log)
     seats = [BotSeat(bots[g[0]], g, game, config, per_seat[g[0]]) for g in groups]
     shared = {s: g[0] for g in groups if len(g) > 1 for s in g}
+    taken: dict[int, KeptProcess] = {}  # by a program's first seat: the process it was given
+    if kept is not None:
+        kept.begin_game()
+        for seat in seats:
+            old = kept.take(seat.spec, seat.options)
+            if old is not None:
+                seat.adopt(old.process, old.isolation)
+                taken[seat.seat] = old
+    since = {s: taken[g[0]] for g in groups if g[0] in taken for s in g}
     meta: dict[str, Any] = {**(log_meta or {}), "options": options_summary(options)}
     if any(o is not None for o in own):
         meta["seat_options"] = {str(i): options_summary(o) for i, o in enumerate(own) if o is not None}
@@ -237,7 +252,14 @@ def run_match(
                 game,
                 config,
                 seats=[
-                    SeatInfo(seat=i, name=b.name, command=b.command, player=shared.get(i, msgspec.UNSET))
+                    SeatInfo(
+                        seat=i,
+                        name=b.name,
+                        command=b.command,
+                        player=shared.get(i, msgspec.UNSET),
+                        process_since=since[i].since if i in since else msgspec.UNSET,
+                        process_games=since[i].games if i in since else msgspec.UNSET,
+                    )
                     for i, b in enumerate(bots)
                 ],
                 initial_digest=state.digest(),
@@ -250,7 +272,7 @@ def run_match(
         )
         with sigterm_as_interrupt(), holding_signals_cheaply():
             try:
-                _start_all(seats, log, forfeits)
+                _start_all(seats, log, forfeits, kept is not None)
                 if not forfeits:
                     _play(game, state, seats, log, forfeits, on_decision)
             except KeyboardInterrupt:
@@ -259,10 +281,15 @@ def run_match(
             result = _finish(game, state, seats, log, forfeits, aborted, t0)
             result.isolation = isolation.to_dict()
             result.seed = config.seed
+            if kept is not None:
+                result.reused = len(taken)
+                result.kept = _hand_back(seats, kept, taken)
     except LogWriteError:
         pass  # raised again below, once every bot is stopped
     finally:
         with signals_deferred():
+            for seat in seats:
+                seat.keep = False  # whatever was not handed back is stopped now
             _close_all(seats)
             log.close()
     if log.error is not None:
@@ -271,11 +298,15 @@ def run_match(
     return result
 
 
-def _start_all(seats: list[BotSeat], log: _MatchLog, forfeits: list[int]) -> None:
-    """Spawn every bot, then complete each handshake (start-up budgets run concurrently)."""
+def _start_all(seats: list[BotSeat], log: _MatchLog, forfeits: list[int], keeping: bool = False) -> None:
+    """Spawn every bot (or greet the process kept for it), then complete each handshake (start-up
+    budgets run concurrently). `keeping`: a bot that says `many_games` is kept after the game."""
     for seat in seats:
         try:
-            seat.launch()
+            if seat.process is None:
+                seat.launch()
+            else:
+                seat.greet()
         except BotFailure:
             forfeits.extend(seat.seats)
         log.flush_failures(seat)
@@ -284,9 +315,20 @@ def _start_all(seats: list[BotSeat], log: _MatchLog, forfeits: list[int]) -> Non
             continue
         try:
             seat.handshake()
+            seat.keep = keeping and seat.ready is not None and seat.ready.many_games
         except BotFailure:
             forfeits.extend(seat.seats)
         log.flush_failures(seat)
+
+
+def _hand_back(seats: list[BotSeat], kept: KeptBots, taken: dict[int, KeptProcess]) -> int:
+    """Give the pool every process that ended the game cleanly; the number given back."""
+    given = 0
+    for seat in seats:
+        if seat.keep and kept.give_back(seat, taken.get(seat.seat)):
+            given += 1
+        seat.keep = False
+    return given
 
 
 def _play(
@@ -345,6 +387,8 @@ def _finish(
     aborted = aborted and not forfeits and not state.is_terminal
     decisions = log.decisions
     outcome = game.outcome(state, forfeits, aborted)
+    for seat in seats:  # only a process that ended this game cleanly is kept for the next
+        seat.keep = seat.keep and not aborted and seat.can_be_kept()
     if not aborted:
         for seat in seats:
             seat.notify_game_over(outcome)

@@ -91,15 +91,18 @@ class StderrCapture(threading.Thread):
         self.total = 0
         self._buf = bytearray()
         self._lock = threading.Lock()
+        self._waiting = False
 
     def run(self) -> None:
         while True:
+            self._waiting = True  # everything read so far is in the buffer
             try:
                 chunk = os.read(self.fd, READ_CHUNK)
             except InterruptedError:
                 continue
             except OSError:
                 break
+            self._waiting = False
             if not chunk:
                 break
             with self._lock:
@@ -115,6 +118,26 @@ class StderrCapture(threading.Thread):
     def text(self) -> str:
         with self._lock:
             return self._buf.decode("utf-8", "replace")
+
+    def drained(self, timeout_s: float) -> bool:
+        """Wait (up to `timeout_s`) until everything written so far is captured: the pipe holds
+        nothing and the thread waits for more. False when the bot keeps writing (or has exited)."""
+        poller = select.poll()
+        poller.register(self.fd, select.POLLIN)
+        end = time.monotonic() + timeout_s
+        while self.is_alive():
+            if self._waiting and not poller.poll(0):
+                return True
+            if time.monotonic() >= end:
+                return False
+            time.sleep(0.002)
+        return False
+
+    def reset(self) -> None:
+        """Forget what was captured (a kept bot's next game starts with an empty stderr)."""
+        with self._lock:
+            self.total = 0
+            self._buf = bytearray()
 
     def tail(self, limit: int = 400) -> str:
         text = self.text().strip()
@@ -358,6 +381,15 @@ class BotProcess:
                 total += value
                 known = True
         return total if known else None
+
+    def quiet(self) -> bool:
+        """Nothing in flight either way: no part of a line read or left to write, nothing to read
+        now, the process running (what a bot kept for another game must be between games)."""
+        if self.proc is None or self.killed or self.proc.poll() is not None:
+            return False
+        if self._buf or self._skipping or self._out_pending:
+            return False
+        return not self._out_poll.poll(0)
 
     def cgroup_cpu_seconds(self) -> float | None:
         """CPU time used so far by the bot's cgroup (the bot and every process it started), or

@@ -79,6 +79,7 @@ LATE_ANSWERS_LOGGED = 10
 QUIT_GRACE_S = 1.0  # time a bot has to exit by itself after `quit`
 TERM_GRACE_S = 0.5  # time between SIGTERM and SIGKILL
 NOTIFY_TIMEOUT_S = 0.5  # longest wait to deliver game_over / quit / error notes
+STDERR_SETTLE_S = 0.1  # longest wait for a kept bot's stderr to be captured before game_over
 
 
 _DECODERS: dict[str, BotDecoder] = {}
@@ -195,6 +196,10 @@ class BotSeat:
         self._dead = False  # no further message can reach the bot (crash, stall, forfeit)
         self._quit_sent = False
         self._closed = False
+        #: The referee means to keep the process for another game (it said `many_games` and a
+        #: KeptBots pool plays the match): game_over is not followed by `quit`, closing leaves it
+        #: running until the pool takes it (`detach`) or the flag is cleared.
+        self.keep = False
 
     # ------------------------------------------------------------------ properties
     @property
@@ -267,6 +272,21 @@ class BotSeat:
                 "check-bot` for the limits this machine enforces)",
                 None,
             )
+        self._send_hello()
+
+    def adopt(self, process: BotProcess, isolation: Isolation | None) -> None:
+        """Play this game with a process kept from an earlier one (instead of `launch`; this seat
+        now stops it like its own). `greet` then sends it this game's `hello`."""
+        self.process = process
+        self.isolation = isolation
+
+    def greet(self) -> None:
+        """Send an adopted process this game's `hello`; its start-up budget runs from now."""
+        self._launched_at = time.monotonic()
+        self._send_hello()
+
+    def _send_hello(self) -> None:
+        assert self.process is not None
         # Send `hello` now, so bots started together prepare concurrently.
         hello = encode_line(self._hello())
         if self.on_send is not None:
@@ -702,7 +722,8 @@ class BotSeat:
             raise BotFailure(exc.status, exc.detail) from None
 
     def notify_game_over(self, outcome: Outcome) -> None:
-        """Send `game_over` (the outcome as the protocol's GameResult) and then `quit`."""
+        """Send `game_over` (the outcome as the protocol's GameResult) and then `quit` (not to a
+        process the referee keeps for another game)."""
         if self._dead or self.process is None:
             return
         msg = GameOver(
@@ -720,7 +741,8 @@ class BotSeat:
             ),
         )
         self._notify(msg)
-        self.send_quit()
+        if not self.keep:
+            self.send_quit()
 
     def send_quit(self) -> None:
         if not self._quit_sent and not self._dead and self.process is not None:
@@ -745,7 +767,7 @@ class BotSeat:
 
     def begin_close(self) -> None:
         """First half of close(): ask the bot to quit (used to close many seats in parallel)."""
-        if not self._closed:
+        if not self._closed and not self.keep:
             self.send_quit()
 
     def finish_close(self, exit_deadline: float) -> None:
@@ -753,10 +775,38 @@ class BotSeat:
 
         Ctrl-C and SIGTERM are held meanwhile (and re-raised after), so no bot survives them.
         """
-        if self._closed:
+        if self._closed or self.keep:
             return
         with signals_deferred():
             self._finish_close(exit_deadline)
+
+    def can_be_kept(self) -> bool:
+        """The game ended cleanly for this process and it asked to play more: nothing failed,
+        nothing owed or in flight, its stderr within its cap, its process running and quiet."""
+        return (
+            self.keep
+            and self.ready is not None
+            and self.ready.many_games
+            and not self._dead
+            and not self._closed
+            and not self.failures
+            and not self._owed
+            and self.late_answers == 0
+            and not self.stderr_truncated
+            and self.process is not None
+            and self.process.quiet()
+            and self.process.stderr is not None
+            and self.process.stderr.drained(STDERR_SETTLE_S)
+        )
+
+    def detach(self) -> BotProcess:
+        """Give up the process (a KeptBots pool keeps it): this seat no longer stops it."""
+        process = self.process
+        assert process is not None
+        self.exit_note = "kept for the next game"
+        self.keep = False
+        self._closed = True
+        return process
 
     def _finish_close(self, exit_deadline: float) -> None:
         self._closed = True

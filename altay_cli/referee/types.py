@@ -122,6 +122,8 @@ class MatchResult:
     game: str = DEFAULT_GAME
     team: str | None = None  # cooperative games: "won" or "lost", shared by every seat
     turns: int = 0  # turns begun (`Game.text.length_text` says whether people count turns or rounds)
+    reused: int = 0  # programs that played with a process kept from an earlier game (kept.py)
+    kept: int = 0  # programs whose process was kept for the next game
 
     def to_dict(self) -> dict[str, Any]:
         return {
