@@ -12,8 +12,10 @@ it. What this module makes sure of:
   no event topics (Dask's default `warn` handler unpickles what a worker logs), and while it is
   connected Dask's own unpickling function refuses (`no_unpickling`): Dask decodes a
   `__Pickled__` frame whatever the deserializers say (dask/distributed#9283);
-* at most one game per worker thread is in flight (start workers with `--nthreads` no more than
-  their cores, so clocks stay fair), and games are handed out in schedule order.
+* every worker has the arena's bots and altay version (`check_workers`, arena/units.py), and
+  only those play; each worker process plays one game at a time and a machine no more than its
+  cores (a Dask resource per game, `units.share_cores`), so clocks stay fair; games are handed
+  out in schedule order.
 
 Dask's scheduler itself trusts its workers (a worker can run code in the scheduler's process):
 run it under another user than the coordinator, which holds the signing key (arena/CLUSTER.md).
@@ -35,7 +37,7 @@ from .executors import ExecutorLost, Played
 from .params import ArenaParams, ArenaUsageError
 from .remote import decode_answer, decode_record, encode_task, play_remote
 from .schedule import ScheduledGame
-from .units import Inspection, inspect_worker
+from .units import SLOT, Inspection, claim_slots, inspect_worker, share_cores
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -51,6 +53,14 @@ INSPECT_TIMEOUT_S = 300.0  # every worker hashing the bots' units (a large --bot
 TASK: Callable[[bytes], bytes] = play_remote
 #: What a worker runs to say what it is before the first game.
 INSPECT: Callable[[bytes], bytes] = inspect_worker
+#: What a checked worker runs to hold its game slots.
+CLAIM: Callable[[bytes], bytes] = claim_slots
+
+
+def _encode_int(n: int) -> bytes:
+    import msgspec
+
+    return msgspec.msgpack.encode(n)
 
 
 class PickleRefused(TypeError):
@@ -169,6 +179,7 @@ class ClusterSession:
             raise ArenaUsageError(f"--cluster needs Dask's distributed package: {INSTALL_HINT}") from None
         self.options = options
         self.checked: dict[str, Inspection] | None = None  # the workers check_workers accepted
+        self.slots: dict[str, int] = {}  # games each checked worker plays at once (threads, at most cores)
         self._guard = contextlib.ExitStack()
         self._guard.enter_context(no_unpickling())
         self._guard.enter_context(quiet_dask())
@@ -198,13 +209,13 @@ class ClusterSession:
             ) from None
 
     def threads(self) -> int:
-        """Games the cluster plays at once: its checked workers' threads (all of them before
-        `check_workers`)."""
+        """Games the cluster plays at once: the slots of its checked workers still there (before
+        `check_workers`: all its workers' threads)."""
         client: Any = self.client  # (distributed's API is only partly typed)
         with self.lost():
             found = client.nthreads()
-        if self.checked is not None:
-            found = {w: n for w, n in found.items() if w in self.checked}
+        if self.checked is not None:  # each checked worker still there: its slots
+            return sum(n for w, n in self.slots.items() if w in found)
         return sum(int(n) for n in found.values())
 
     def check_workers(self, params: ArenaParams) -> dict[str, Inspection]:
@@ -258,8 +269,29 @@ class ClusterSession:
             for future in futures.values():
                 with contextlib.suppress(Exception):
                     future.release()
+        self._claim(found)
         self.checked = found
         return found
+
+    def _claim(self, found: dict[str, Inspection]) -> None:
+        """Give the checked workers their game slots (`units.share_cores`)."""
+        client: Any = self.client
+        self.slots = share_cores(found)
+        with self.lost():
+            futures = [
+                client.submit(CLAIM, _encode_int(n), workers=[w], allow_other_workers=False, pure=False)
+                for w, n in self.slots.items()
+            ]
+            try:
+                for future in futures:
+                    if future.result(timeout=INSPECT_TIMEOUT_S) != b"ok":
+                        raise ArenaUsageError(
+                            f"--cluster {self.options.address}: a worker took no game slots"
+                        )
+            finally:
+                for future in futures:
+                    with contextlib.suppress(Exception):
+                        future.release()
 
     def _tree(self, worker: str, bots: list[tuple[str, str, list[str]]], folder: str) -> dict[str, str]:
         """What `worker` has in `folder`, file by file (`units.tree`), to name the one that differs."""
@@ -318,7 +350,7 @@ def _security(options: ClusterOptions) -> Any:
 
 
 class DaskExecutor:
-    """The arena's games as Dask tasks (`executors.GameExecutor`), one per worker thread at most."""
+    """The arena's games as Dask tasks (`executors.GameExecutor`), one per game slot at most."""
 
     def __init__(
         self,
@@ -351,9 +383,15 @@ class DaskExecutor:
         task = encode_task(self.params, game, self.arena_id, self.seed_source)
         key = f"altay-game-{game.game_id}-{os.urandom(6).hex()}"
         with self.session.lost():
-            checked = None if self.session.checked is None else sorted(self.session.checked)
+            checked = None if self.session.checked is None else sorted(self.session.slots)
             future = self.client.submit(
-                self.task, task, pure=False, key=key, workers=checked, allow_other_workers=False
+                self.task,
+                task,
+                pure=False,
+                key=key,
+                workers=checked,
+                allow_other_workers=False,
+                resources=None if checked is None else {SLOT: 1},
             )
         self.futures[future] = game
         future.add_done_callback(self._done.put)  # (called in the client's thread)
@@ -375,7 +413,7 @@ class DaskExecutor:
                 continue
             out.append(self._answer(future, game))
             future.release()
-        if not done:  # workers joined or left: as many games in flight as threads (up to the limit)
+        if not done:  # workers left: as many games in flight as slots (up to the limit)
             self.capacity = max(1, min(self.limit, self.session.threads()))
         return out
 

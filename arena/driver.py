@@ -170,7 +170,7 @@ def run(
                 raise ArenaUsageError(str(exc)) from None
             schedule = list(store.schedule(params).values())
             concurrency = options.concurrency or os.cpu_count() or 1
-            if session is not None:  # as many games as the cluster has worker threads (at most -j)
+            if session is not None:  # as many games as the checked workers have slots (at most -j)
                 concurrency = min(options.concurrency or len(schedule), session.threads())
             done = store.played(params)
             finished = mode.finished(store, params)

@@ -11,6 +11,7 @@ once it has checked it). This module imports no Dask: a worker only needs altay 
 from __future__ import annotations
 
 import tempfile
+import threading
 import traceback
 from pathlib import Path
 
@@ -82,6 +83,11 @@ def decode_record(data: bytes) -> GameRecord:
     return record
 
 
+#: A worker process plays one game at a time, whatever its threads: the referee is not made to
+#: run two matches in threads of one process (run one worker process per core: --nworkers).
+ONE_GAME = threading.Lock()
+
+
 def play_remote(task: bytes) -> bytes:
     """Play one game (a Dask task on a worker): the `Answer`'s bytes. Never raises (a raised
     exception would travel pickled); the referee's errors are in the answer."""
@@ -91,7 +97,7 @@ def play_remote(task: bytes) -> bytes:
         t = _task_decoder.decode(task)
         game_id = t.game.game_id
         params = ArenaParams.from_dict(orjson.loads(t.params))
-        with tempfile.TemporaryDirectory(prefix=SCRATCH_PREFIX, dir=_scratch_root()) as scratch:
+        with ONE_GAME, tempfile.TemporaryDirectory(prefix=SCRATCH_PREFIX, dir=_scratch_root()) as scratch:
             (Path(scratch) / LOGS).mkdir()
             setup = WorkerSetup(scratch, params, None, t.arena_id, t.seed_source)
             try:

@@ -40,9 +40,10 @@ class Inspection(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a worker says about itself before the first game."""
 
     version: str
-    cores: int  # os.cpu_count(): what its clocks can share
-    load: float  # its one-minute load average (0 where unknown)
+    cores: int  # the cores this worker's process may run on: what its clocks can share
+    load: float  # its machine's one-minute load average (0 where unknown)
     units: list[BotUnit]
+    machine: str = ""  # its machine (host name and boot id): workers there share its cores
 
 
 class InspectTask(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -162,7 +163,41 @@ def inspect_here(bots: list[tuple[str, str, list[str]]]) -> Inspection:
         load = os.getloadavg()[0]
     except OSError:
         load = 0.0
-    return Inspection(__version__, os.cpu_count() or 1, round(load, 2), units(bots, os.getcwd()))
+    return Inspection(__version__, cores(), round(load, 2), units(bots, os.getcwd()), machine())
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity, which a container's cpuset limits)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def machine() -> str:
+    """This machine: its host name and the kernel's boot id (the same for every process on it)."""
+    import socket
+
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as fh:
+            boot = fh.read().strip()
+    except OSError:
+        boot = ""
+    return f"{socket.gethostname()}/{boot}"
+
+
+def share_cores(found: dict[str, Inspection]) -> dict[str, int]:
+    """Game slots per worker: one per worker process (a worker plays one game at a time), and
+    on each machine no more workers with a slot than the cores they may run on (the first by
+    address); the others get none and play nothing."""
+    slots: dict[str, int] = {}
+    given: dict[str, int] = {}
+    for worker in sorted(found):
+        there = found[worker]
+        if given.get(there.machine, 0) < there.cores:
+            given[there.machine] = given.get(there.machine, 0) + 1
+            slots[worker] = 1
+    return slots
 
 
 _encoder = msgspec.msgpack.Encoder()
@@ -190,6 +225,21 @@ def inspect_worker(task: bytes) -> bytes:
         return _encoder.encode(
             Inspection(__version__, 1, 0.0, [BotUnit("?", {}, f"{type(exc).__name__}: {exc}")])
         )
+
+
+#: The Dask resource each game needs: a checked worker holds as many as it may play games at
+#: once (its threads, at most its cores), so the scheduler never runs more there.
+SLOT = "altay-game"
+
+
+def claim_slots(slots: bytes) -> bytes:
+    """A Dask task: this worker now holds `slots` (msgpack int) of the `SLOT` resource."""
+    from distributed import get_worker
+    from distributed.utils import sync
+
+    worker = get_worker()
+    sync(worker.loop, worker.set_resources, **{SLOT: float(msgspec.msgpack.decode(slots, type=int))})
+    return b"ok"
 
 
 def decode_inspection(data: object) -> Inspection:

@@ -1,7 +1,7 @@
 """The arena and the SPRT on a real Dask cluster (`--cluster`): a `dask scheduler` and two `dask
 worker` processes on 127.0.0.1, started here on free ports, each worker in its own working
 directory (no folder shared with the coordinator, as on separate machines), one cluster for the
-whole module. The second worker runs in a mount namespace of its own (`unshare -rm`) where one
+whole module; each worker has two threads (it plays one game at a time all the same). The second worker runs in a mount namespace of its own (`unshare -rm`) where one
 bot file is another copy, as on another machine; elsewhere the two see the same files.
 
 What is proven: a cluster run stores the same games with the same results, and so the same
@@ -154,7 +154,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
                         "worker",
                         address,
                         "--nthreads",
-                        "1",
+                        "2",
                         "--no-nanny",
                         "--host",
                         "127.0.0.1",
@@ -312,6 +312,27 @@ def test_a_worker_with_another_altay_version_is_refused(
     with pytest.raises(ArenaUsageError, match=r"runs altay 0\.0\.1-other and this coordinator altay "):
         run(tmp_path / "a", _params(games=1), cluster.options())
     assert not (tmp_path / "a").exists()
+
+
+def test_a_machine_plays_no_more_games_at_once_than_it_has_cores(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both workers (two threads each) are on this machine; when they say it has one core, the
+    coordinator gives one of them one game slot (a Dask resource) and the other none: every
+    game is played there, one at a time, though Dask alone would run four at once."""
+    from tests import cluster_helpers
+
+    monkeypatch.setattr(cluster_module, "INSPECT", cluster_helpers.one_core)
+    monkeypatch.setattr(cluster_module, "TASK", cluster_helpers.counting)
+    for old in cluster.marker.parent.glob("most-*"):
+        old.unlink()
+    show = Warnings()
+    show.note = show.warn  # type: ignore[method-assign]
+    options = RunOptions(cluster=ClusterOptions(cluster.address))
+    done = run(tmp_path / "a", _params(games=2), options, show=show)
+    assert done.outcome is Outcome.COMPLETE and done.stored == 12
+    assert any("1 worker on the cluster" in n for n in show.warnings), show.warnings
+    assert [p.read_text() for p in cluster.marker.parent.glob("most-*")] == ["1"]  # one worker, one game
 
 
 @pytest.mark.parametrize(

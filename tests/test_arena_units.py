@@ -10,7 +10,15 @@ from pathlib import Path
 import pytest
 
 from arena.params import ArenaParams, BotEntry
-from arena.units import content_hash, difference, inspect_here, program_bots, unit_paths
+from arena.units import (
+    Inspection,
+    content_hash,
+    difference,
+    inspect_here,
+    program_bots,
+    share_cores,
+    unit_paths,
+)
 
 BOT = "import sys\nfor line in sys.stdin: pass\n"
 
@@ -77,3 +85,12 @@ def test_a_worker_that_differs_is_named_with_the_file(
     )
     older = type(here)("0.0.1", here.cores, here.load, here.units)
     assert "worker w1 runs altay 0.0.1 and this coordinator altay" in (difference("w1", here, older) or "")
+
+
+def test_a_machine_s_workers_share_its_cores_one_game_each() -> None:
+    def said(machine: str, cores: int) -> Inspection:
+        return Inspection("1", cores, 0.0, [], machine)
+
+    found = {"tcp://a:1": said("a", 2), "tcp://a:2": said("a", 2), "tcp://a:3": said("a", 2)}
+    found |= {"tcp://b:1": said("b", 8), "tcp://c:1": said("c", 1)}
+    assert share_cores(found) == {"tcp://a:1": 1, "tcp://a:2": 1, "tcp://b:1": 1, "tcp://c:1": 1}
