@@ -1,8 +1,9 @@
 """The arena and the SPRT on a real Dask cluster (`--cluster`): a `dask scheduler` and two `dask
 worker` processes on 127.0.0.1, started here on free ports, each worker in its own working
 directory (no folder shared with the coordinator, as on separate machines), one cluster for the
-whole module; each worker has two threads (it plays one game at a time all the same). The second worker runs in a mount namespace of its own (`unshare -rm`) where one
-bot file is another copy, as on another machine; elsewhere the two see the same files.
+whole module; each worker has two threads (it plays one game at a time all the same). The
+second worker runs in a mount namespace of its own (`unshare -rm`) where one bot file is another
+copy, as on another machine; elsewhere the two see the same files.
 
 What is proven: a cluster run stores the same games with the same results, and so the same
 leaderboard, as a local run of the same seed, its logs signed by the coordinator's key only and
