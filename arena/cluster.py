@@ -446,8 +446,8 @@ class DaskExecutor:
         return Played(game, record=record, log=answer.log, worker=answer.worker)
 
     def close(self, interrupted: bool) -> None:
-        """Forget the games in flight (a game already running finishes on its worker, under its
-        clocks, and its bots are reaped there; its answer is dropped)."""
+        """Cancel the games in flight: a game running on a worker sees it within a quarter of a
+        second (`remote.Cancellation`) and stops as at Ctrl-C, its bots reaped there."""
         if self.futures:
             with contextlib.suppress(Exception):  # the scheduler is gone: nothing to cancel
                 self.client.cancel(list(self.futures), force=True)

@@ -14,6 +14,7 @@ import tempfile
 import threading
 import traceback
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import orjson
@@ -23,6 +24,8 @@ from .records import GameRecord
 from .schedule import ScheduledGame
 from .worker import LOGS, GameAborted, WorkerSetup, play_game
 
+#: How often a game on a worker checks that the coordinator still wants it (seconds).
+CANCEL_POLL_S = 0.25
 #: Scratch folders of games on a worker are made under its Dask working directory, with this prefix.
 SCRATCH_PREFIX = "altay-game-"
 
@@ -100,14 +103,75 @@ def play_remote(task: bytes) -> bytes:
         with ONE_GAME, tempfile.TemporaryDirectory(prefix=SCRATCH_PREFIX, dir=_scratch_root()) as scratch:
             (Path(scratch) / LOGS).mkdir()
             setup = WorkerSetup(scratch, params, None, t.arena_id, t.seed_source)
-            try:
-                record = play_game(setup, t.game)
-            except GameAborted as exc:
-                return encode_answer(Answer(game_id, where, lost=str(exc)))
+            with Cancellation() as cancel:
+                try:
+                    if cancel.cancelled():
+                        raise GameAborted(f"game {game_id} was cancelled before it started")
+                    record = play_game(setup, t.game)
+                except (GameAborted, KeyboardInterrupt) as exc:
+                    return encode_answer(Answer(game_id, where, lost=str(exc) or "cancelled"))
             log = (Path(scratch) / record.log).read_bytes()
         return encode_answer(Answer(game_id, where, _task_encoder.encode(record), log))
     except Exception:
         return encode_answer(Answer(game_id, where, error=traceback.format_exc(limit=8)))
+
+
+class Cancellation:
+    """While inside, in a Dask worker: once the coordinator no longer wants this task (cancelled,
+    or its client gone), the game's thread gets a KeyboardInterrupt, on which the referee stops
+    the match and reaps its bots as at Ctrl-C (`run_match`). Checked every `CANCEL_POLL_S`;
+    outside a worker (no task to watch) it does nothing."""
+
+    def __init__(self) -> None:
+        self.thread = threading.get_ident()
+        self.lock = threading.Lock()
+        self.armed = False
+        self.stopped = threading.Event()
+        self.worker, self.key = _current_task()
+
+    def cancelled(self) -> bool:
+        if self.worker is None:
+            return False
+        state = self.worker.state.tasks.get(self.key)
+        return state is None or state.state in ("cancelled", "released", "forgotten")
+
+    def __enter__(self) -> Cancellation:
+        if self.worker is not None:
+            self.armed = True
+            threading.Thread(target=self._watch, name="altay-cancel", daemon=True).start()
+        return self
+
+    def _watch(self) -> None:
+        while not self.stopped.wait(CANCEL_POLL_S):
+            with self.lock:
+                if self.armed and self.cancelled():
+                    self.armed = False
+                    _raise_in(self.thread, KeyboardInterrupt)
+                    return
+
+    def __exit__(self, *exc: object) -> None:
+        with self.lock:
+            self.armed = False
+            self.stopped.set()
+            _raise_in(self.thread, None)  # (an interrupt not delivered yet is withdrawn)
+
+
+def _raise_in(thread: int, exc: type[BaseException] | None) -> None:
+    """Raise `exc` in the thread `thread` at its next bytecode (None: withdraw a pending one)."""
+    import ctypes
+
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(exc) if exc else None)
+
+
+def _current_task() -> tuple[Any, Any]:
+    """(the Dask worker, the key of the task this thread runs), or (None, None) outside one."""
+    try:
+        from distributed import get_worker
+
+        worker = get_worker()
+        return worker, worker.get_current_task()
+    except (ImportError, ValueError, AttributeError):
+        return None, None
 
 
 def _worker_address() -> str:

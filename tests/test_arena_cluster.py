@@ -134,6 +134,11 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         (bots / name).mkdir(parents=True)
         (bots / name / "bot.py").write_bytes(source)
     (bots / "w2-copy.py").write_bytes(source + b"# edited on w2\n")
+    slow = (
+        b"import time\n_write = sys.stdout.write\n"
+        + b"sys.stdout.write = lambda s: (time.sleep(3), _write(s))[1]\n"
+    )
+    (bots / "same" / "slow.py").write_bytes(source.replace(b"\nimport sys\n", b"\nimport sys\n" + slow, 1))
     # w2 sees w2-copy.py at differs/bot.py: a mount namespace of its own, as on another machine
     differs = shutil.which("unshare") is not None and _can_unshare()
     procs = [
@@ -334,6 +339,48 @@ def test_a_machine_plays_no_more_games_at_once_than_it_has_cores(
     assert done.outcome is Outcome.COMPLETE and done.stored == 12
     assert any("1 worker on the cluster" in n for n in show.warnings), show.warnings
     assert [p.read_text() for p in cluster.marker.parent.glob("most-*")] == ["1"]  # one worker, one game
+
+
+def _processes(marker: str) -> list[int]:
+    """The processes of this machine whose command line contains `marker`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if marker.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+    return found
+
+
+def test_an_interrupted_arena_stops_the_workers_games_and_reaps_their_bots(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """A bot that waits 3 s before each answer (a game lasts minutes): once both workers play,
+    Ctrl-C on the coordinator; the games on the workers stop and their bots are gone (they
+    would otherwise play on for minutes), and the workers play the next arena at once."""
+    from arena.runner import Progress
+
+    slow = str(cluster.bots / "same" / "slow.py")
+
+    class CtrlC(Progress):
+        def tick(self) -> None:  # both games' bots running on the workers: Ctrl-C
+            if len(_processes(slow)) >= 2:
+                raise KeyboardInterrupt
+
+    class Show(RunShow):
+        def display(self) -> Progress:
+            return CtrlC()
+
+    bots = (BotEntry("s", f"{sys.executable} {slow}"), BotEntry("g", "greedy"))
+    params = _params(bots=bots, games=1, game_options={"max_rounds": 12})
+    result = run(tmp_path / "a", params, cluster.options(), show=Show())
+    assert result.interrupted and result.stored == 0
+    deadline = time.monotonic() + 30  # (a stopped game ends at the bot's next answer or sooner)
+    while _processes(slow) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _processes(slow)
+    again = run(tmp_path / "b", _params(games=1, bots=_params().bots[:2]), cluster.options())
+    assert again.outcome is Outcome.COMPLETE
 
 
 @pytest.mark.parametrize(
