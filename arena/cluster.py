@@ -443,7 +443,9 @@ class DaskExecutor:
             record = decode_record(answer.record)
         except ValueError as exc:
             return Played(game, lost=f"its answer is refused: {exc}", refused=True)
-        return Played(game, record=record, log=answer.log, worker=answer.worker)
+        return Played(
+            game, record=record, log=answer.log, worker=answer.worker, cores=answer.cores, load=answer.load
+        )
 
     def close(self, interrupted: bool) -> None:
         """Cancel the games in flight: a game running on a worker sees it within a quarter of a

@@ -38,6 +38,8 @@ class Played:
     lost: str | None = None
     refused: bool = False  # lost because its answer was refused (a broken or dishonest worker)
     worker: str = ""  # where it was played (a cluster worker's address; "" locally)
+    cores: int = 0  # that worker's cores and its machine's load, as it said (0: not said)
+    load: float = 0.0
 
 
 class GameExecutor(Protocol):

@@ -10,6 +10,7 @@ once it has checked it). This module imports no Dask: a worker only needs altay 
 
 from __future__ import annotations
 
+import os
 import tempfile
 import threading
 import traceback
@@ -48,6 +49,8 @@ class Answer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     log: bytes = b""  # the finished log, unsigned
     error: str | None = None  # the referee raised: its traceback
     lost: str | None = None  # the game was stopped before its end (its worker was stopping)
+    cores: int = 0  # the cores its process may run on, and its machine's load at the game's end
+    load: float = 0.0
 
 
 _task_encoder = msgspec.msgpack.Encoder()
@@ -111,7 +114,10 @@ def play_remote(task: bytes) -> bytes:
                 except (GameAborted, KeyboardInterrupt) as exc:
                     return encode_answer(Answer(game_id, where, lost=str(exc) or "cancelled"))
             log = (Path(scratch) / record.log).read_bytes()
-        return encode_answer(Answer(game_id, where, _task_encoder.encode(record), log))
+        cores, load = _cores_and_load()
+        return encode_answer(
+            Answer(game_id, where, _task_encoder.encode(record), log, cores=cores, load=load)
+        )
     except Exception:
         return encode_answer(Answer(game_id, where, error=traceback.format_exc(limit=8)))
 
@@ -172,6 +178,16 @@ def _current_task() -> tuple[Any, Any]:
         return worker, worker.get_current_task()
     except (ImportError, ValueError, AttributeError):
         return None, None
+
+
+def _cores_and_load() -> tuple[int, float]:
+    from .units import cores
+
+    try:
+        load = round(os.getloadavg()[0], 2)
+    except OSError:
+        load = 0.0
+    return cores(), load
 
 
 def _worker_address() -> str:

@@ -30,7 +30,7 @@ from typing import Any
 from .executors import ExecutorLost, GameExecutor, Intake, Played, Refused
 from .records import GameRecord
 from .schedule import ScheduledGame
-from .store import ArenaStore
+from .store import ArenaStore, WorkerSaid
 from .worker import LOGS, PlayFn, WorkerSetup, play_game, worker_main
 
 WORKER_RETRIES = 1
@@ -86,6 +86,11 @@ class _Worker:
     game: ScheduledGame | None = None
 
 
+def _said(played: Played) -> WorkerSaid | None:
+    """The cluster worker a game was played on, as it said (None: played locally)."""
+    return WorkerSaid(played.worker, played.cores, played.load) if played.worker else None
+
+
 def _raise_interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -136,7 +141,7 @@ def run_arena(
                         summary.refused.append(f"game {played.game.game_id}: {lost}")
                     else:
                         assert record is not None
-                        store.record(record)
+                        store.record(record, _said(played))
                         summary.played += 1
                         progress.game_done(record)
                         if stop is not None and not summary.stopped and stop(record):

@@ -31,6 +31,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import orjson
 import pytest
 from click.testing import CliRunner
 
@@ -252,6 +253,14 @@ def test_an_arena_on_the_cluster_stores_what_a_local_run_stores(cluster: Cluster
     assert len(found.records) == 12
     # the workers kept nothing: each game's scratch folder is gone from their working directories
     assert not list(cluster.marker.parent.glob("w*/altay-game-*"))
+    # each game's worker is stored (schema 5), with its cores and load; local games have none
+    with ArenaStore.open(tmp_path / "remote") as store:
+        said = store.game_workers()
+    assert sorted(said) == list(range(12))
+    assert {w.worker.rsplit(":", 1)[0] for w in said.values()} == {"tcp://127.0.0.1"}
+    assert all(w.cores >= 1 and w.load >= 0 for w in said.values())
+    with ArenaStore.open(tmp_path / "local") as store:
+        assert store.game_workers() == {}
 
 
 def test_the_arena_command_plays_on_the_cluster_named_in_its_config(cluster: Cluster, tmp_path: Path) -> None:
@@ -266,6 +275,12 @@ def test_the_arena_command_plays_on_the_cluster_named_in_its_config(cluster: Clu
     assert f"on the cluster {cluster.address}" in done.stderr
     with ArenaStore.open(tmp_path / "a") as store:
         assert len(store.records(store.params())) == 2
+    workers = orjson.loads(done.stdout)["workers"]  # the report says where the games were played
+    assert workers["games"] == 2 and sum(w["games"] for w in workers["workers"]) == 2
+    assert all(w["worker"].startswith("tcp://127.0.0.1:") and w["cores"] >= 1 for w in workers["workers"])
+    assert workers["games_per_s"] > 0
+    text = CliRunner().invoke(main, ["arena", "report", str(tmp_path / "a")])
+    assert text.exit_code == 0 and "Workers: 2 games on the cluster" in text.output
 
 
 def test_an_sprt_on_the_cluster_decides_as_locally(cluster: Cluster, tmp_path: Path) -> None:
