@@ -28,6 +28,7 @@ import functools
 import ipaddress
 import os
 import queue
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,6 +48,7 @@ RESULT_TIMEOUT_S = 120.0  # fetching one finished game's answer (a few hundred K
 SCHEMES = ("tcp", "tls")
 INSTALL_HINT = "pip install 'altay[cluster]'"
 
+IN_FLIGHT_EVERY_S = 2.0  # how often the progress display asks the scheduler where games run
 INSPECT_TIMEOUT_S = 300.0  # every worker hashing the bots' units (a large --bot-ro venv takes a while)
 
 #: What a worker runs for one game (tests replace it with a dishonest worker's function).
@@ -367,6 +369,8 @@ class DaskExecutor:
         self._done: queue.Queue[Any] = queue.Queue()  # futures finished, erred or cancelled
         self.limit = 1
         self.capacity = 1
+        self._asked = 0.0  # when the scheduler was last asked where games run
+        self._where: dict[str, int] = {}
 
     def start(self, slots: int) -> int:
         self.limit = slots
@@ -378,6 +382,20 @@ class DaskExecutor:
 
     def busy(self) -> int:
         return len(self.futures)
+
+    def in_flight(self) -> dict[str, int]:
+        """This arena's games running on each worker, as the scheduler says (asked at most every
+        `IN_FLIGHT_EVERY_S`; {} when it does not answer)."""
+        now = time.monotonic()
+        if now - self._asked >= IN_FLIGHT_EVERY_S:
+            self._asked = now
+            ours = {f.key for f in self.futures}
+            try:
+                running = self.client.processing()
+            except Exception:  # (the scheduler is gone: `wait` says so)
+                return self._where
+            self._where = {w: n for w, keys in running.items() if (n := sum(k in ours for k in keys))}
+        return self._where
 
     def submit(self, game: ScheduledGame) -> None:
         task = encode_task(self.params, game, self.arena_id, self.seed_source)

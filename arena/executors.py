@@ -65,6 +65,10 @@ class GameExecutor(Protocol):
         """The games finished (or lost) within `timeout` seconds, possibly none."""
         ...
 
+    def in_flight(self) -> dict[str, int]:
+        """Games running now on each worker of a cluster ({}: local, or not known)."""
+        ...
+
     def close(self, interrupted: bool) -> None:
         """Stop: after an interruption, games in flight are stopped and their bots reaped."""
         ...

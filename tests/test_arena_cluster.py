@@ -20,7 +20,9 @@ sets it). Cost: the cluster starts in a few seconds; the module plays about 60 t
 from __future__ import annotations
 
 import contextlib
+import io
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -239,10 +241,19 @@ def test_an_arena_on_the_cluster_stores_what_a_local_run_stores(cluster: Cluster
 
     signer = load_signer(key)
     local = run(tmp_path / "local", _params(), RunOptions(concurrency=2, quiet=True))
+    from arena.progress import LineProgress
+
+    lines = io.StringIO()
+
+    class Show(RunShow):
+        def display(self) -> LineProgress:
+            return LineProgress(lines, every_s=0.0)
+
     remote = run(
         tmp_path / "remote",
         _params(),
         RunOptions(cluster=ClusterOptions(cluster.address), signer=signer, quiet=True),
+        show=Show(),
     )
     assert local.outcome is remote.outcome is Outcome.COMPLETE
     assert remote.stored == remote.scheduled == 12 and not remote.errors and not remote.refused
@@ -261,6 +272,10 @@ def test_an_arena_on_the_cluster_stores_what_a_local_run_stores(cluster: Cluster
     assert all(w.cores >= 1 and w.load >= 0 for w in said.values())
     with ArenaStore.open(tmp_path / "local") as store:
         assert store.game_workers() == {}
+    # the progress display showed the workers: games in flight, stored, games/s
+    shown = [line for line in lines.getvalue().splitlines() if line.startswith("  workers: 2 workers, ")]
+    assert shown and " 1 playing " in "".join(shown) and shown[-1].count(" games ") == 2
+    assert sum(int(n) for n in re.findall(r" playing (\d+) games ", shown[-1])) == 12
 
 
 def test_the_arena_command_plays_on_the_cluster_named_in_its_config(cluster: Cluster, tmp_path: Path) -> None:
