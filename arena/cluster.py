@@ -31,7 +31,7 @@ import queue
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .executors import ExecutorLost, Played
@@ -425,15 +425,31 @@ class DaskExecutor:
         except queue.Empty:
             pass
         out = []
+        holders = self._holders([f for f in done if f in self.futures and f.status == "finished"])
         for future in done:
             game = self.futures.pop(future, None)
             if game is None:  # (a future cancelled at close)
                 continue
-            out.append(self._answer(future, game))
+            played = self._answer(future, game)
+            held = holders.get(future.key)
+            if held and played.worker != held:  # where it ran is the scheduler's word, not the worker's
+                played = replace(played, worker=held)
+            out.append(played)
             future.release()
         if not done:  # workers left: as many games in flight as slots (up to the limit)
             self.capacity = max(1, min(self.limit, self.session.threads()))
         return out
+
+    def _holders(self, futures: list[Any]) -> dict[Any, str]:
+        """The worker that holds each finished future's answer, as the scheduler says ({} when
+        it does not answer: the workers' own word stands)."""
+        if not futures:
+            return {}
+        try:
+            found = self.client.who_has(futures)
+        except Exception:
+            return {}
+        return {key: str(where[0]) for key, where in dict(found).items() if where}
 
     def _answer(self, future: Any, game: ScheduledGame) -> Played:
         """What came back for `game`, decoded without pickle (a refusal is a lost game)."""

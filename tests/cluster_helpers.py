@@ -137,3 +137,9 @@ def counting(task: bytes) -> bytes:
     finally:
         with _lock:
             _running -= 1
+
+
+def other_address(task: bytes) -> bytes:
+    """Plays the game honestly, and says another worker played it."""
+    answer = decode_answer(play_remote(task))
+    return encode_answer(msgspec.structs.replace(answer, worker="tcp://192.0.2.1:9999"))

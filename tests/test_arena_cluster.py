@@ -413,6 +413,19 @@ def test_an_interrupted_arena_stops_the_workers_games_and_reaps_their_bots(
     assert again.outcome is Outcome.COMPLETE
 
 
+def test_where_a_game_was_played_is_the_scheduler_s_word_not_the_worker_s(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests import cluster_helpers
+
+    monkeypatch.setattr(cluster_module, "TASK", cluster_helpers.other_address)
+    done = run(tmp_path / "a", _params(games=1, bots=_params().bots[:2]), cluster.options())
+    assert done.outcome is Outcome.COMPLETE
+    with ArenaStore.open(tmp_path / "a") as store:
+        said = store.game_workers()
+    assert len(said) == 2 and all(w.worker.startswith("tcp://127.0.0.1:") for w in said.values())
+
+
 @pytest.mark.parametrize(
     ("task", "why"),
     [
