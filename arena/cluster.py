@@ -370,6 +370,7 @@ class DaskExecutor:
         self.limit = 1
         self.capacity = 1
         self._asked = 0.0  # when the scheduler was last asked where games run
+        self._none_since: float | None = None  # since when no checked worker is left
         self._where: dict[str, int] = {}
 
     def start(self, slots: int) -> int:
@@ -437,8 +438,26 @@ class DaskExecutor:
             out.append(played)
             future.release()
         if not done:  # workers left: as many games in flight as slots (up to the limit)
-            self.capacity = max(1, min(self.limit, self.session.threads()))
+            slots = self.session.threads()
+            self.capacity = max(1, min(self.limit, slots))
+            self._check_someone_plays(slots)
         return out
+
+    def _check_someone_plays(self, slots: int) -> None:
+        """Games go to the checked workers only: once none of them has been there for
+        `CONNECT_TIMEOUT_S`, the run stops as interrupted (`--resume` checks the workers there
+        are then), rather than wait for ever."""
+        if slots or self.session.checked is None or not self.futures:
+            self._none_since = None
+            return
+        now = time.monotonic()
+        if self._none_since is None:
+            self._none_since = now
+        elif now - self._none_since >= CONNECT_TIMEOUT_S:
+            raise ExecutorLost(
+                f"no worker checked at the start is left on the cluster {self.session.options.address} "
+                "(workers that joined since are checked when the arena resumes)"
+            )
 
     def _holders(self, futures: list[Any]) -> dict[Any, str]:
         """The worker that holds each finished future's answer, as the scheduler says ({} when

@@ -642,3 +642,51 @@ def test_a_worker_then_the_scheduler_killed_mid_arena_lose_nothing_and_store_not
     finally:
         _stop(workers)
         _stop([scheduler])
+
+
+def test_when_no_checked_worker_is_left_the_arena_stops_and_resumes_on_the_new_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One worker, killed after the first stored game; another joins (unchecked: it gets no
+    game). Once no checked worker has been there for CONNECT_TIMEOUT_S (shortened here) the run
+    stops as interrupted instead of waiting for ever; --resume checks the new worker and plays
+    exactly what is missing there."""
+    from arena.runner import Progress
+
+    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT_S", 3.0)
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = _start(
+        ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard", "--no-show"],
+        tmp_path / "scheduler",
+        dict(os.environ),
+    )
+    worker = ["worker", address, "--nthreads", "1", "--no-nanny", "--host", "127.0.0.1", "--no-dashboard"]
+    procs = [scheduler, _start(worker, tmp_path / "w1", dict(os.environ))]
+
+    class Killer(Progress):
+        def game_done(self, record: GameRecord) -> None:
+            if len(procs) == 2:
+                os.killpg(procs[1].pid, signal.SIGKILL)
+                procs.append(_start(worker, tmp_path / "w2", dict(os.environ)))
+
+    class Show(RunShow):
+        def display(self) -> Progress:
+            return Killer()
+
+    try:
+        from distributed import Client
+
+        with Client(address, timeout=START_TIMEOUT_S, set_as_default=False) as client:
+            client.wait_for_workers(1, timeout=START_TIMEOUT_S)
+        params = _params(games=2, bots=_params().bots[:2])
+        result = run(tmp_path / "a", params, RunOptions(cluster=ClusterOptions(address)), show=Show())
+        assert result.interrupted and 1 <= result.stored < 4
+        assert any("no worker checked at the start is left" in e for e in result.errors)
+        again = run(
+            tmp_path / "a", None, RunOptions(resume=True, cluster=ClusterOptions(address), quiet=True)
+        )
+        assert again.outcome is Outcome.COMPLETE and again.played == 4 - result.stored
+    finally:
+        _stop(procs[1:])
+        _stop(procs[:1])
