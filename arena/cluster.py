@@ -12,8 +12,10 @@ it. What this module makes sure of:
   no event topics (Dask's default `warn` handler unpickles what a worker logs), and while it is
   connected Dask's own unpickling function refuses (`no_unpickling`): Dask decodes a
   `__Pickled__` frame whatever the deserializers say (dask/distributed#9283);
-* at most one game per worker thread is in flight (start workers with `--nthreads` no more than
-  their cores, so clocks stay fair), and games are handed out in schedule order.
+* every worker has the arena's bots and altay version (`check_workers`, arena/units.py), and
+  only those play; each worker process plays one game at a time and a machine no more than its
+  cores (a Dask resource per game, `units.share_cores`), so clocks stay fair; games are handed
+  out in schedule order.
 
 Dask's scheduler itself trusts its workers (a worker can run code in the scheduler's process):
 run it under another user than the coordinator, which holds the signing key (arena/CLUSTER.md).
@@ -22,18 +24,21 @@ run it under another user than the coordinator, which holds the signing key (are
 from __future__ import annotations
 
 import contextlib
+import functools
 import ipaddress
 import os
 import queue
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .executors import ExecutorLost, Played
 from .params import ArenaParams, ArenaUsageError
 from .remote import decode_answer, decode_record, encode_task, play_remote
 from .schedule import ScheduledGame
+from .units import SLOT, Inspection, claim_slots, inspect_worker, share_cores
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -43,8 +48,21 @@ RESULT_TIMEOUT_S = 120.0  # fetching one finished game's answer (a few hundred K
 SCHEMES = ("tcp", "tls")
 INSTALL_HINT = "pip install 'altay[cluster]'"
 
+IN_FLIGHT_EVERY_S = 2.0  # how often the progress display asks the scheduler where games run
+INSPECT_TIMEOUT_S = 300.0  # every worker hashing the bots' units (a large --bot-ro venv takes a while)
+
 #: What a worker runs for one game (tests replace it with a dishonest worker's function).
 TASK: Callable[[bytes], bytes] = play_remote
+#: What a worker runs to say what it is before the first game.
+INSPECT: Callable[[bytes], bytes] = inspect_worker
+#: What a checked worker runs to hold its game slots.
+CLAIM: Callable[[bytes], bytes] = claim_slots
+
+
+def _encode_int(n: int) -> bytes:
+    import msgspec
+
+    return msgspec.msgpack.encode(n)
 
 
 class PickleRefused(TypeError):
@@ -162,6 +180,8 @@ class ClusterSession:
         except ImportError:
             raise ArenaUsageError(f"--cluster needs Dask's distributed package: {INSTALL_HINT}") from None
         self.options = options
+        self.checked: dict[str, Inspection] | None = None  # the workers check_workers accepted
+        self.slots: dict[str, int] = {}  # games each checked worker plays at once (threads, at most cores)
         self._guard = contextlib.ExitStack()
         self._guard.enter_context(no_unpickling())
         self._guard.enter_context(quiet_dask())
@@ -191,10 +211,103 @@ class ClusterSession:
             ) from None
 
     def threads(self) -> int:
-        """Games the cluster plays at once: its workers' threads."""
+        """Games the cluster plays at once: the slots of its checked workers still there (before
+        `check_workers`: all its workers' threads)."""
         client: Any = self.client  # (distributed's API is only partly typed)
         with self.lost():
-            return sum(int(n) for n in client.nthreads().values())
+            found = client.nthreads()
+        if self.checked is not None:  # each checked worker still there: its slots
+            return sum(n for w, n in self.slots.items() if w in found)
+        return sum(int(n) for n in found.values())
+
+    def check_workers(self, params: ArenaParams) -> dict[str, Inspection]:
+        """Ask every worker what it is (`units.inspect_worker`) before the first game: its altay
+        version and, for each program bot, the paths and content hashes of its unit, all of which
+        must be the coordinator's; a usage error names the first worker and path that differ.
+        Games then go to these workers only (one that joins later plays in the next run)."""
+        from .units import decode_inspection, difference, encode_inspect_task, inspect_here, program_bots
+
+        bots = program_bots(params)
+        here = inspect_here(bots)
+        for unit in here.units:
+            if unit.problem is not None:
+                raise ArenaUsageError(f"bot {unit.bot}: {unit.problem}")
+        client: Any = self.client
+        task = encode_inspect_task(bots)
+        with self.lost():
+            workers = sorted(client.nthreads())
+            futures = {
+                w: client.submit(
+                    INSPECT,
+                    task,
+                    workers=[w],
+                    allow_other_workers=False,
+                    pure=False,
+                    key=f"altay-inspect-{w}-{os.urandom(6).hex()}",
+                )
+                for w in workers
+            }
+        found: dict[str, Inspection] = {}
+        try:
+            for w, future in futures.items():
+                try:
+                    there = decode_inspection(future.result(timeout=INSPECT_TIMEOUT_S))
+                except (OSError, TimeoutError):
+                    raise
+                except Exception as exc:  # PickleRefused, a worker gone, an answer that is not one
+                    raise ArenaUsageError(
+                        f"--cluster {self.options.address}: worker {w} did not say what it is ({exc})"
+                    ) from None
+                why = difference(w, here, there, functools.partial(self._tree, w, bots))
+                if why is not None:
+                    raise ArenaUsageError(why)
+                found[w] = there
+        except (OSError, TimeoutError) as exc:
+            raise ArenaUsageError(
+                f"--cluster {self.options.address}: the workers did not answer within "
+                f"{INSPECT_TIMEOUT_S:.0f} s ({type(exc).__name__})"
+            ) from None
+        finally:
+            for future in futures.values():
+                with contextlib.suppress(Exception):
+                    future.release()
+        self._claim(found)
+        self.checked = found
+        return found
+
+    def _claim(self, found: dict[str, Inspection]) -> None:
+        """Give the checked workers their game slots (`units.share_cores`)."""
+        client: Any = self.client
+        self.slots = share_cores(found)
+        with self.lost():
+            futures = [
+                client.submit(CLAIM, _encode_int(n), workers=[w], allow_other_workers=False, pure=False)
+                for w, n in self.slots.items()
+            ]
+            try:
+                for future in futures:
+                    if future.result(timeout=INSPECT_TIMEOUT_S) != b"ok":
+                        raise ArenaUsageError(
+                            f"--cluster {self.options.address}: a worker took no game slots"
+                        )
+            finally:
+                for future in futures:
+                    with contextlib.suppress(Exception):
+                        future.release()
+
+    def _tree(self, worker: str, bots: list[tuple[str, str, list[str]]], folder: str) -> dict[str, str]:
+        """What `worker` has in `folder`, file by file (`units.tree`), to name the one that differs."""
+        from .units import decode_inspection, encode_inspect_task
+
+        client: Any = self.client
+        task = encode_inspect_task(bots, folder)
+        future = client.submit(INSPECT, task, workers=[worker], allow_other_workers=False, pure=False)
+        try:
+            return decode_inspection(future.result(timeout=INSPECT_TIMEOUT_S)).units[0].paths
+        except Exception:  # (the sentence then names the folder)
+            return {}
+        finally:
+            future.release()
 
     @contextmanager
     def lost(self) -> Iterator[None]:
@@ -239,7 +352,7 @@ def _security(options: ClusterOptions) -> Any:
 
 
 class DaskExecutor:
-    """The arena's games as Dask tasks (`executors.GameExecutor`), one per worker thread at most."""
+    """The arena's games as Dask tasks (`executors.GameExecutor`), one per game slot at most."""
 
     def __init__(
         self,
@@ -256,6 +369,9 @@ class DaskExecutor:
         self._done: queue.Queue[Any] = queue.Queue()  # futures finished, erred or cancelled
         self.limit = 1
         self.capacity = 1
+        self._asked = 0.0  # when the scheduler was last asked where games run
+        self._none_since: float | None = None  # since when no checked worker is left
+        self._where: dict[str, int] = {}
 
     def start(self, slots: int) -> int:
         self.limit = slots
@@ -268,11 +384,34 @@ class DaskExecutor:
     def busy(self) -> int:
         return len(self.futures)
 
+    def in_flight(self) -> dict[str, int]:
+        """This arena's games running on each worker, as the scheduler says (asked at most every
+        `IN_FLIGHT_EVERY_S`; {} when it does not answer)."""
+        now = time.monotonic()
+        if now - self._asked >= IN_FLIGHT_EVERY_S:
+            self._asked = now
+            ours = {f.key for f in self.futures}
+            try:
+                running = self.client.processing()
+            except Exception:  # (the scheduler is gone: `wait` says so)
+                return self._where
+            self._where = {w: n for w, keys in running.items() if (n := sum(k in ours for k in keys))}
+        return self._where
+
     def submit(self, game: ScheduledGame) -> None:
         task = encode_task(self.params, game, self.arena_id, self.seed_source)
         key = f"altay-game-{game.game_id}-{os.urandom(6).hex()}"
         with self.session.lost():
-            future = self.client.submit(self.task, task, pure=False, key=key)
+            checked = None if self.session.checked is None else sorted(self.session.slots)
+            future = self.client.submit(
+                self.task,
+                task,
+                pure=False,
+                key=key,
+                workers=checked,
+                allow_other_workers=False,
+                resources=None if checked is None else {SLOT: 1},
+            )
         self.futures[future] = game
         future.add_done_callback(self._done.put)  # (called in the client's thread)
 
@@ -287,15 +426,49 @@ class DaskExecutor:
         except queue.Empty:
             pass
         out = []
+        holders = self._holders([f for f in done if f in self.futures and f.status == "finished"])
         for future in done:
             game = self.futures.pop(future, None)
             if game is None:  # (a future cancelled at close)
                 continue
-            out.append(self._answer(future, game))
+            played = self._answer(future, game)
+            held = holders.get(future.key)
+            if held and played.worker != held:  # where it ran is the scheduler's word, not the worker's
+                played = replace(played, worker=held)
+            out.append(played)
             future.release()
-        if not done:  # workers joined or left: as many games in flight as threads (up to the limit)
-            self.capacity = max(1, min(self.limit, self.session.threads()))
+        if not done:  # workers left: as many games in flight as slots (up to the limit)
+            slots = self.session.threads()
+            self.capacity = max(1, min(self.limit, slots))
+            self._check_someone_plays(slots)
         return out
+
+    def _check_someone_plays(self, slots: int) -> None:
+        """Games go to the checked workers only: once none of them has been there for
+        `CONNECT_TIMEOUT_S`, the run stops as interrupted (`--resume` checks the workers there
+        are then), rather than wait for ever."""
+        if slots or self.session.checked is None or not self.futures:
+            self._none_since = None
+            return
+        now = time.monotonic()
+        if self._none_since is None:
+            self._none_since = now
+        elif now - self._none_since >= CONNECT_TIMEOUT_S:
+            raise ExecutorLost(
+                f"no worker checked at the start is left on the cluster {self.session.options.address} "
+                "(workers that joined since are checked when the arena resumes)"
+            )
+
+    def _holders(self, futures: list[Any]) -> dict[Any, str]:
+        """The worker that holds each finished future's answer, as the scheduler says ({} when
+        it does not answer: the workers' own word stands)."""
+        if not futures:
+            return {}
+        try:
+            found = self.client.who_has(futures)
+        except Exception:
+            return {}
+        return {key: str(where[0]) for key, where in dict(found).items() if where}
 
     def _answer(self, future: Any, game: ScheduledGame) -> Played:
         """What came back for `game`, decoded without pickle (a refusal is a lost game)."""
@@ -323,11 +496,13 @@ class DaskExecutor:
             record = decode_record(answer.record)
         except ValueError as exc:
             return Played(game, lost=f"its answer is refused: {exc}", refused=True)
-        return Played(game, record=record, log=answer.log, worker=answer.worker)
+        return Played(
+            game, record=record, log=answer.log, worker=answer.worker, cores=answer.cores, load=answer.load
+        )
 
     def close(self, interrupted: bool) -> None:
-        """Forget the games in flight (a game already running finishes on its worker, under its
-        clocks, and its bots are reaped there; its answer is dropped)."""
+        """Cancel the games in flight: a game running on a worker sees it within a quarter of a
+        second (`remote.Cancellation`) and stops as at Ctrl-C, its bots reaped there."""
         if self.futures:
             with contextlib.suppress(Exception):  # the scheduler is gone: nothing to cancel
                 self.client.cancel(list(self.futures), force=True)

@@ -139,6 +139,8 @@ def run(
         raise ArenaUsageError(problem)
     session = _connect(options.cluster)
     try:
+        if session is not None and given is not None:  # every worker has the bots: before any folder
+            session.check_workers(given)
         lock = locked(folder, "--out ")
     except BaseException:
         if session is not None:
@@ -162,11 +164,13 @@ def run(
                 _warn_guessable_seed(store, params, show)
                 if options.resume:
                     _replay_broken_games(store, params, public_key, show)
+                    if session is not None:
+                        session.check_workers(params)
             except StoreError as exc:
                 raise ArenaUsageError(str(exc)) from None
             schedule = list(store.schedule(params).values())
             concurrency = options.concurrency or os.cpu_count() or 1
-            if session is not None:  # as many games as the cluster has worker threads (at most -j)
+            if session is not None:  # as many games as the checked workers have slots (at most -j)
                 concurrency = min(options.concurrency or len(schedule), session.threads())
             done = store.played(params)
             finished = mode.finished(store, params)

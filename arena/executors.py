@@ -38,6 +38,8 @@ class Played:
     lost: str | None = None
     refused: bool = False  # lost because its answer was refused (a broken or dishonest worker)
     worker: str = ""  # where it was played (a cluster worker's address; "" locally)
+    cores: int = 0  # that worker's cores and its machine's load, as it said (0: not said)
+    load: float = 0.0
 
 
 class GameExecutor(Protocol):
@@ -61,6 +63,10 @@ class GameExecutor(Protocol):
 
     def wait(self, timeout: float) -> list[Played]:
         """The games finished (or lost) within `timeout` seconds, possibly none."""
+        ...
+
+    def in_flight(self) -> dict[str, int]:
+        """Games running now on each worker of a cluster ({}: local, or not known)."""
         ...
 
     def close(self, interrupted: bool) -> None:

@@ -77,6 +77,50 @@ class _Counts:
         return ", ".join(parts)
 
 
+#: Workers shown one by one in a progress line; past this, the slowest and the most failing.
+WORKERS_SHOWN = 6
+
+
+class _Workers:
+    """Per cluster worker: games in flight, games stored and their rate, failures (bot failures
+    in its games, and its games lost or failed)."""
+
+    def __init__(self) -> None:
+        self.t0 = time.monotonic()
+        self.games: dict[str, int] = {}
+        self.failures: dict[str, int] = {}
+        self.playing: dict[str, int] = {}
+
+    def game(self, worker: str, record: GameRecord | None) -> None:
+        self.games.setdefault(worker, 0)
+        if record is not None:
+            self.games[worker] += 1
+        failed = 1 if record is None else len(record.failures)
+        if failed:
+            self.failures[worker] = self.failures.get(worker, 0) + failed
+
+    def text(self, now: float) -> str:
+        """`2 workers, 1.20 games/s: tcp://a:1 1 playing 6 games 0.60/s, ...` ("" off a cluster)."""
+        names = sorted(set(self.games) | set(self.playing))
+        if not names:
+            return ""
+        elapsed = max(now - self.t0, 1e-9)
+
+        def one(w: str) -> str:
+            failed = self.failures.get(w, 0)
+            return (
+                f"{safe_text(w, 60)} {self.playing.get(w, 0)} playing {self.games.get(w, 0)} games "
+                f"{self.games.get(w, 0) / elapsed:.2f}/s" + (f" {failed} failed" if failed else "")
+            )
+
+        head = f"{len(names)} workers, {sum(self.games.values()) / elapsed:.2f} games/s"
+        if len(names) <= WORKERS_SHOWN:
+            return f"{head}: " + ", ".join(one(w) for w in names)
+        slowest = min(names, key=lambda w: self.games.get(w, 0))
+        worst = max(names, key=lambda w: self.failures.get(w, 0))
+        return f"{head}; slowest {one(slowest)}; most failures {one(worst)}"
+
+
 class BarProgress(Progress):
     """A rich progress bar: done/total, games per second, elapsed and time left."""
 
@@ -95,6 +139,13 @@ class BarProgress(Progress):
             auto_refresh=False,
         )
         self.task: TaskID | None = None
+        self.workers = _Workers()
+
+    def worker_game(self, worker: str, record: GameRecord | None) -> None:
+        self.workers.game(worker, record)
+
+    def in_flight(self, games: dict[str, int]) -> None:
+        self.workers.playing = games
 
     def start(self, total: int, done: int, workers: int) -> None:
         self.bar.start()
@@ -114,6 +165,10 @@ class BarProgress(Progress):
         self.bar.update(self.task, note=self.counts.suffix())
 
     def tick(self) -> None:
+        text = self.workers.text(time.monotonic())
+        if text and self.task is not None:
+            suffix = self.counts.suffix()
+            self.bar.update(self.task, note=safe_markup(f"{suffix}; {text}" if suffix else text))
         self.bar.refresh()
 
     def close(self) -> None:
@@ -129,6 +184,13 @@ class LineProgress(Progress):
         self.counts = _Counts()
         self.total = self.done = self.start_done = 0
         self.t0 = self.last = 0.0
+        self.workers = _Workers()
+
+    def worker_game(self, worker: str, record: GameRecord | None) -> None:
+        self.workers.game(worker, record)
+
+    def in_flight(self, games: dict[str, int]) -> None:
+        self.workers.playing = games
 
     def start(self, total: int, done: int, workers: int) -> None:
         self.total, self.done, self.start_done = total, done, done
@@ -154,8 +216,11 @@ class LineProgress(Progress):
         rate = played / elapsed if elapsed > 0 else 0.0
         left = f", {_fmt_s((self.total - self.done) / rate)} left" if rate > 0 else ""
         suffix = self.counts.suffix()
-        return f"arena: {self.done}/{self.total} games, {rate:.2f} games/s{left}" + (
-            f" ({suffix})" if suffix else ""
+        workers = self.workers.text(now)
+        return (
+            f"arena: {self.done}/{self.total} games, {rate:.2f} games/s{left}"
+            + (f" ({suffix})" if suffix else "")
+            + (f"\n  workers: {workers}" if workers else "")
         )
 
     def close(self) -> None:

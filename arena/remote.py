@@ -10,9 +10,12 @@ once it has checked it). This module imports no Dask: a worker only needs altay 
 
 from __future__ import annotations
 
+import os
 import tempfile
+import threading
 import traceback
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import orjson
@@ -22,6 +25,8 @@ from .records import GameRecord
 from .schedule import ScheduledGame
 from .worker import LOGS, GameAborted, WorkerSetup, play_game
 
+#: How often a game on a worker checks that the coordinator still wants it (seconds).
+CANCEL_POLL_S = 0.25
 #: Scratch folders of games on a worker are made under its Dask working directory, with this prefix.
 SCRATCH_PREFIX = "altay-game-"
 
@@ -44,6 +49,8 @@ class Answer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     log: bytes = b""  # the finished log, unsigned
     error: str | None = None  # the referee raised: its traceback
     lost: str | None = None  # the game was stopped before its end (its worker was stopping)
+    cores: int = 0  # the cores its process may run on, and its machine's load at the game's end
+    load: float = 0.0
 
 
 _task_encoder = msgspec.msgpack.Encoder()
@@ -82,6 +89,11 @@ def decode_record(data: bytes) -> GameRecord:
     return record
 
 
+#: A worker process plays one game at a time, whatever its threads: the referee is not made to
+#: run two matches in threads of one process (run one worker process per core: --nworkers).
+ONE_GAME = threading.Lock()
+
+
 def play_remote(task: bytes) -> bytes:
     """Play one game (a Dask task on a worker): the `Answer`'s bytes. Never raises (a raised
     exception would travel pickled); the referee's errors are in the answer."""
@@ -91,17 +103,91 @@ def play_remote(task: bytes) -> bytes:
         t = _task_decoder.decode(task)
         game_id = t.game.game_id
         params = ArenaParams.from_dict(orjson.loads(t.params))
-        with tempfile.TemporaryDirectory(prefix=SCRATCH_PREFIX, dir=_scratch_root()) as scratch:
+        with ONE_GAME, tempfile.TemporaryDirectory(prefix=SCRATCH_PREFIX, dir=_scratch_root()) as scratch:
             (Path(scratch) / LOGS).mkdir()
             setup = WorkerSetup(scratch, params, None, t.arena_id, t.seed_source)
-            try:
-                record = play_game(setup, t.game)
-            except GameAborted as exc:
-                return encode_answer(Answer(game_id, where, lost=str(exc)))
+            with Cancellation() as cancel:
+                try:
+                    if cancel.cancelled():
+                        raise GameAborted(f"game {game_id} was cancelled before it started")
+                    record = play_game(setup, t.game)
+                except (GameAborted, KeyboardInterrupt) as exc:
+                    return encode_answer(Answer(game_id, where, lost=str(exc) or "cancelled"))
             log = (Path(scratch) / record.log).read_bytes()
-        return encode_answer(Answer(game_id, where, _task_encoder.encode(record), log))
+        cores, load = _cores_and_load()
+        return encode_answer(
+            Answer(game_id, where, _task_encoder.encode(record), log, cores=cores, load=load)
+        )
     except Exception:
         return encode_answer(Answer(game_id, where, error=traceback.format_exc(limit=8)))
+
+
+class Cancellation:
+    """While inside, in a Dask worker: once the coordinator no longer wants this task (cancelled,
+    or its client gone), the game's thread gets a KeyboardInterrupt, on which the referee stops
+    the match and reaps its bots as at Ctrl-C (`run_match`). Checked every `CANCEL_POLL_S`;
+    outside a worker (no task to watch) it does nothing."""
+
+    def __init__(self) -> None:
+        self.thread = threading.get_ident()
+        self.lock = threading.Lock()
+        self.armed = False
+        self.stopped = threading.Event()
+        self.worker, self.key = _current_task()
+
+    def cancelled(self) -> bool:
+        if self.worker is None:
+            return False
+        state = self.worker.state.tasks.get(self.key)
+        return state is None or state.state in ("cancelled", "released", "forgotten")
+
+    def __enter__(self) -> Cancellation:
+        if self.worker is not None:
+            self.armed = True
+            threading.Thread(target=self._watch, name="altay-cancel", daemon=True).start()
+        return self
+
+    def _watch(self) -> None:
+        while not self.stopped.wait(CANCEL_POLL_S):
+            with self.lock:
+                if self.armed and self.cancelled():
+                    self.armed = False
+                    _raise_in(self.thread, KeyboardInterrupt)
+                    return
+
+    def __exit__(self, *exc: object) -> None:
+        with self.lock:
+            self.armed = False
+            self.stopped.set()
+            _raise_in(self.thread, None)  # (an interrupt not delivered yet is withdrawn)
+
+
+def _raise_in(thread: int, exc: type[BaseException] | None) -> None:
+    """Raise `exc` in the thread `thread` at its next bytecode (None: withdraw a pending one)."""
+    import ctypes
+
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(exc) if exc else None)
+
+
+def _current_task() -> tuple[Any, Any]:
+    """(the Dask worker, the key of the task this thread runs), or (None, None) outside one."""
+    try:
+        from distributed import get_worker
+
+        worker = get_worker()
+        return worker, worker.get_current_task()
+    except (ImportError, ValueError, AttributeError):
+        return None, None
+
+
+def _cores_and_load() -> tuple[int, float]:
+    from .units import cores
+
+    try:
+        load = round(os.getloadavg()[0], 2)
+    except OSError:
+        load = 0.0
+    return cores(), load
 
 
 def _worker_address() -> str:

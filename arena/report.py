@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from altay_cli.referee.types import FAILURE_STATUSES
+from altay_cli.textsafe import safe_markup
 
 HEAD_TO_HEAD_MAX_BOTS = 10
 
@@ -327,6 +328,28 @@ def print_tables(board: dict[str, Any], console: Console | None = None) -> None:
         if not console.is_terminal:
             console = Console(width=max(console.width, 120))
     console.print(leaderboard_tables(board))
+    if board.get("workers"):
+        console.print(Group(*_parts([workers_table(board["workers"])])))
+
+
+def workers_table(w: dict[str, Any]) -> Table:
+    """The cluster workers that played the stored games (`arena.workers.workers_board`)."""
+    table = _table(
+        f"Workers: {w['games']} games on the cluster, {w['games_per_s']:.2f} games/s "
+        f"(over {w['span_s']:.0f} s, first to last stored)"
+    )
+    for column in ("Worker", "Games", "Games/s", "Failures", "Cores", "Load (max)"):
+        table.add_column(column, justify="left" if column in ("Worker", "Failures") else "right")
+    for r in w["workers"]:
+        table.add_row(
+            safe_markup(r["worker"], 80),
+            str(r["games"]),
+            f"{r['games_per_s']:.2f}",
+            _failures_text(r["failures"]),
+            str(r["cores"]),
+            f"{r['load']:.2f}",
+        )
+    return table
 
 
 def to_json(board: dict[str, Any]) -> str:

@@ -30,7 +30,7 @@ from typing import Any
 from .executors import ExecutorLost, GameExecutor, Intake, Played, Refused
 from .records import GameRecord
 from .schedule import ScheduledGame
-from .store import ArenaStore
+from .store import ArenaStore, WorkerSaid
 from .worker import LOGS, PlayFn, WorkerSetup, play_game, worker_main
 
 WORKER_RETRIES = 1
@@ -76,6 +76,12 @@ class Progress:
 
     def tick(self) -> None: ...
 
+    def worker_game(self, worker: str, record: GameRecord | None) -> None:
+        """A game came back from a cluster worker: stored (`record`), or lost or failed (None)."""
+
+    def in_flight(self, games: dict[str, int]) -> None:
+        """The games running now on each cluster worker (called with each tick, on a cluster)."""
+
     def close(self) -> None: ...
 
 
@@ -84,6 +90,11 @@ class _Worker:
     proc: Any  # multiprocessing Process
     conn: Connection
     game: ScheduledGame | None = None
+
+
+def _said(played: Played) -> WorkerSaid | None:
+    """The cluster worker a game was played on, as it said (None: played locally)."""
+    return WorkerSaid(played.worker, played.cores, played.load) if played.worker else None
 
 
 def _raise_interrupt(signum: int, frame: object) -> None:
@@ -136,14 +147,18 @@ def run_arena(
                         summary.refused.append(f"game {played.game.game_id}: {lost}")
                     else:
                         assert record is not None
-                        store.record(record)
+                        store.record(record, _said(played))
                         summary.played += 1
                         progress.game_done(record)
+                        if played.worker:
+                            progress.worker_game(played.worker, record)
                         if stop is not None and not summary.stopped and stop(record):
                             summary.stopped = True
                             todo.clear()
                         continue
                 game = played.game
+                if played.worker:
+                    progress.worker_game(played.worker, None)
                 if played.refused and lost is not None:
                     summary.refused.append(f"game {game.game_id}: {lost}")
                 if lost is not None:  # died without an answer, or refused: play it again once
@@ -159,6 +174,9 @@ def run_arena(
                 summary.errors.append(message)
                 progress.game_error(game.game_id, message)
             _feed(pool, todo)
+            where = pool.in_flight()
+            if where:
+                progress.in_flight(where)
             progress.tick()
     except KeyboardInterrupt:
         summary.interrupted = interrupted = True
@@ -197,6 +215,9 @@ class ForkPool:
 
     def busy(self) -> int:
         return sum(w.game is not None for w in self.workers)
+
+    def in_flight(self) -> dict[str, int]:
+        return {}  # (local workers: the bar's count says it)
 
     def submit(self, game: ScheduledGame) -> None:
         w = next(w for w in self.workers if w.game is None)

@@ -47,16 +47,22 @@ def game_score(params: ArenaParams, record: GameRecord) -> float:
 
 @dataclass(slots=True)
 class SprtTracker:
-    """Pairs as their games arrive (in any order), and the test's status after each pair."""
+    """Pairs as their games arrive (in any order), counted in schedule order: the test runs over
+    the longest prefix of the schedule whose pairs are all complete, and stops at the first
+    prefix that decides; pairs beyond it are kept aside and never counted. So the order in which
+    games finish (workers, a cluster) never changes a verdict."""
 
     params: ArenaParams
     pentanomial: Pentanomial = field(default_factory=Pentanomial)
     wdl: Counter[str] = field(default_factory=Counter)  # single games: "win", "draw", "loss" for NEW
     halves: dict[int, float] = field(default_factory=dict)  # deal -> the score of its first game in
+    waiting: dict[int, float] = field(default_factory=dict)  # complete pairs not counted: deal -> points
+    counted: int = 0  # pairs counted: deals 0 .. counted - 1
+    decided: bool = False  # a prefix decided: nothing more is counted
     games: int = 0
 
     def add(self, record: GameRecord) -> bool:
-        """Count one stored game; True when it completed a pair (the status changed)."""
+        """Count one stored game; True when pairs were counted (the status changed)."""
         score = game_score(self.params, record)
         self.games += 1
         self.wdl["win" if score == 1.0 else "draw" if score == 0.5 else "loss"] += 1
@@ -64,8 +70,14 @@ class SprtTracker:
         if deal not in self.halves:
             self.halves[deal] = score
             return False
-        self.pentanomial = self.pentanomial.add(self.halves.pop(deal) + score)
-        return True
+        self.waiting[deal] = self.halves.pop(deal) + score
+        changed = False
+        while not self.decided and self.counted in self.waiting:
+            self.pentanomial = self.pentanomial.add(self.waiting.pop(self.counted))
+            self.counted += 1
+            changed = True
+            self.decided = self.status().verdict is not Verdict.CONTINUE
+        return changed
 
     def add_all(self, records: Iterable[GameRecord]) -> None:
         for rec in records:
@@ -136,6 +148,8 @@ def sprt_board(params: ArenaParams, records: Iterable[GameRecord], scheduled: in
         "games_scheduled": scheduled,
         "pairs": p.pairs,
         "incomplete_pairs": len(tracker.halves),
+        # complete pairs past a missing one, or past the decision: not counted
+        "pairs_not_counted": len(tracker.waiting),
         "wins": tracker.wdl["win"],
         "draws": tracker.wdl["draw"],
         "losses": tracker.wdl["loss"],
@@ -198,6 +212,11 @@ def sprt_text(board: dict[str, Any]) -> str:
     lines.append(
         f"Pairs: {board['pairs']} (LL, LD, LW+DD, DW, WW): {board['pentanomial']}"
         + (f", {board['incomplete_pairs']} incomplete" if board["incomplete_pairs"] else "")
+        + (
+            f", {board['pairs_not_counted']} not counted (past the decision, or after a missing game)"
+            if board["pairs_not_counted"]
+            else ""
+        )
     )
     lines.append(
         f"LLR: {board['llr']:.2f} ({board['lower']:.2f}, {board['upper']:.2f}) "

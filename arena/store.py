@@ -18,6 +18,8 @@ Tables (for your own SQL as well):
   failures(game_id, seat, bot, status, detail, n, consequence)
   legacy_games(game_id)                 (schema 2) games stored before logs named their arena
   turnless_games(game_id)               (schema 3) games stored before rows kept their turns
+  game_workers(game_id, worker, cores, load)  (schema 5) the cluster worker each game was played
+                                        on, its cores and load as it said (local games: no row)
 
 The schema has a version (PRAGMA user_version) and an ordered list of migrations
 (`MIGRATIONS`): step k takes a database from version k - 1 to k in one transaction. A new
@@ -50,6 +52,18 @@ if TYPE_CHECKING:
     from .integrity import Problem
 
 DB_NAME = "arena.sqlite"
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerSaid:
+    """Where a cluster game was played: the worker's address, its cores and its machine's load
+    (one-minute average, at the game's end), as the worker said them."""
+
+    worker: str
+    cores: int
+    load: float
+
+
 #: The files SQLite keeps beside the database; none may be a link to elsewhere.
 DB_COMPANIONS = ("-wal", "-shm", "-journal")
 
@@ -148,6 +162,15 @@ def _v4_roles_and_scores(conn: sqlite3.Connection) -> None:
         conn.executemany("UPDATE games SET record = ? WHERE game_id = ?", updates)
 
 
+def _v5_game_workers(conn: sqlite3.Connection) -> None:
+    """The cluster worker each game was played on, with its cores and load as the worker said
+    (games played locally, and those stored before, have no row)."""
+    conn.execute(
+        "CREATE TABLE game_workers (game_id INTEGER PRIMARY KEY REFERENCES games(game_id), "
+        "worker TEXT NOT NULL, cores INTEGER NOT NULL, load REAL NOT NULL)"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int  # the schema version this step produces
@@ -161,6 +184,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(2, "signing record, arena id, master seed commitment, legacy games", _v2_signing_and_identity),
     Migration(3, "turns of each game, turnless games", _v3_turns),
     Migration(4, "roles and scores: seats.role and seats.score, records with roles", _v4_roles_and_scores),
+    Migration(5, "the cluster worker of each game: game_workers", _v5_game_workers),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
@@ -481,6 +505,7 @@ class ArenaStore:
         try:
             tables = ("failures", "seats", "games") + (("legacy_games",) if self.version >= 2 else ())
             tables += ("turnless_games",) if self.version >= 3 else ()
+            tables = (("game_workers",) if self.version >= 5 else ()) + tables
             for table in tables:
                 c.executemany(f"DELETE FROM {table} WHERE game_id = ?", [(g,) for g in game_ids])
         except BaseException:
@@ -488,8 +513,9 @@ class ArenaStore:
             raise
         c.execute("COMMIT")
 
-    def record(self, rec: GameRecord) -> None:
-        """Store one finished game atomically (raises sqlite3.IntegrityError on a duplicate id)."""
+    def record(self, rec: GameRecord, worker: WorkerSaid | None = None) -> None:
+        """Store one finished game atomically (raises sqlite3.IntegrityError on a duplicate id),
+        with the cluster worker it was played on (None: played locally)."""
         forfeits = set(rec.forfeits)
         c = self.conn
         c.execute("BEGIN IMMEDIATE")
@@ -544,10 +570,22 @@ class ArenaStore:
                     for f in rec.failures
                 ],
             )
+            if worker is not None:
+                c.execute(
+                    "INSERT INTO game_workers VALUES (?, ?, ?, ?)",
+                    (rec.game_id, worker.worker, worker.cores, worker.load),
+                )
         except BaseException:
             c.execute("ROLLBACK")
             raise
         c.execute("COMMIT")
+
+    def game_workers(self) -> dict[int, WorkerSaid]:
+        """The cluster worker of each stored game played on one ({} before schema 5)."""
+        if self.version < 5:
+            return {}
+        rows = self.conn.execute("SELECT game_id, worker, cores, load FROM game_workers").fetchall()
+        return {int(g): WorkerSaid(str(w), int(c), float(lo)) for g, w, c, lo in rows}
 
     def records(self, params: ArenaParams | None = None) -> list[GameRecord]:
         """Every stored game of the schedule, in game-id order (the order ratings are computed

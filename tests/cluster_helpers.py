@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -100,3 +101,45 @@ def make_certificates(folder: Path) -> dict[str, Path]:
         )
         out[f"{who}.key"].write_bytes(pem)
     return out
+
+
+def other_version(task: bytes) -> bytes:
+    """Says what the worker is honestly, but for another altay version."""
+    from arena.units import _encoder, decode_inspection, inspect_worker
+
+    there = decode_inspection(inspect_worker(task))
+    return _encoder.encode(msgspec.structs.replace(there, version="0.0.1-other"))
+
+
+def one_core(task: bytes) -> bytes:
+    """Says what the worker is honestly, but that it has one core."""
+    from arena.units import _encoder, decode_inspection, inspect_worker
+
+    there = decode_inspection(inspect_worker(task))
+    return _encoder.encode(msgspec.structs.replace(there, cores=1))
+
+
+_running = 0
+_lock = threading.Lock()
+
+
+def counting(task: bytes) -> bytes:
+    """Plays the game honestly; meanwhile counts the games this worker plays at once, and writes
+    the most it saw into ALTAY_TEST_MARKER's folder (`most-<pid>`)."""
+    global _running
+    with _lock:
+        _running += 1
+        path = Path(os.environ["ALTAY_TEST_MARKER"]).parent / f"most-{os.getpid()}"
+        most = max(_running, int(path.read_text()) if path.exists() else 0)
+        path.write_text(str(most))
+    try:
+        return play_remote(task)
+    finally:
+        with _lock:
+            _running -= 1
+
+
+def other_address(task: bytes) -> bytes:
+    """Plays the game honestly, and says another worker played it."""
+    answer = decode_answer(play_remote(task))
+    return encode_answer(msgspec.structs.replace(answer, worker="tcp://192.0.2.1:9999"))

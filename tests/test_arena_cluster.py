@@ -1,13 +1,17 @@
 """The arena and the SPRT on a real Dask cluster (`--cluster`): a `dask scheduler` and two `dask
 worker` processes on 127.0.0.1, started here on free ports, each worker in its own working
 directory (no folder shared with the coordinator, as on separate machines), one cluster for the
-whole module. Built-in bots only (shipping a bot's files to workers comes later).
+whole module; each worker has two threads (it plays one game at a time all the same). The
+second worker runs in a mount namespace of its own (`unshare -rm`) where one bot file is another
+copy, as on another machine; elsewhere the two see the same files.
 
 What is proven: a cluster run stores the same games with the same results, and so the same
 leaderboard, as a local run of the same seed, its logs signed by the coordinator's key only and
 passing `altay arena verify`; an SPRT decides as locally; a worker that edits a log, lies in a
 record or answers with a pickle has its game refused (not stored, played again once, reported),
-and the coordinator unpickles nothing; a scheduler off this machine without TLS is refused.
+and the coordinator unpickles nothing; a scheduler off this machine without TLS is refused; a
+program bot plays on workers that have its files, and a worker whose copy of a bot file differs,
+or whose altay is another version, is refused before the first game, the worker and file named.
 
 Skipped only when Dask's distributed is not installed and ALTAY_REQUIRE_CLUSTER is unset (CI
 sets it). Cost: the cluster starts in a few seconds; the module plays about 60 two-round games.
@@ -16,7 +20,11 @@ sets it). Cost: the cluster starts in a few seconds; the module plays about 60 t
 from __future__ import annotations
 
 import contextlib
+import io
 import os
+import re
+import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -25,6 +33,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import orjson
 import pytest
 from click.testing import CliRunner
 
@@ -59,12 +68,24 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _start(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    """A `dask ...` process in a session of its own (so its whole group can be ended)."""
+def _can_unshare() -> bool:
+    """Whether this machine lets a process have mount namespace of its own (`unshare -rm`)."""
+    done = subprocess.run(["unshare", "-rm", "true"], capture_output=True, check=False)
+    return done.returncode == 0
+
+
+def _start(
+    args: list[str], cwd: Path, env: dict[str, str], mount: list[str] | None = None
+) -> subprocess.Popen[bytes]:
+    """A `dask ...` process in a session of its own (so its whole group can be ended); with
+    `mount`, in a mount namespace of its own where that `mount` command ran first."""
     cwd.mkdir(parents=True, exist_ok=True)
     log = open(cwd / "dask.log", "wb")  # noqa: SIM115 (closed with the process below)
+    command = [sys.executable, "-m", "dask", *args]
+    if mount is not None:
+        command = ["unshare", "-rm", "sh", "-c", f'{shlex.join(mount)} && exec "$@"', "sh", *command]
     return subprocess.Popen(
-        [sys.executable, "-m", "dask", *args],
+        command,
         cwd=cwd,
         env=env,
         stdin=subprocess.DEVNULL,
@@ -89,9 +110,11 @@ def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
 
 
 class Cluster:
-    def __init__(self, address: str, marker: Path) -> None:
+    def __init__(self, address: str, marker: Path, bots: Path, differs: bool) -> None:
         self.address = address
         self.marker = marker  # where an unpickled Marker would create a folder
+        self.bots = bots  # same/bot.py: the same on every worker; differs/bot.py: not on w2
+        self.differs = differs  # w2 really sees another differs/bot.py (a mount namespace of its own)
 
     def options(self) -> RunOptions:
         return RunOptions(cluster=ClusterOptions(self.address), quiet=True)
@@ -108,6 +131,19 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
         "ALTAY_TEST_MARKER": str(marker),
     }
+    bots = root / "bots"
+    source = (ROOT / "bots" / "random_bot.py").read_bytes()
+    for name in ("same", "differs"):
+        (bots / name).mkdir(parents=True)
+        (bots / name / "bot.py").write_bytes(source)
+    (bots / "w2-copy.py").write_bytes(source + b"# edited on w2\n")
+    slow = (
+        b"import time\n_write = sys.stdout.write\n"
+        + b"sys.stdout.write = lambda s: (time.sleep(3), _write(s))[1]\n"
+    )
+    (bots / "same" / "slow.py").write_bytes(source.replace(b"\nimport sys\n", b"\nimport sys\n" + slow, 1))
+    # w2 sees w2-copy.py at differs/bot.py: a mount namespace of its own, as on another machine
+    differs = shutil.which("unshare") is not None and _can_unshare()
     procs = [
         _start(
             ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard", "--no-show"],
@@ -118,13 +154,16 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     try:
         for name in ("w1", "w2"):
             workdir = root / name
+            wrap = None
+            if name == "w2" and differs:
+                wrap = ["mount", "--bind", str(bots / "w2-copy.py"), str(bots / "differs" / "bot.py")]
             procs.append(
                 _start(
                     [
                         "worker",
                         address,
                         "--nthreads",
-                        "1",
+                        "2",
                         "--no-nanny",
                         "--host",
                         "127.0.0.1",
@@ -134,13 +173,14 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
                     ],
                     workdir,
                     env,
+                    wrap,
                 )
             )
         from distributed import Client
 
         with Client(address, timeout=START_TIMEOUT_S, set_as_default=False) as client:
             client.wait_for_workers(2, timeout=START_TIMEOUT_S)
-        yield Cluster(address, marker)
+        yield Cluster(address, marker, bots, differs)
     finally:
         _stop(procs[1:])  # the workers first: they leave the scheduler cleanly
         _stop(procs[:1])
@@ -201,10 +241,19 @@ def test_an_arena_on_the_cluster_stores_what_a_local_run_stores(cluster: Cluster
 
     signer = load_signer(key)
     local = run(tmp_path / "local", _params(), RunOptions(concurrency=2, quiet=True))
+    from arena.progress import LineProgress
+
+    lines = io.StringIO()
+
+    class Show(RunShow):
+        def display(self) -> LineProgress:
+            return LineProgress(lines, every_s=0.0)
+
     remote = run(
         tmp_path / "remote",
         _params(),
         RunOptions(cluster=ClusterOptions(cluster.address), signer=signer, quiet=True),
+        show=Show(),
     )
     assert local.outcome is remote.outcome is Outcome.COMPLETE
     assert remote.stored == remote.scheduled == 12 and not remote.errors and not remote.refused
@@ -215,6 +264,18 @@ def test_an_arena_on_the_cluster_stores_what_a_local_run_stores(cluster: Cluster
     assert len(found.records) == 12
     # the workers kept nothing: each game's scratch folder is gone from their working directories
     assert not list(cluster.marker.parent.glob("w*/altay-game-*"))
+    # each game's worker is stored (schema 5), with its cores and load; local games have none
+    with ArenaStore.open(tmp_path / "remote") as store:
+        said = store.game_workers()
+    assert sorted(said) == list(range(12))
+    assert {w.worker.rsplit(":", 1)[0] for w in said.values()} == {"tcp://127.0.0.1"}
+    assert all(w.cores >= 1 and w.load >= 0 for w in said.values())
+    with ArenaStore.open(tmp_path / "local") as store:
+        assert store.game_workers() == {}
+    # the progress display showed the workers: games in flight, stored, games/s
+    shown = [line for line in lines.getvalue().splitlines() if line.startswith("  workers: 2 workers, ")]
+    assert shown and " 1 playing " in "".join(shown) and shown[-1].count(" games ") == 2
+    assert sum(int(n) for n in re.findall(r" playing (\d+) games ", shown[-1])) == 12
 
 
 def test_the_arena_command_plays_on_the_cluster_named_in_its_config(cluster: Cluster, tmp_path: Path) -> None:
@@ -229,6 +290,12 @@ def test_the_arena_command_plays_on_the_cluster_named_in_its_config(cluster: Clu
     assert f"on the cluster {cluster.address}" in done.stderr
     with ArenaStore.open(tmp_path / "a") as store:
         assert len(store.records(store.params())) == 2
+    workers = orjson.loads(done.stdout)["workers"]  # the report says where the games were played
+    assert workers["games"] == 2 and sum(w["games"] for w in workers["workers"]) == 2
+    assert all(w["worker"].startswith("tcp://127.0.0.1:") and w["cores"] >= 1 for w in workers["workers"])
+    assert workers["games_per_s"] > 0
+    text = CliRunner().invoke(main, ["arena", "report", str(tmp_path / "a")])
+    assert text.exit_code == 0 and "Workers: 2 games on the cluster" in text.output
 
 
 def test_an_sprt_on_the_cluster_decides_as_locally(cluster: Cluster, tmp_path: Path) -> None:
@@ -243,6 +310,120 @@ def test_an_sprt_on_the_cluster_decides_as_locally(cluster: Cluster, tmp_path: P
     remote_games, _ = _results(tmp_path / "remote")
     common = set(local_games) & set(remote_games)
     assert common and all(local_games[g] == remote_games[g] for g in common)
+
+
+def test_a_program_bot_whose_files_every_worker_has_plays_there(cluster: Cluster, tmp_path: Path) -> None:
+    bots = (BotEntry("p", f"{sys.executable} {cluster.bots / 'same' / 'bot.py'} 5"), BotEntry("g", "greedy"))
+    local = run(tmp_path / "local", _params(bots=bots, games=1), RunOptions(concurrency=2, quiet=True))
+    remote = run(tmp_path / "remote", _params(bots=bots, games=1), cluster.options())
+    assert local.outcome is remote.outcome is Outcome.COMPLETE and remote.stored == 2
+    assert _results(tmp_path / "remote") == _results(tmp_path / "local")
+
+
+ARGS = ["arena", "g=greedy", "--games", "1", "--max-rounds", "2"]
+
+
+def test_a_worker_whose_copy_of_a_bot_differs_is_refused_before_any_game(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    if not cluster.differs:
+        pytest.skip("this machine gives a process no mount namespace of its own (unshare -rm)")
+    path = cluster.bots / "differs" / "bot.py"
+    done = CliRunner().invoke(
+        main,
+        [*ARGS, f"p={sys.executable} {path}", "--out", str(tmp_path / "a"), "--cluster", cluster.address],
+    )
+    assert done.exit_code == 2 and "Traceback" not in done.output, done.output
+    assert f"bot p's {path} differs from the coordinator's copy" in done.output
+    assert "worker tcp://127.0.0.1:" in done.output
+    assert not (tmp_path / "a").exists()  # refused before the arena's folder is made
+
+
+def test_a_worker_with_another_altay_version_is_refused(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests import cluster_helpers
+
+    monkeypatch.setattr(cluster_module, "INSPECT", cluster_helpers.other_version)
+    with pytest.raises(ArenaUsageError, match=r"runs altay 0\.0\.1-other and this coordinator altay "):
+        run(tmp_path / "a", _params(games=1), cluster.options())
+    assert not (tmp_path / "a").exists()
+
+
+def test_a_machine_plays_no_more_games_at_once_than_it_has_cores(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both workers (two threads each) are on this machine; when they say it has one core, the
+    coordinator gives one of them one game slot (a Dask resource) and the other none: every
+    game is played there, one at a time, though Dask alone would run four at once."""
+    from tests import cluster_helpers
+
+    monkeypatch.setattr(cluster_module, "INSPECT", cluster_helpers.one_core)
+    monkeypatch.setattr(cluster_module, "TASK", cluster_helpers.counting)
+    for old in cluster.marker.parent.glob("most-*"):
+        old.unlink()
+    show = Warnings()
+    show.note = show.warn  # type: ignore[method-assign]
+    options = RunOptions(cluster=ClusterOptions(cluster.address))
+    done = run(tmp_path / "a", _params(games=2), options, show=show)
+    assert done.outcome is Outcome.COMPLETE and done.stored == 12
+    assert any("1 worker on the cluster" in n for n in show.warnings), show.warnings
+    assert [p.read_text() for p in cluster.marker.parent.glob("most-*")] == ["1"]  # one worker, one game
+
+
+def _processes(marker: str) -> list[int]:
+    """The processes of this machine whose command line contains `marker`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if marker.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+    return found
+
+
+def test_an_interrupted_arena_stops_the_workers_games_and_reaps_their_bots(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """A bot that waits 3 s before each answer (a game lasts minutes): once both workers play,
+    Ctrl-C on the coordinator; the games on the workers stop and their bots are gone (they
+    would otherwise play on for minutes), and the workers play the next arena at once."""
+    from arena.runner import Progress
+
+    slow = str(cluster.bots / "same" / "slow.py")
+
+    class CtrlC(Progress):
+        def tick(self) -> None:  # both games' bots running on the workers: Ctrl-C
+            if len(_processes(slow)) >= 2:
+                raise KeyboardInterrupt
+
+    class Show(RunShow):
+        def display(self) -> Progress:
+            return CtrlC()
+
+    bots = (BotEntry("s", f"{sys.executable} {slow}"), BotEntry("g", "greedy"))
+    params = _params(bots=bots, games=1, game_options={"max_rounds": 12})
+    result = run(tmp_path / "a", params, cluster.options(), show=Show())
+    assert result.interrupted and result.stored == 0
+    deadline = time.monotonic() + 30  # (a stopped game ends at the bot's next answer or sooner)
+    while _processes(slow) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _processes(slow)
+    again = run(tmp_path / "b", _params(games=1, bots=_params().bots[:2]), cluster.options())
+    assert again.outcome is Outcome.COMPLETE
+
+
+def test_where_a_game_was_played_is_the_scheduler_s_word_not_the_worker_s(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests import cluster_helpers
+
+    monkeypatch.setattr(cluster_module, "TASK", cluster_helpers.other_address)
+    done = run(tmp_path / "a", _params(games=1, bots=_params().bots[:2]), cluster.options())
+    assert done.outcome is Outcome.COMPLETE
+    with ArenaStore.open(tmp_path / "a") as store:
+        said = store.game_workers()
+    assert len(said) == 2 and all(w.worker.startswith("tcp://127.0.0.1:") for w in said.values())
 
 
 @pytest.mark.parametrize(
@@ -461,3 +642,51 @@ def test_a_worker_then_the_scheduler_killed_mid_arena_lose_nothing_and_store_not
     finally:
         _stop(workers)
         _stop([scheduler])
+
+
+def test_when_no_checked_worker_is_left_the_arena_stops_and_resumes_on_the_new_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One worker, killed after the first stored game; another joins (unchecked: it gets no
+    game). Once no checked worker has been there for CONNECT_TIMEOUT_S (shortened here) the run
+    stops as interrupted instead of waiting for ever; --resume checks the new worker and plays
+    exactly what is missing there."""
+    from arena.runner import Progress
+
+    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT_S", 3.0)
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = _start(
+        ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard", "--no-show"],
+        tmp_path / "scheduler",
+        dict(os.environ),
+    )
+    worker = ["worker", address, "--nthreads", "1", "--no-nanny", "--host", "127.0.0.1", "--no-dashboard"]
+    procs = [scheduler, _start(worker, tmp_path / "w1", dict(os.environ))]
+
+    class Killer(Progress):
+        def game_done(self, record: GameRecord) -> None:
+            if len(procs) == 2:
+                os.killpg(procs[1].pid, signal.SIGKILL)
+                procs.append(_start(worker, tmp_path / "w2", dict(os.environ)))
+
+    class Show(RunShow):
+        def display(self) -> Progress:
+            return Killer()
+
+    try:
+        from distributed import Client
+
+        with Client(address, timeout=START_TIMEOUT_S, set_as_default=False) as client:
+            client.wait_for_workers(1, timeout=START_TIMEOUT_S)
+        params = _params(games=2, bots=_params().bots[:2])
+        result = run(tmp_path / "a", params, RunOptions(cluster=ClusterOptions(address)), show=Show())
+        assert result.interrupted and 1 <= result.stored < 4
+        assert any("no worker checked at the start is left" in e for e in result.errors)
+        again = run(
+            tmp_path / "a", None, RunOptions(resume=True, cluster=ClusterOptions(address), quiet=True)
+        )
+        assert again.outcome is Outcome.COMPLETE and again.played == 4 - result.stored
+    finally:
+        _stop(procs[1:])
+        _stop(procs[:1])

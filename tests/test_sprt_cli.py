@@ -93,6 +93,52 @@ def test_a_game_scores_new_against_base_only_and_pairs_count_when_complete() -> 
     assert "1 pairs (3 games)" in t.line()
 
 
+def test_pairs_count_in_schedule_order_whatever_order_their_games_arrive_in() -> None:
+    """80 pairs (seeded), NEW a little stronger: fed in schedule order and in five shuffled
+    orders, the tracker counts the same prefix of pairs and gives the same verdict, the first
+    prefix's that decides (computed here pair by pair); a pair missing a game stops the count."""
+    import random as rnd
+
+    from arena.sprt import EloModel, Pentanomial, sprt_status
+
+    two = (BotEntry("n", "random"), BotEntry("b", "random"))
+    params = ArenaParams(bots=two, players=2, games=80, sprt=SprtSpec(0, 100, alpha=0.1, beta=0.1))
+    draw = rnd.Random(25)
+    records = []
+    for game_id in range(160):
+        ahead = draw.random() < 0.62  # NEW ahead of BASE in this game
+        seats = ["n", "b"] if game_id % 2 == 0 else ["b", "n"]
+        ranks = [1, 2] if (seats[0] == "n") == ahead else [2, 1]
+        records.append(_record(game_id, seats, ranks))
+    p, first = Pentanomial(), None
+    for deal in range(80):
+        p = p.add(game_score(params, records[2 * deal]) + game_score(params, records[2 * deal + 1]))
+        spec = params.sprt
+        assert spec is not None
+        if (
+            sprt_status(p, spec.elo0, spec.elo1, spec.alpha, spec.beta, EloModel.LOGISTIC).verdict.value
+            != "continue"
+        ):
+            first = (deal + 1, p.counts)
+            break
+    assert first is not None and first[0] < 70  # it decides well before the end: pairs lie beyond it
+    in_order = SprtTracker(params)
+    in_order.add_all(records)
+    assert (in_order.counted, in_order.pentanomial.counts) == first and in_order.decided
+    for seed in range(5):
+        shuffled = records[:]
+        rnd.Random(seed).shuffle(shuffled)
+        t = SprtTracker(params)
+        t.add_all(shuffled)
+        assert (t.counted, t.pentanomial.counts, t.status().verdict) == (
+            *first,
+            in_order.status().verdict,
+        )
+    gap = SprtTracker(params)
+    gap.add_all(r for r in records if r.game_id != 7)  # pair 3 misses a game: counting stops there
+    assert gap.counted == 3 and not gap.decided and len(gap.waiting) == 76
+
+
 def test_sprt_parameters_are_checked_with_clear_messages() -> None:
     two = (BotEntry("n", "random"), BotEntry("b", "random"))
     with pytest.raises(ArenaUsageError, match="below --elo1"):

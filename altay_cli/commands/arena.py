@@ -551,8 +551,13 @@ def _print_board(
 ) -> None:
     from arena.leaderboard import build_leaderboard
     from arena.report import print_tables, to_csv, to_json
+    from arena.workers import workers_board
 
-    board = build_leaderboard(params, store.records(params), scheduled)
+    records = store.records(params)
+    board = build_leaderboard(params, records, scheduled)
+    workers = workers_board(store, records)
+    if workers is not None:  # (played on a cluster)
+        board["workers"] = workers
     if integrity is not None:
         board["integrity"] = integrity
     if opts["as_json"]:

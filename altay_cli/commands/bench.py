@@ -530,3 +530,103 @@ def bench_view_cmd(
         flat[f"page MB, {name}"] = result["page_mb"][name]
     flat["target"] = f"under {result['target_s']} s: " + ("met" if result["meets_target"] else "NOT met")
     _show(flat, "altay bench view", False)
+
+
+@bench.command("cluster")
+@click.option(
+    "--cores",
+    default="250,500,1000,2000",
+    show_default=True,
+    help="Sizes of the simulated fleet, in worker cores (one game each at a time), comma-separated.",
+)
+@click.option(
+    "--speedup",
+    type=Integer(1, 1000),
+    default=10,
+    show_default=True,
+    help="Simulated time runs this much faster: C cores are C / speedup workers with games that "
+    "short (the coordinator gets the same games per second).",
+)
+@click.option(
+    "--games",
+    type=Integer(4, 100_000),
+    default=200,
+    show_default=True,
+    help="Real games played once beforehand (random against greedy), then stored by each fleet.",
+)
+@click.option(
+    "--move-ms",
+    type=Integer(1, 3_600_000),
+    default=100,
+    show_default=True,
+    help="What each decision costs a worker's core (bots that use their time).",
+)
+@click.option(
+    "--max-rounds",
+    type=Integer(1, 10_000),
+    default=None,
+    help="Adjudicate each game after this many rounds. [default: the game's own]",
+)
+@click.option("--seed", type=SEED, default=1, show_default=True, help="The arena's seed.")
+@game_name_option("The game the arena plays.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def bench_cluster_cmd(
+    cores: str,
+    speedup: int,
+    games: int,
+    move_ms: int,
+    max_rounds: int | None,
+    seed: int,
+    game_name: str,
+    as_json: bool,
+) -> None:
+    """How many worker cores one coordinator keeps busy (`--cluster`), against a simulated fleet.
+
+    Real games are played once here; then each fleet (simulated workers inside this process)
+    answers them at the rate that many cores would, and the coordinator's real code decodes,
+    checks, replays, writes, signs and commits each one. Reports, per fleet, the games/s it
+    offers and those stored, the coordinator's busy share and cost per game by stage; then the
+    coordinator's ceiling and the cores it keeps busy (arena/CLUSTER.md).
+    """
+    from arena.bench_cluster import bench_cluster
+
+    parts = [c.strip() for c in cores.split(",") if c.strip()]
+    if not parts or not all(p.isascii() and p.isdigit() and 1 <= len(p) <= 7 for p in parts):
+        raise click.BadParameter("give core counts like 250,1000", param_hint="--cores")
+    sizes = [int(p) for p in parts]
+    if not all(s >= 1 for s in sizes):
+        raise click.BadParameter("give core counts of 1 or more", param_hint="--cores")
+    result = bench_cluster(sizes, speedup, games, game_name, move_ms, max_rounds, seed)
+    if as_json:
+        click.echo(orjson.dumps(result).decode())
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(
+        title=f"altay bench cluster ({result['game']}): {result['games']} games of "
+        f"{result['decisions_per_game']} decisions ({result['log_kib']} KiB logs), "
+        f"{result['real_game_s']} s of a core each at --move-ms {move_ms}"
+    )
+    for column in ("cores", "sim. workers", "offered g/s", "stored g/s", "busy", "decode ms",
+                   "check+replay+sign ms", "commit ms", "kept up"):  # fmt: skip
+        table.add_column(column, justify="right")
+    for r in result["fleets"]:
+        ms = r["ms_per_game"]
+        table.add_row(
+            f"{r['cores']:,}",
+            str(r["workers"]),
+            f"{r['offered_per_s']:.1f}",
+            f"{r['stored_per_s']:.1f}",
+            f"{r['coordinator_busy']:.0%}",
+            f"{ms['decode']:.1f}",
+            f"{ms['check_replay_write_sign']:.1f}",
+            f"{ms['commit']:.1f}",
+            "yes" if r["kept_up"] else "no",
+        )
+    console = Console()
+    console.print(table)
+    console.print(
+        f"ceiling: {result['ceiling_games_per_s']:.1f} games/s stored, so one coordinator keeps about "
+        f"{result['cores_kept_busy']:,} cores busy with such games"
+    )

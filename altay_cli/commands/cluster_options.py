@@ -39,9 +39,9 @@ def cluster_options(func: Any) -> Any:
         default=None,
         help="Play the games on the Dask cluster whose scheduler is at ADDRESS (tls://HOST:PORT; "
         "tcp:// only on this machine): this machine keeps the database, the logs and the key, and "
-        "checks and replays every game a worker sends back. As many games at once as the "
-        "workers have threads (--concurrency caps it). Needs pip install 'altay[cluster]'; "
-        "see arena/CLUSTER.md.",
+        "checks and replays every game a worker sends back. One game at a time per worker "
+        "process, no more on a machine than its cores (--concurrency caps it). Needs "
+        "pip install 'altay[cluster]'; see arena/CLUSTER.md.",
     )(func)
 
 
