@@ -59,7 +59,7 @@ class RemoteIntake:
         where = f"from {played.worker}" if played.worker else "from the cluster"
         if record is None or log is None:
             raise Refused(f"the answer {where} has no record or no log")
-        problem = self._record_problem(game, record, log)
+        problem = self._record_problem(game, record, log) or _worker_problem(log, played.worker)
         if problem is not None:
             raise Refused(f"the record {where} is refused: {problem}")
         path = self._write(game.game_id, log)
@@ -150,3 +150,25 @@ def _digest(path: Path) -> tuple[str, int]:
 
 
 __all__ = ["RemoteIntake"]
+
+
+def _worker_problem(log: bytes, worker: str | None) -> str | None:
+    """A cluster game's log names the worker that played it (`meta.worker`: address, cores and
+    load at the game's start; attested, and signed with the rest by the coordinator): it must be
+    there, and its address the one the scheduler says held the game."""
+    try:
+        header = orjson.loads(log.split(b"\n", 1)[0])
+    except orjson.JSONDecodeError:
+        return "its log's first line is not a header"
+    meta = header.get("meta") if isinstance(header, dict) else None
+    said = meta.get("worker") if isinstance(meta, dict) else None
+    if not (
+        isinstance(said, dict)
+        and isinstance(said.get("address"), str)
+        and type(said.get("cores")) is int
+        and type(said.get("load")) in (int, float)
+    ):
+        return "its log does not say which worker played it (meta.worker: address, cores and load)"
+    if worker and said["address"] != worker:
+        return f"its log says it was played on {said['address']}, but the scheduler says {worker} held it"
+    return None

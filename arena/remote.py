@@ -105,7 +105,9 @@ def play_remote(task: bytes) -> bytes:
         params = ArenaParams.from_dict(orjson.loads(t.params))
         with ONE_GAME, tempfile.TemporaryDirectory(prefix=SCRATCH_PREFIX, dir=_scratch_root()) as scratch:
             (Path(scratch) / LOGS).mkdir()
-            setup = WorkerSetup(scratch, params, None, t.arena_id, t.seed_source)
+            cores, load = _cores_and_load()
+            said = {"address": where, "cores": cores, "load": load}  # the log's meta.worker
+            setup = WorkerSetup(scratch, params, None, t.arena_id, t.seed_source, worker=said)
             with Cancellation() as cancel:
                 try:
                     if cancel.cancelled():

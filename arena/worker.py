@@ -57,6 +57,9 @@ class WorkerSetup:
     arena_id: str | None = None  # written into each log's header (meta.arena), with the game id
     seed_source: str | None = None  # records.SeedSource of the master seed, for each log's header
     fresh_bots: bool = False  # start every bot afresh for each game, even one that says many_games
+    #: on a cluster, the worker playing: {"address", "cores", "load"} at the game's start, written
+    #: into each log's header as `meta.worker` (signed with the rest by the coordinator)
+    worker: dict[str, Any] | None = None
 
 
 _signers: dict[str, Any] = {}
@@ -138,7 +141,11 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
         together.setdefault(bot, []).append(seat)
     log = log_name(game.game_id)
     signer = _signer(setup.sign_key)
-    identity = {"arena": {"id": setup.arena_id, "game": game.game_id}} if setup.arena_id else None
+    identity: dict[str, Any] = {}
+    if setup.arena_id:
+        identity["arena"] = {"id": setup.arena_id, "game": game.game_id}
+    if setup.worker is not None:
+        identity["worker"] = setup.worker
     result = run_match(
         bots,
         config,
@@ -150,7 +157,7 @@ def play_game(setup: WorkerSetup, game: ScheduledGame) -> GameRecord:
         seat_options=own if any(own) else None,
         players=list(together.values()),
         seed_source=SeedSource(setup.seed_source) if setup.seed_source else None,
-        log_meta=identity,
+        log_meta=identity or None,
         exclusive_log=True,
         kept=_kept_for(game.game_id),
     )

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import orjson
 
 from arena.remote import Answer, decode_answer, decode_record, encode_answer, play_remote
 
@@ -143,3 +144,21 @@ def other_address(task: bytes) -> bytes:
     """Plays the game honestly, and says another worker played it."""
     answer = decode_answer(play_remote(task))
     return encode_answer(msgspec.structs.replace(answer, worker="tcp://192.0.2.1:9999"))
+
+
+def forged_worker(task: bytes) -> bytes:
+    """Plays the game, then writes another worker's address into its log's header (meta.worker)
+    and rebuilds the whole chain over the edited header (a worker can: it does not sign), with
+    the record rehashed: only the scheduler's word on where the game ran can catch it."""
+    from altay_cli.gamelog import line_hash
+
+    answer = decode_answer(play_remote(task))
+    lines = answer.log.rstrip(b"\n").split(b"\n")
+    header = orjson.loads(lines[0])
+    header["meta"]["worker"]["address"] = "tcp://192.0.2.1:9999"
+    lines[0] = orjson.dumps(header)
+    for i in range(1, len(lines)):
+        line = orjson.loads(lines[i])
+        line["prev"] = line_hash(lines[i - 1])
+        lines[i] = orjson.dumps(line)
+    return _rehash(answer, b"\n".join(lines) + b"\n", decode_record(answer.record))

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import re
 import shlex
@@ -270,6 +271,11 @@ def test_an_arena_on_the_cluster_stores_what_a_local_run_stores(cluster: Cluster
     assert sorted(said) == list(range(12))
     assert {w.worker.rsplit(":", 1)[0] for w in said.values()} == {"tcp://127.0.0.1"}
     assert all(w.cores >= 1 and w.load >= 0 for w in said.values())
+    # ... and each log names it in its header (meta.worker: attested, signed by the coordinator)
+    for game_id, w in said.items():
+        header = json.loads((tmp_path / "remote" / "logs" / f"{game_id:06d}.jsonl").open().readline())
+        named = header["meta"]["worker"]
+        assert named["address"] == w.worker and named["cores"] >= 1 and named["load"] >= 0
     with ArenaStore.open(tmp_path / "local") as store:
         assert store.game_workers() == {}
     # the progress display showed the workers: games in flight, stored, games/s
@@ -431,6 +437,7 @@ def test_where_a_game_was_played_is_the_scheduler_s_word_not_the_worker_s(
     [
         ("tampered_log", "the log from tcp://127.0.0.1:"),
         ("lying_record", "the row's ranks is"),
+        ("forged_worker", "but the scheduler says tcp://127.0.0.1:"),
     ],
 )
 def test_a_worker_that_edits_a_log_or_lies_in_a_record_stores_nothing(

@@ -8,10 +8,13 @@ two-round games (seconds)."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from unittest import mock
 
 import msgspec
+import orjson
 import pytest
 
 from altay_cli.logsign import generate, load_signer
@@ -50,9 +53,11 @@ def _arena(folder: Path, key: Path) -> tuple[ArenaStore, RemoteIntake]:
 
 
 def _played(store: ArenaStore, game_index: int = 0) -> Played:
-    """An honest worker's answer for one scheduled game, as the executor hands it over."""
+    """An honest worker's answer for one scheduled game, as the executor hands it over (played
+    as the worker at tcp://w:1, which its log's header names)."""
     game = list(store.schedule(PARAMS).values())[game_index]
-    answer = decode_answer(play_remote(encode_task(PARAMS, game, store.arena_id(), store.seed_source())))
+    with mock.patch("arena.remote._worker_address", return_value="tcp://w:1"):
+        answer = decode_answer(play_remote(encode_task(PARAMS, game, store.arena_id(), store.seed_source())))
     assert answer.error is None, answer.error
     return Played(game, record=decode_record(answer.record), log=answer.log, worker="tcp://w:1")
 
@@ -74,6 +79,22 @@ def test_an_honest_answer_is_written_signed_and_verifies(tmp_path: Path, key: Pa
     found = verify(tmp_path / "a")
     assert not found.problems and len(found.records) == 1
     assert found.key == load_signer(key).public_key_hex
+
+
+def _rechained(log: bytes, edit_header: Callable[[dict], None]) -> bytes:
+    """The log with its header edited and the whole chain rebuilt over it (a worker can: it
+    signs nothing)."""
+    from altay_cli.gamelog import line_hash
+
+    lines = log.rstrip(b"\n").split(b"\n")
+    header = orjson.loads(lines[0])
+    edit_header(header)
+    lines[0] = orjson.dumps(header)
+    for i in range(1, len(lines)):
+        line = orjson.loads(lines[i])
+        line["prev"] = line_hash(lines[i - 1])
+        lines[i] = orjson.dumps(line)
+    return b"\n".join(lines) + b"\n"
 
 
 def _lies(played: Played) -> list[tuple[Played, str]]:
@@ -98,6 +119,14 @@ def _lies(played: Played) -> list[tuple[Played, str]]:
         (_rehashed(played, log, replace(record, seed=record.seed + 1)), "the row's seed is"),
         (_rehashed(played, log, replace(record, failures=stuffed)), "a failure has fields"),
         (replace(played, log=None), "has no record or no log"),
+        (
+            _rehashed(played, _rechained(log, lambda h: h["meta"].pop("worker"))),
+            "its log does not say which worker played it",
+        ),
+        (
+            _rehashed(played, _rechained(log, lambda h: h["meta"]["worker"].update(address="tcp://w:2"))),
+            "its log says it was played on tcp://w:2, but the scheduler says tcp://w:1 held it",
+        ),
     ]
 
 
