@@ -64,15 +64,12 @@ def machine() -> dict[str, Any]:
 
 
 def _compiled() -> int:
-    """How many of the loaded engine modules are compiled extensions (an opt-in build)."""
-    import sys
+    """How many engine modules are compiled extensions here (an opt-in build), loaded or not:
+    the extension files beside the engines' sources."""
+    from pathlib import Path
 
-    return sum(
-        1
-        for name, module in list(sys.modules.items())
-        if name.startswith("altay_cli.engine.")
-        and str(getattr(module, "__file__", None) or ".py").endswith((".so", ".pyd"))
-    )
+    engines = Path(__file__).resolve().parent / "engine"
+    return sum(1 for _ in engines.rglob("*.so")) + sum(1 for _ in engines.rglob("*.pyd"))
 
 
 def spread(values: list[float], digits: int = 2) -> dict[str, float]:
