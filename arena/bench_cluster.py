@@ -30,6 +30,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from altay_cli.engine.registry import DEFAULT_GAME
+
 from .executors import Played
 from .intake import RemoteIntake
 from .params import ArenaParams, BotEntry
@@ -39,6 +41,8 @@ from .runner import run_arena
 from .schedule import ScheduledGame
 from .store import ArenaStore
 from .worker import LOGS, WorkerSetup
+
+SIMULATED = "sim"  # the worker every simulated game names (its log's meta.worker, the executor's word)
 
 
 class SimulatedFleet:
@@ -89,7 +93,7 @@ class SimulatedFleet:
             answer = decode_answer(self.answers[game.game_id])  # as `cluster.DaskExecutor` does
             record = decode_record(answer.record)
             self.decode_s += time.perf_counter() - t0
-            out.append(Played(game, record=record, log=answer.log, worker=f"sim://{worker}", cores=1))
+            out.append(Played(game, record=record, log=answer.log, worker=SIMULATED, cores=1))
         return out
 
     def in_flight(self) -> dict[str, int]:
@@ -114,7 +118,7 @@ def bench_cluster(
     cores: list[int],
     speedup: float = 10.0,
     games: int = 200,
-    game: str = "altay",
+    game: str = DEFAULT_GAME,
     move_ms: int = 100,
     max_rounds: int | None = None,
     seed: int = 1,
@@ -144,7 +148,9 @@ def bench_cluster(
         signer = generate(Path(tmp) / "coordinator.key")
         with ArenaStore.create(folder, params, public_key=signer.public_key_hex) as store:
             schedule = list(store.schedule(params).values())
-            setup = WorkerSetup(str(folder), params, None, store.arena_id(), store.seed_source())
+            # every simulated worker sends these logs: they name one worker, "sim" (meta.worker)
+            said = {"address": SIMULATED, "cores": 1, "load": 0.0}
+            setup = WorkerSetup(str(folder), params, None, store.arena_id(), store.seed_source(), worker=said)
             t0 = time.perf_counter()
             made = run_arena(store, setup, schedule, 2)  # the real games, as workers play them
             if not made.complete:
@@ -184,7 +190,7 @@ def _answer(folder: Path, record: GameRecord) -> bytes:
     import msgspec
 
     log = (folder / record.log).read_bytes()
-    return encode_answer(Answer(record.game_id, "sim", msgspec.msgpack.encode(record), log))
+    return encode_answer(Answer(record.game_id, SIMULATED, msgspec.msgpack.encode(record), log))
 
 
 def _one_fleet(

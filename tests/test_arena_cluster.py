@@ -280,7 +280,9 @@ def test_an_arena_on_the_cluster_stores_what_a_local_run_stores(cluster: Cluster
         assert store.game_workers() == {}
     # the progress display showed the workers: games in flight, stored, games/s
     shown = [line for line in lines.getvalue().splitlines() if line.startswith("  workers: 2 workers, ")]
-    assert shown and " 1 playing " in "".join(shown) and shown[-1].count(" games ") == 2
+    # (how many were playing when the line was drawn depends on timing: not asserted)
+    assert shown and all(re.search(r" playing \d+ games ", line) for line in shown)
+    assert shown[-1].count(" games ") == 2
     assert sum(int(n) for n in re.findall(r" playing (\d+) games ", shown[-1])) == 12
 
 

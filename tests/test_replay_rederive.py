@@ -346,6 +346,8 @@ ATTESTED: list[tuple[str, str, object]] = [
     ("seat.command", "retry", "python3 other_bot.py"),
     ("seat.kind", "retry", "human"),
     ("seat.player", "team", None),  # replaced below: the seat said to be played alone
+    ("seat.process_since", "retry", 7),  # with process_games (the two come together): said kept
+    ("seat.process_games", "retry", 3),  # with process_since: said kept from an earlier game
     ("decision.request_id", "retry", lambda v: v + 100),
     ("decision.time_ms", "retry", 0.001),
     ("decision.overhead_us", "retry", 1.0),
@@ -365,6 +367,10 @@ ATTESTED: list[tuple[str, str, object]] = [
 def attested_edit(game: str, path: str, kind: str, value: object, lines: Lines) -> None:
     if path == "seat.player":
         lines[0]["seats"][1].pop("player")
+        return
+    if path in ("seat.process_since", "seat.process_games"):  # a process said kept: both or neither
+        seat = lines[0]["seats"][0]
+        seat["process_since"], seat["process_games"] = (value, 1) if path.endswith("since") else (0, value)
         return
     set_in(path, value)(lines)
     if path in ("failure.status", "failure.detail", "failure.request_id"):  # the result lists it too
