@@ -36,8 +36,11 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -64,11 +67,20 @@ MARGIN = 0.0
 class Search:
     """Determinized flat Monte Carlo over the legal actions, for `seat` of `game`."""
 
-    def __init__(self, game: Game, seat: int, rng: random.Random, horizon_turns: int = 8) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        rng: random.Random,
+        horizon_turns: int = 8,
+        own_policy: Callable[[Any, random.Random], int] | None = None,
+    ) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
         self.horizon_turns = horizon_turns
+        #: the seat's own choices in playouts (the game's playout policy when None)
+        self.own_policy = own_policy
         self.playouts = 0
         self.steps = 0
 
@@ -82,6 +94,7 @@ class Search:
         changes = 0
         steps = 0
         horizon = self.horizon_turns
+        own = self.own_policy
         while not state.is_terminal and steps < MAX_PLAYOUT_STEPS:
             turn = game.text.turn_of(state)
             if turn != last:
@@ -90,7 +103,10 @@ class Search:
                 if changes >= horizon or (turn is not None and turn[1] == seat):
                     break
             legal = state.legal_actions()
-            state.apply(legal[game.search.playout_action(state, rng)])
+            if own is not None and state.to_move == seat:
+                state.apply(legal[own(state, rng)])
+            else:
+                state.apply(legal[game.search.playout_action(state, rng)])
             steps += 1
         self.steps += steps
         self.playouts += 1
@@ -103,16 +119,18 @@ class Search:
             raise RuntimeError(f"a sampled world has {found} legal actions, not {n_actions}")
         return world
 
-    def choose(self, belief: Any, n_actions: int, deadline: float) -> tuple[int, str]:
+    def choose(
+        self, belief: Any, n_actions: int, deadline: float, anchor: int | None = None
+    ) -> tuple[int, str]:
         """The index of the best action by the deadline (a time.perf_counter() value), with a
-        summary. The playout policy's own choice stays unless another beats it in the same
-        worlds by more than its noise (a rollout algorithm: never worse than the policy it
-        improves, where the evaluation is right)."""
+        summary. The default choice (`anchor` when given, else the playout policy's) stays
+        unless another beats it in the same worlds by more than its noise (a rollout
+        algorithm: never worse than the policy it improves, where the evaluation is right)."""
         rng = self.rng
         t_start = time.perf_counter()
         values: list[list[float]] = [[] for _ in range(n_actions)]
         world = self._world(belief, n_actions)
-        base = self.game.search.playout_action(world, random.Random(0))
+        base = anchor if anchor is not None else self.game.search.playout_action(world, random.Random(0))
         candidates = [base, *(i for i in range(n_actions) if i != base)]
         worlds = 0
         while time.perf_counter() < deadline:
@@ -138,7 +156,7 @@ class Search:
                     rest = rest[: max(KEEP, (len(rest) + 2) // 2) - 1]
                 candidates = [base, *rest]
         if not worlds:
-            return base, "no time to search: the playout policy's choice"
+            return base, "no time to search: the default choice"
         best, gain = base, 0.0
         for i in range(n_actions):
             k = min(len(values[i]), len(values[base]))
@@ -156,7 +174,7 @@ class Search:
         rate = playouts / max(deadline - t_start, 1e-9)  # it searched until the deadline
         line = self.game.text.command_text(world.legal_actions()[best])
         return best, f"{worlds} worlds, {playouts} playouts ({rate:,.0f}/s), value {mean:+.3f} over {n}" + (
-            "" if best == base else f", {gain:+.3f} over the policy's choice"
+            "" if best == base else f", {gain:+.3f} over the default choice"
         ) + f"; line: {line}"
 
 
@@ -200,7 +218,10 @@ class SearchBot(altay_bot.Bot):
         self.game = game
         self.static = hello.get("static")
         self.belief = game.search.new_belief(hello["game"], self.static, seat)
-        self.search = Search(game, seat, self.rng)
+        if game.search.greedy_guided:
+            self.search = Search(game, seat, self.rng, horizon_turns=1, own_policy=self.greedy_on_state)
+        else:
+            self.search = Search(game, seat, self.rng)
         self.repeat_events = False
 
     def error(self, message: dict[str, Any]) -> None:
@@ -220,13 +241,25 @@ class SearchBot(altay_bot.Bot):
             self.belief.update(request["observation"], events)
             if n == 1:
                 return 0
-            return self.search.choose(self.belief, n, deadline)
+            guided = self.game is not None and self.game.search.greedy_guided
+            anchor = self.heuristic(request) if guided else None
+            return self.search.choose(self.belief, n, deadline, anchor)
         except Exception as exc:  # never forfeit over a bug of ours: say so, answer anyway
             fallback = self.heuristic(request)
             altay_bot.log(f"search failed ({type(exc).__name__}: {exc}); the game's heuristic played")
             return fallback, f"search failed: {type(exc).__name__}; the game's heuristic played"
 
-    def heuristic(self, request: dict[str, Any]) -> int:
+    def greedy_on_state(self, state: Any, rng: random.Random) -> int:
+        """The in-process greedy player's choice in a simulated state, for the seat to move
+        (what it would be sent: its observation and the legal actions as JSON values)."""
+        game = self.game
+        assert game is not None
+        seat = state.to_move
+        observation = msgspec.to_builtins(game.player_observation(state, seat, (seat,)))
+        actions = [game.action_to_builtins(a) for a in state.legal_actions()]
+        return self.heuristic({"observation": observation, "actions": actions}, rng)
+
+    def heuristic(self, request: dict[str, Any], rng: random.Random | None = None) -> int:
         """The game's own in-process greedy player's choice (the first action without one)."""
         assert self.game is not None
         target = self.game.search.in_process_bots.get("greedy")
@@ -235,7 +268,7 @@ class SearchBot(altay_bot.Bot):
         module, _, function = target.partition(":")
         choose = getattr(importlib.import_module(module), function)
         extra = {"static": self.static} if self.game.search.in_process_static else {}
-        index = choose(request["observation"], request["actions"], self.rng, **extra)
+        index = choose(request["observation"], request["actions"], rng or self.rng, **extra)
         return index if isinstance(index, int) and 0 <= index < len(request["actions"]) else 0
 
 

@@ -292,3 +292,85 @@ def test_it_answers_within_its_clock_beside_a_cpu_burner(tmp_path, monkeypatch) 
     searched = [d for d in mine if d.info and "worlds" in d.info]
     assert searched, "the bot searched on no decision"
     assert_no_leak(marker)
+
+
+def _innovation_request(state, seat: int, move_ms: int) -> dict:
+    game = load_game("innovation")
+    return {
+        "id": 1,
+        "clock": {"move_ms": move_ms, "bank_ms": 0, "increment_ms": 0},
+        "events": [],
+        "actions": [game.action_to_builtins(a) for a in state.legal_actions()],
+        "observation": msgspec.to_builtins(game.player_observation(state, seat, (seat,))),
+    }
+
+
+def test_innovation_search_defaults_to_the_greedy_choice() -> None:
+    """Innovation's playout policy is uniformly random, so the search leans on the greedy player
+    (`greedy_guided`): with no time to search, every answer is the greedy's own choice, not
+    chance (a game followed from its start, as the bot follows it)."""
+    from bots import innovation_greedy
+
+    game = load_game("innovation")
+    assert game.search.greedy_guided and not GAME.search.greedy_guided
+    config = game.make_config(2, 3)
+    state = game.new_state(config)
+    seat = 0
+    bot = search_bot.SearchBot("0", None)
+    settings = msgspec.to_builtins(game.public_settings(config))
+    bot.start({"seat": seat, "game": settings, "kind": {"name": "innovation"}})
+    pending: list[dict] = []
+    rng = random.Random(3)
+    choices = 0
+    while not state.is_terminal and choices < 12:
+        mover = state.to_move
+        legal = state.legal_actions()
+        if mover == seat:
+            request = _innovation_request(state, seat, move_ms=50)  # a budget of 0: no search
+            request["events"] = pending
+            pending = []
+            ties = random.Random()
+            ties.setstate(bot.rng.getstate())  # the greedy breaks ties with the bot's generator
+            sent = json.loads(json.dumps(request))
+            answer = bot.choose(request)
+            if len(legal) > 1:
+                assert isinstance(answer, tuple) and answer[1] == "no time to search: the default choice"
+                greedy = innovation_greedy.choose(sent["observation"], sent["actions"], ties)
+                assert answer[0] == greedy
+                index = answer[0]
+                choices += 1
+            else:
+                index = 0
+        else:
+            index = rng.randrange(len(legal))
+        action = legal[index]
+        state.apply(action)
+        seen = game.event_for(state, mover, action, seat)
+        if seen is not None:
+            pending.append({"seat": mover, "action": msgspec.to_builtins(seen)})
+    assert choices == 12
+
+
+def test_guided_playouts_play_the_seats_own_turn_with_its_policy_and_stop_when_it_ends() -> None:
+    """A greedy-guided playout: the seat's own choices come from its own policy, nobody else's,
+    and the playout ends when the turn passes to another seat (it is judged there)."""
+    game = load_game("innovation")
+    config = game.make_config(2, 5)
+    state = game.new_state(config)
+    rng = random.Random(5)
+    while game.text.turn_of(state) is None or len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[rng.randrange(len(state.legal_actions()))])
+    seat = state.to_move
+    movers: list[int] = []
+
+    def own(s, r) -> int:
+        movers.append(s.to_move)
+        return 0
+
+    search = search_bot.Search(game, seat, random.Random(0), horizon_turns=1, own_policy=own)
+    root = game.text.turn_of(state)
+    value = search.playout(state, random.Random(1), root)
+    assert -1.0 <= value <= 1.0
+    assert movers and set(movers) == {seat}
+    assert state.is_terminal or game.text.turn_of(state) != root  # stopped at the turn's end
+    assert state.is_terminal or state.to_move != seat or game.text.turn_of(state)[1] != seat

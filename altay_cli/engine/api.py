@@ -709,6 +709,12 @@ class Search(Facet):
     #: builtins, what a bot gets in `hello.static`): a game whose components come with its
     #: configuration (Mammothodus's --data) needs it
     in_process_static: ClassVar[bool] = False
+    #: whether a search bot leans on the in-process greedy player: its default choice (the one
+    #: another action must beat in the same worlds) is the greedy's, its playouts finish the
+    #: seat's own turn with the greedy and are judged when that turn ends: for a game whose
+    #: playout policy is quick but uniformly random, so that search improves on the game's
+    #: heuristic instead of on chance
+    greedy_guided: ClassVar[bool] = False
 
     def new_belief(self, settings: Any, static: Any, seat: int) -> Belief:
         """An empty `Belief` for `seat`, from the `hello` message's settings and static

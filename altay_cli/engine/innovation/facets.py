@@ -103,6 +103,7 @@ class InnovationText(Text):
 class InnovationSearch(Search):
     has_sampler = True
     in_process_bots: ClassVar[Mapping[str, str]] = {"greedy": "bots.innovation_greedy:choose"}
+    greedy_guided: ClassVar[bool] = True  # the playout policy is uniformly random
 
     def new_belief(self, settings: Any, static: Any, seat: int) -> InnovationBelief:
         return InnovationBelief(settings, static, seat)
