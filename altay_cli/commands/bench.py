@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
@@ -202,6 +203,95 @@ def bench_all_cmd(quick: bool, seed: int, games: tuple[str, ...], as_json: bool,
         f"{m['platform']}; {m['sandbox']}; compiled engine modules: {m['compiled_engine_modules']}",
         markup=False,
     )
+
+
+@bench.command("strength")
+@click.option(
+    "--game",
+    "games",
+    multiple=True,
+    type=click.Choice(game_names()),
+    help="Only this game (repeat for more). [default: every game]",
+)
+@click.option(
+    "--deals",
+    type=Integer(1, 10_000),
+    default=20,
+    show_default=True,
+    help="Deals per arena (per clan count).",
+)
+@click.option(
+    "--move-ms",
+    type=Integer(20, 600_000),
+    default=100,
+    show_default=True,
+    help="Time per decision (CPU clock).",
+)
+@click.option(
+    "-j", "--concurrency", "jobs", type=Integer(1, 1024), default=1, show_default=True, help="Games at once."
+)
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Master seed of every arena.")
+@click.option(
+    "-o",
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Keep the arenas here (one folder per game and clan count) [default: a temporary folder].",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option("--markdown", is_flag=True, help="Print the table in Markdown, as bots/README.md holds it.")
+def bench_strength_cmd(
+    games: tuple[str, ...],
+    deals: int,
+    move_ms: int,
+    jobs: int,
+    seed: int,
+    out: Path | None,
+    as_json: bool,
+    markdown: bool,
+) -> None:
+    """Measure every built-in bot's strength in every game, the table of bots/README.md.
+
+    A competitive game plays a 2-player arena of random, greedy and search (where the game has
+    a belief sampler), each deal in both seatings: each bot's share of games ahead of random
+    with the arena's deal-clustered 95% interval, the logistic Elo it means, and the search
+    bot's share ahead of greedy. A cooperative game plays --teams self arenas at 1 and 4 clans:
+    each bot's team win rate with a 95% interval. Every arena is the real `altay arena` (sandbox,
+    each bot's CPU clock); its progress shows on stderr. The CPU hours spent are reported.
+
+    \b
+      altay bench strength --markdown > table.md       every game, 20 deals, 100 ms a move
+      altay bench strength --game innovation --deals 50 --move-ms 300 -j 2
+    """
+    from ..bench_strength import HEADERS, bench_strength, row_cells
+    from ..bench_strength import markdown as as_markdown
+
+    if as_json and markdown:
+        raise click.UsageError("give --json or --markdown, not both")
+    if out is not None and out.exists() and any(out.iterdir()):
+        raise click.UsageError(f"--out {out} is not empty: give a new folder")
+    try:
+        result = bench_strength(list(games) or game_names(), deals, move_ms, jobs, seed, out)
+    except RuntimeError as exc:  # an arena that failed: say which, no traceback
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(orjson.dumps(result).decode())
+        return
+    if markdown:
+        click.echo(as_markdown(result), nl=False)
+        return
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title=result["command"])
+    for header in HEADERS:
+        table.add_column(header)
+    for row in result["rows"]:
+        table.add_row(*(escape(c) for c in row_cells(row)))
+    console = Console()
+    console.print(table)
+    console.print(f"{result['cpu_hours']} CPU hours (the referee and every bot)", markup=False)
 
 
 @bench.command("bots")
