@@ -14,6 +14,13 @@ choice unless another action beats it in the same worlds by more than one standa
 the difference: a rollout algorithm, which improves on its playout policy where the
 evaluation is right and falls back on it where the evidence is thin.
 
+A game whose playout policy is quick but uniformly random (Innovation: `greedy_guided`) leans on
+its in-process greedy player instead: the default choice is the greedy's, a playout finishes the
+seat's own turn with the greedy (the others' choices stay random) and is judged when that turn
+ends, so search improves on the game's heuristic rather than on chance. (Random playouts over
+the next turn, against the policy's own random choice: -180 Elo against greedy at 100 ms a
+move; judged at the turn's end: even; with the greedy's own turn: +117, `bots/README.md`.)
+
 Time: a fraction of the request's clock (move time plus a share of the bank, less a margin for
 the process and the machine's load), capped by `--ms N`; a single legal action is answered at
 once. It plays every game whose engine has a sampler (Altay and Innovation today) and says so
