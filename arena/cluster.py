@@ -77,6 +77,8 @@ class ClusterOptions:
     tls_ca: str | None = None  # the CA that signed the scheduler's and the workers' certificates
     tls_cert: str | None = None  # this coordinator's certificate
     tls_key: str | None = None  # and its private key
+    #: The share of the games re-simulated by the coordinator (`--verify-sample`; see intake.py).
+    verify_sample: float = 1.0
 
     @property
     def tls_files(self) -> tuple[str | None, str | None, str | None]:

@@ -254,9 +254,10 @@ def _remote(
     from .cluster import DaskExecutor
     from .intake import RemoteIntake
 
-    return DaskExecutor(session, params, store.arena_id(), store.seed_source()), RemoteIntake(
-        store, params, signer
-    )
+    sample = session.options.verify_sample
+    store.set_verify_sample(sample)
+    executor = DaskExecutor(session, params, store.arena_id(), store.seed_source())
+    return executor, RemoteIntake(store, params, signer, sample)
 
 
 def _silent(text: str) -> None:

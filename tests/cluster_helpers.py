@@ -162,3 +162,23 @@ def forged_worker(task: bytes) -> bytes:
         line["prev"] = line_hash(lines[i - 1])
         lines[i] = orjson.dumps(line)
     return _rehash(answer, b"\n".join(lines) + b"\n", decode_record(answer.record))
+
+
+def changed_decision(task: bytes) -> bytes:
+    """Plays the game, then makes its first decision's action a later one of the same seat's
+    (its index dropped) and rebuilds the whole chain over it, the record rehashed: every line
+    still follows the one before and the result is still its log's; only a re-simulation can
+    tell that the action was not the one played."""
+    from altay_cli.gamelog import line_hash
+
+    answer = decode_answer(play_remote(task))
+    lines = [orjson.loads(raw) for raw in answer.log.rstrip(b"\n").split(b"\n")]
+    decisions = [line for line in lines if line["type"] == "decision"]
+    first = decisions[0]
+    other = next(d for d in decisions[1:] if d["seat"] == first["seat"] and d["action"] != first["action"])
+    first["action"], first["index"] = other["action"], None
+    out = [orjson.dumps(lines[0])]
+    for line in lines[1:]:
+        line["prev"] = line_hash(out[-1])
+        out.append(orjson.dumps(line))
+    return _rehash(answer, b"\n".join(out) + b"\n", decode_record(answer.record))

@@ -9,6 +9,8 @@ What is proven: a cluster run stores the same games with the same results, and s
 leaderboard, as a local run of the same seed, its logs signed by the coordinator's key only and
 passing `altay arena verify`; an SPRT decides as locally; a worker that edits a log, lies in a
 record or answers with a pickle has its game refused (not stored, played again once, reported),
+and one that changes a decision under a rebuilt chain is refused exactly when the coordinator's
+`--verify-sample` chooses its game,
 and the coordinator unpickles nothing; a scheduler off this machine without TLS is refused; a
 program bot plays on workers that have its files, and a worker whose copy of a bot file differs,
 or whose altay is another version, is refused before the first game, the worker and file named.
@@ -57,6 +59,7 @@ except ImportError:
 
 from arena import cluster as cluster_module
 from arena.cluster import ClusterOptions, PickleRefused, address_problem, no_unpickling
+from arena.intake import VerifySample, has_failure
 
 ROOT = Path(__file__).resolve().parent.parent
 SHORT = {"max_rounds": 2}  # Altay, two rounds: a game takes a fraction of a second
@@ -289,7 +292,8 @@ def test_an_arena_on_the_cluster_stores_what_a_local_run_stores(cluster: Cluster
 def test_the_arena_command_plays_on_the_cluster_named_in_its_config(cluster: Cluster, tmp_path: Path) -> None:
     config = tmp_path / "ladder.toml"
     config.write_text(
-        f'cluster = "{cluster.address}"\ngames = 1\nmax-rounds = 2\n[bots]\na = "random"\nb = "greedy"\n'
+        f'cluster = "{cluster.address}"\nverify-sample = 0\ngames = 1\nmax-rounds = 2\n'
+        '[bots]\na = "random"\nb = "greedy"\n'
     )
     done = CliRunner().invoke(
         main, ["arena", "--config", str(config), "--out", str(tmp_path / "a"), "--json"]
@@ -297,13 +301,24 @@ def test_the_arena_command_plays_on_the_cluster_named_in_its_config(cluster: Clu
     assert done.exit_code == 0, done.output
     assert f"on the cluster {cluster.address}" in done.stderr
     with ArenaStore.open(tmp_path / "a") as store:
-        assert len(store.records(store.params())) == 2
+        records = store.records(store.params())
+        assert len(records) == 2 and store.verify_sample() == 0.0
+        # at a rate of 0, only the games with a failure are re-simulated
+        resimulated = {g: w.resimulated for g, w in store.game_workers().items()}
+    assert resimulated == {r.game_id: has_failure(r) for r in records}
     workers = orjson.loads(done.stdout)["workers"]  # the report says where the games were played
+    assert workers["verify_sample"] == 0.0 and workers["resimulated"] == sum(resimulated.values())
     assert workers["games"] == 2 and sum(w["games"] for w in workers["workers"]) == 2
     assert all(w["worker"].startswith("tcp://127.0.0.1:") and w["cores"] >= 1 for w in workers["workers"])
     assert workers["games_per_s"] > 0
     text = CliRunner().invoke(main, ["arena", "report", str(tmp_path / "a")])
     assert text.exit_code == 0 and "Workers: 2 games on the cluster" in text.output
+    said = " ".join(text.output.split())  # (the table's title wraps)
+    assert f"re-simulated {sum(resimulated.values())} of them (--verify-sample 0)" in said
+    alone = CliRunner().invoke(
+        main, ["arena", "a=random", "b=random", "--out", str(tmp_path / "b"), "--verify-sample", "0.5"]
+    )
+    assert alone.exit_code == 2 and "--verify-sample goes with --cluster" in alone.output
 
 
 def test_an_sprt_on_the_cluster_decides_as_locally(cluster: Cluster, tmp_path: Path) -> None:
@@ -464,6 +479,27 @@ def test_a_worker_that_edits_a_log_or_lies_in_a_record_stores_nothing(
     monkeypatch.undo()
     again = run(folder, None, RunOptions(resume=True, cluster=ClusterOptions(cluster.address), quiet=True))
     assert again.outcome is Outcome.COMPLETE and again.played == again.stored == 2
+
+
+def test_a_changed_decision_under_a_rebuilt_chain_is_caught_when_the_sample_chooses_its_game(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At --verify-sample 0.5: the games the arena's salt chooses are re-simulated and refused,
+    the others stored unre-simulated (recorded so); the same salt says which, afterwards."""
+    from tests import cluster_helpers
+
+    monkeypatch.setattr(cluster_module, "TASK", cluster_helpers.changed_decision)
+    folder = tmp_path / "a"
+    options = RunOptions(cluster=ClusterOptions(cluster.address, verify_sample=0.5), quiet=True)
+    result = run(folder, _params(games=2, bots=_params().bots[:2]), options)
+    with ArenaStore.open(folder) as store:
+        sample = VerifySample(0.5, store.verify_salt())
+        stored = {g: w.resimulated for g, w in store.game_workers().items()}
+        assert store.verify_sample() == 0.5
+    chosen = {g for g in range(result.scheduled) if sample.chosen(g)}
+    assert stored == {g: False for g in range(result.scheduled) if g not in chosen}
+    assert sorted(int(e.split(":")[0].split()[1]) for e in result.errors) == sorted(chosen)
+    assert all("decision 0" in line for line in result.refused) and len(result.refused) == 2 * len(chosen)
 
 
 def test_an_answer_only_pickle_can_carry_is_refused_and_never_unpickled(

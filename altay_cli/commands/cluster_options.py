@@ -1,5 +1,6 @@
-"""`--cluster ADDRESS` and its TLS files, shared by `altay arena` and `altay sprt` (and settable in
-their TOML config by the same names: `cluster = "tls://sched:8786"`, `cluster-ca = "ca.pem"`)."""
+"""`--cluster ADDRESS`, its TLS files and `--verify-sample RATE`, shared by `altay arena` and
+`altay sprt` (and settable in their TOML config by the same names: `cluster = "tls://sched:8786"`,
+`cluster-ca = "ca.pem"`, `verify-sample = 0.1`)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,24 @@ FLAGS: tuple[tuple[str, str], ...] = (
     ("--cluster-ca", "cluster_ca"),
     ("--cluster-cert", "cluster_cert"),
     ("--cluster-key", "cluster_key"),
+    ("--verify-sample", "verify_sample"),
 )
 
 
 def cluster_options(func: Any) -> Any:
-    """The four options (values in opts: cluster, cluster_ca, cluster_cert, cluster_key)."""
+    """The five options (values in opts: cluster, cluster_ca, cluster_cert, cluster_key,
+    verify_sample)."""
     tls = "TLS with --cluster: "
+    func = click.option(
+        "--verify-sample",
+        metavar="RATE",
+        type=click.FloatRange(0.0, 1.0),
+        default=None,
+        help="With --cluster: re-simulate only this share of the games the workers send back "
+        "(0 to 1; default 1, every game), chosen by this machine from a secret no worker "
+        "sees. Every game still has its chain, hash, header and result checked against its "
+        "log, and every game with a failure is re-simulated.",
+    )(func)
     func = click.option(
         "--cluster-key", metavar="FILE", default=None, help=tls + "this coordinator's private key."
     )(func)
@@ -50,11 +63,20 @@ def cluster_from(opts: dict[str, Any]) -> ClusterOptions | None:
     if not opts.get("cluster"):
         if any(opts.get(k) for k in ("cluster_ca", "cluster_cert", "cluster_key")):
             raise click.UsageError("--cluster-ca, --cluster-cert and --cluster-key go with --cluster ADDRESS")
+        if opts.get("verify_sample") is not None:
+            raise click.UsageError(
+                "--verify-sample goes with --cluster ADDRESS (local games are not re-simulated)"
+            )
         return None
     from arena.cluster import ClusterOptions
 
+    sample = opts.get("verify_sample")
     return ClusterOptions(
-        opts["cluster"], opts.get("cluster_ca"), opts.get("cluster_cert"), opts.get("cluster_key")
+        opts["cluster"],
+        opts.get("cluster_ca"),
+        opts.get("cluster_cert"),
+        opts.get("cluster_key"),
+        verify_sample=1.0 if sample is None else float(sample),
     )
 
 
@@ -62,6 +84,6 @@ def cluster_words(opts: dict[str, Any]) -> list[str]:
     """The cluster options as typed, for a resume command."""
     words: list[str] = []
     for flag, key in FLAGS:
-        if opts.get(key):
+        if opts.get(key) is not None and opts.get(key) != "":
             words += [flag, str(opts[key])]
     return words
