@@ -38,6 +38,7 @@ from .executors import ExecutorLost, Played
 from .params import ArenaParams, ArenaUsageError
 from .remote import decode_answer, decode_record, encode_task, play_remote
 from .schedule import ScheduledGame
+from .ship import Shipment, ship_worker
 from .units import SLOT, Inspection, claim_slots, inspect_worker, share_cores
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ TASK: Callable[[bytes], bytes] = play_remote
 INSPECT: Callable[[bytes], bytes] = inspect_worker
 #: What a checked worker runs to hold its game slots.
 CLAIM: Callable[[bytes], bytes] = claim_slots
+#: What a worker runs to check, or receive, the bots' shipped unit (`--ship`).
+SHIP: Callable[[bytes], bytes] = ship_worker
 
 
 def _encode_int(n: int) -> bytes:
@@ -79,6 +82,8 @@ class ClusterOptions:
     tls_key: str | None = None  # and its private key
     #: The share of the games re-simulated by the coordinator (`--verify-sample`; see intake.py).
     verify_sample: float = 1.0
+    #: `--ship`: send the bots' units to the workers (arena/ship.py) instead of requiring them there
+    ship: bool = False
 
     @property
     def tls_files(self) -> tuple[str | None, str | None, str | None]:
@@ -184,6 +189,8 @@ class ClusterSession:
         self.options = options
         self.checked: dict[str, Inspection] | None = None  # the workers check_workers accepted
         self.slots: dict[str, int] = {}  # games each checked worker plays at once (threads, at most cores)
+        self.shipment: Shipment | None = None  # `--ship`: the bots' units as sent to the workers
+        self.notes: list[str] = []  # what the check did that the organiser should hear of
         self._guard = contextlib.ExitStack()
         self._guard.enter_context(no_unpickling())
         self._guard.enter_context(quiet_dask())
@@ -235,9 +242,17 @@ class ClusterSession:
             if unit.problem is not None:
                 raise ArenaUsageError(f"bot {unit.bot}: {unit.problem}")
         client: Any = self.client
-        task = encode_inspect_task(bots)
         with self.lost():
             workers = sorted(client.nthreads())
+        if self.options.ship:
+            from .ship import build
+
+            self.shipment = build(params, os.getcwd())
+            if self.shipment is not None:
+                self._ship(self.shipment, workers)
+        ref = None if self.shipment is None else self.shipment.ref
+        task = encode_inspect_task(bots, ship=ref)
+        with self.lost():
             futures = {
                 w: client.submit(
                     INSPECT,
@@ -262,6 +277,8 @@ class ClusterSession:
                     ) from None
                 why = difference(w, here, there, functools.partial(self._tree, w, bots))
                 if why is not None:
+                    if ref is not None:  # (the interpreter is not shipped: it must be there)
+                        why += " (--ship sends the bots' folders and --bot-ro paths, not their interpreter)"
                     raise ArenaUsageError(why)
                 found[w] = there
         except (OSError, TimeoutError) as exc:
@@ -276,6 +293,50 @@ class ClusterSession:
         self._claim(found)
         self.checked = found
         return found
+
+    def _ship(self, shipment: Shipment, workers: list[str]) -> None:
+        """Make sure every worker's cache holds the unit intact: ask each (`ship.ship_worker`),
+        and send the archive to those without a copy, or with one that differed (removed there)."""
+        from .ship import decode_ship_answer, encode_ship_task
+
+        client: Any = self.client
+        for w in workers:
+            for archive in (b"", shipment.archive):
+                with self.lost():
+                    future = client.submit(
+                        SHIP,
+                        encode_ship_task(shipment.ref, archive),
+                        workers=[w],
+                        allow_other_workers=False,
+                        pure=False,
+                        key=f"altay-ship-{w}-{os.urandom(6).hex()}",
+                    )
+                try:
+                    answer = decode_ship_answer(future.result(timeout=INSPECT_TIMEOUT_S))
+                except (OSError, TimeoutError) as exc:
+                    raise ArenaUsageError(
+                        f"--ship: worker {w} did not take the bots' unit within "
+                        f"{INSPECT_TIMEOUT_S:.0f} s ({type(exc).__name__})"
+                    ) from None
+                except Exception as exc:  # PickleRefused, a worker gone, an answer that is not one
+                    raise ArenaUsageError(
+                        f"--ship: worker {w} did not say whether it has the bots' unit ({exc})"
+                    ) from None
+                finally:
+                    with contextlib.suppress(Exception):
+                        future.release()
+                if answer.status == "tampered":
+                    self.notes.append(
+                        f"--ship: worker {w}'s cached copy of the bots' unit differed "
+                        f"({answer.detail}); sent again"
+                    )
+                if answer.status in ("cached", "unpacked"):
+                    break
+                if answer.status == "refused" or archive:
+                    raise ArenaUsageError(
+                        f"--ship: worker {w} refused the bots' unit {shipment.ref.sha256[:16]}: "
+                        f"{answer.detail or answer.status}"
+                    )
 
     def _claim(self, found: dict[str, Inspection]) -> None:
         """Give the checked workers their game slots (`units.share_cores`)."""
@@ -302,7 +363,7 @@ class ClusterSession:
         from .units import decode_inspection, encode_inspect_task
 
         client: Any = self.client
-        task = encode_inspect_task(bots, folder)
+        task = encode_inspect_task(bots, folder, None if self.shipment is None else self.shipment.ref)
         future = client.submit(INSPECT, task, workers=[worker], allow_other_workers=False, pure=False)
         try:
             return decode_inspection(future.result(timeout=INSPECT_TIMEOUT_S)).units[0].paths
@@ -401,7 +462,8 @@ class DaskExecutor:
         return self._where
 
     def submit(self, game: ScheduledGame) -> None:
-        task = encode_task(self.params, game, self.arena_id, self.seed_source)
+        ship = None if self.session.shipment is None else self.session.shipment.ref
+        task = encode_task(self.params, game, self.arena_id, self.seed_source, ship)
         key = f"altay-game-{game.game_id}-{os.urandom(6).hex()}"
         with self.session.lost():
             checked = None if self.session.checked is None else sorted(self.session.slots)

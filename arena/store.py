@@ -11,7 +11,8 @@ Tables (for your own SQL as well):
                                         public_key (hex), seed_source, seed_commitment; from
                                         schema 6: verify_salt (the coordinator's secret that
                                         picks the games re-simulated; never sent to a worker)
-                                        and verify_sample (the last cluster run's rate)
+                                        and verify_sample (the last cluster run's rate);
+                                        shipped: the bots' unit a --ship run sent (JSON)
   games(game_id, deal, grp, seating, seed, end_reason, completed, rounds, decisions,
         duration_s, log, finished_at, record, turns)   record = the whole GameRecord as JSON;
                                         turns (schema 3) NULL for a game stored before it
@@ -628,6 +629,22 @@ class ArenaStore:
         self.conn.execute(  # (autocommit: one statement)
             "INSERT OR REPLACE INTO meta(key, value) VALUES ('verify_sample', ?)", (repr(float(rate)),)
         )
+
+    def set_shipped(self, unit: dict[str, Any]) -> None:
+        """Record the bots' unit a cluster run shipped to its workers (`--ship`: its SHA-256,
+        size and roots)."""
+        self.conn.execute(  # (autocommit: one statement)
+            "INSERT OR REPLACE INTO meta(key, value) VALUES ('shipped', ?)", (orjson.dumps(unit).decode(),)
+        )
+
+    def shipped(self) -> dict[str, Any] | None:
+        """The bots' unit the last cluster run shipped (None: none was)."""
+        raw = self.meta("shipped")
+        try:
+            found = None if raw is None else orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            return None
+        return found if isinstance(found, dict) else None
 
     def verify_sample(self) -> float | None:
         """The rate the last cluster run re-simulated its games at (None: never recorded)."""

@@ -47,6 +47,7 @@ def workers_board(store: ArenaStore, records: list[GameRecord]) -> dict[str, Any
         "games": len(said),
         "resimulated": sum(where.resimulated is not False for where in said.values()),
         "verify_sample": store.verify_sample(),
+        "shipped": store.shipped(),  # `--ship`: the bots' unit sent (sha256, bytes, roots), or None
         "games_per_s": round(len(said) / span, 3),
         "span_s": round(span, 1),
         "workers": out,

@@ -176,7 +176,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
                         str(workdir),
                     ],
                     workdir,
-                    env,
+                    {**env, "ALTAY_SHIP_CACHE": str(workdir / "ship-cache")},  # (a machine's own cache)
                     wrap,
                 )
             )
@@ -344,6 +344,52 @@ def test_a_program_bot_whose_files_every_worker_has_plays_there(cluster: Cluster
 
 
 ARGS = ["arena", "g=greedy", "--games", "1", "--max-rounds", "2"]
+
+
+def test_a_bot_only_the_coordinator_has_plays_on_the_workers_with_ship(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """--ship: the bot's folder exists only in this test's folder, and is moved away once the
+    workers have it (before the first game): the games can only run from the workers' caches.
+    A second arena after a worker's cached copy was tampered with sends it again."""
+    from arena.progress import Progress
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "bot.py").write_bytes((ROOT / "bots" / "random_bot.py").read_bytes())
+    (mine / "notes.txt").write_text("the bot's own file\n")
+    bots = (BotEntry("p", f"{sys.executable} {mine / 'bot.py'} 5"), BotEntry("g", "greedy"))
+    local = run(tmp_path / "local", _params(bots=bots, games=1), RunOptions(concurrency=2, quiet=True))
+    assert local.outcome is Outcome.COMPLETE
+
+    class Away(Warnings):
+        def display(self) -> Progress:
+            class Moved(Progress):
+                def start(self, total: int, done: int, workers: int) -> None:
+                    mine.rename(tmp_path / "away")  # the workers checked, no game started yet
+
+            return Moved()
+
+    options = RunOptions(cluster=ClusterOptions(cluster.address, ship=True), quiet=True)
+    remote = run(tmp_path / "remote", _params(bots=bots, games=1), options, show=Away())
+    assert remote.outcome is Outcome.COMPLETE and not remote.errors and not remote.refused
+    assert _results(tmp_path / "remote") == _results(tmp_path / "local")
+    with ArenaStore.open(tmp_path / "remote") as store:
+        shipped = store.shipped()
+    assert shipped is not None and shipped["roots"] == [str(mine)] and len(shipped["sha256"]) == 64
+    caches = [cluster.marker.parent / w / "ship-cache" / shipped["sha256"] for w in ("w1", "w2")]
+    assert all((c / "0" / "bot.py").is_file() for c in caches)
+    header = orjson.loads((tmp_path / "remote" / "logs" / "000000.jsonl").read_bytes().split(b"\n", 1)[0])
+    command = next(s["command"] for s in header["seats"] if s["name"] == "p")
+    assert "/ship-cache/" in command and str(mine) not in command  # run from a worker's cache
+    # a worker's cached copy edited: found by its content, removed, and sent again
+    (tmp_path / "away").rename(mine)
+    (caches[0] / "0" / "notes.txt").write_text("edited on the worker\n")
+    show = Warnings()
+    again = run(tmp_path / "again", _params(bots=bots, games=1), options, show=show)
+    assert again.outcome is Outcome.COMPLETE and not again.errors
+    assert any("cached copy of the bots' unit differed" in w for w in show.warnings), show.warnings
+    assert (caches[0] / "0" / "notes.txt").read_text() == "the bot's own file\n"
 
 
 def test_a_worker_whose_copy_of_a_bot_differs_is_refused_before_any_game(

@@ -18,12 +18,21 @@ FLAGS: tuple[tuple[str, str], ...] = (
     ("--cluster-key", "cluster_key"),
     ("--verify-sample", "verify_sample"),
 )
+SWITCHES: tuple[tuple[str, str], ...] = (("--ship", "ship"),)
 
 
 def cluster_options(func: Any) -> Any:
-    """The five options (values in opts: cluster, cluster_ca, cluster_cert, cluster_key,
-    verify_sample)."""
+    """The six options (values in opts: cluster, cluster_ca, cluster_cert, cluster_key,
+    verify_sample, ship)."""
     tls = "TLS with --cluster: "
+    func = click.option(
+        "--ship",
+        is_flag=True,
+        default=False,
+        help="With --cluster: send each program bot's folder and --bot-ro paths to the workers "
+        "(content-addressed, cached and checked there) instead of requiring them at the same "
+        "path; the bot's interpreter must still be on every worker.",
+    )(func)
     func = click.option(
         "--verify-sample",
         metavar="RATE",
@@ -52,9 +61,9 @@ def cluster_options(func: Any) -> Any:
         default=None,
         help="Play the games on the Dask cluster whose scheduler is at ADDRESS (tls://HOST:PORT; "
         "tcp:// only on this machine): this machine keeps the database, the logs and the key, and "
-        "checks and replays every game a worker sends back. One game at a time per worker "
-        "process, no more on a machine than its cores (--concurrency caps it). Needs "
-        "pip install 'altay[cluster]'; see arena/CLUSTER.md.",
+        "checks every game a worker sends back and replays it (or a sample: --verify-sample). "
+        "One game at a time per worker process, no more on a machine than its cores "
+        "(--concurrency caps it). Needs pip install 'altay[cluster]'; see arena/CLUSTER.md.",
     )(func)
 
 
@@ -67,6 +76,10 @@ def cluster_from(opts: dict[str, Any]) -> ClusterOptions | None:
             raise click.UsageError(
                 "--verify-sample goes with --cluster ADDRESS (local games are not re-simulated)"
             )
+        if opts.get("ship"):
+            raise click.UsageError(
+                "--ship goes with --cluster ADDRESS (local games run the bots where they are)"
+            )
         return None
     from arena.cluster import ClusterOptions
 
@@ -77,6 +90,7 @@ def cluster_from(opts: dict[str, Any]) -> ClusterOptions | None:
         opts.get("cluster_cert"),
         opts.get("cluster_key"),
         verify_sample=1.0 if sample is None else float(sample),
+        ship=bool(opts.get("ship")),
     )
 
 
@@ -86,4 +100,5 @@ def cluster_words(opts: dict[str, Any]) -> list[str]:
     for flag, key in FLAGS:
         if opts.get(key) is not None and opts.get(key) != "":
             words += [flag, str(opts[key])]
+    words += [flag for flag, key in SWITCHES if opts.get(key)]
     return words
