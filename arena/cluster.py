@@ -34,6 +34,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from altay_cli.gamelog import MAX_LOG_BYTES
+
 from .executors import ExecutorLost, Played
 from .params import ArenaParams, ArenaUsageError
 from .remote import decode_answer, decode_record, encode_task, play_remote
@@ -48,6 +50,12 @@ CONNECT_TIMEOUT_S = 30.0  # the scheduler must answer, and one worker join, with
 RESULT_TIMEOUT_S = 120.0  # fetching one finished game's answer (a few hundred KiB)
 SCHEMES = ("tcp", "tls")
 INSTALL_HINT = "pip install 'altay[cluster]'"
+
+#: The most bytes a worker's answer for one game may be: its log (no larger than the largest log
+#: replay reads, `gamelog.MAX_LOG_BYTES`, 256 MiB), its record (whose failures are the log's own
+#: failure lines, so no larger than the log) and a few fields. A larger answer is refused before
+#: it is decoded, and before it is fetched when the scheduler knows its size.
+MAX_ANSWER_BYTES = 2 * MAX_LOG_BYTES + (64 << 10)
 
 IN_FLIGHT_EVERY_S = 2.0  # how often the progress display asks the scheduler where games run
 INSPECT_TIMEOUT_S = 300.0  # every worker hashing the bots' units (a large --bot-ro venv takes a while)
@@ -490,12 +498,13 @@ class DaskExecutor:
         except queue.Empty:
             pass
         out = []
-        holders = self._holders([f for f in done if f in self.futures and f.status == "finished"])
+        finished = [f for f in done if f in self.futures and f.status == "finished"]
+        holders, sizes = self._holders(finished), self._sizes(finished)
         for future in done:
             game = self.futures.pop(future, None)
             if game is None:  # (a future cancelled at close)
                 continue
-            played = self._answer(future, game)
+            played = self._answer(future, game, sizes.get(future.key))
             held = holders.get(future.key)
             if held and played.worker != held:  # where it ran is the scheduler's word, not the worker's
                 played = replace(played, worker=held)
@@ -534,10 +543,25 @@ class DaskExecutor:
             return {}
         return {key: str(where[0]) for key, where in dict(found).items() if where}
 
-    def _answer(self, future: Any, game: ScheduledGame) -> Played:
-        """What came back for `game`, decoded without pickle (a refusal is a lost game)."""
+    def _sizes(self, futures: list[Any]) -> dict[Any, int]:
+        """The size of each finished future's answer, as the scheduler says ({} when it does
+        not answer: the answer's own length is then checked once fetched)."""
+        if not futures:
+            return {}
+        try:
+            found = self.client.nbytes(keys=[f.key for f in futures], summary=False)
+        except Exception:
+            return {}
+        return {key: n for key, n in dict(found).items() if type(n) is int}
+
+    def _answer(self, future: Any, game: ScheduledGame, size: int | None = None) -> Played:
+        """What came back for `game`, decoded without pickle (a refusal is a lost game); an
+        answer larger than `MAX_ANSWER_BYTES` is refused unread (unfetched when its `size` is
+        known)."""
         if future.status != "finished":  # its error travels pickled: never read
             return Played(game, lost=f"its task ended {future.status} on the cluster")
+        if size is not None and size > MAX_ANSWER_BYTES:
+            return Played(game, lost=_too_large(size), refused=True)
         try:
             data = future.result(timeout=RESULT_TIMEOUT_S)
         except TypeError as exc:  # PickleRefused, or Dask's "only able to deserialize msgpack"
@@ -549,6 +573,8 @@ class DaskExecutor:
             )
         except Exception as exc:
             return Played(game, lost=f"its answer could not be fetched ({type(exc).__name__}: {exc})")
+        if isinstance(data, bytes | bytearray | memoryview) and len(data) > MAX_ANSWER_BYTES:
+            return Played(game, lost=_too_large(len(data)), refused=True)
         try:
             answer = decode_answer(data)
             if answer.game_id != game.game_id:
@@ -573,7 +599,15 @@ class DaskExecutor:
             self.futures.clear()
 
 
+def _too_large(size: int) -> str:
+    return (
+        f"its answer is {size} bytes, more than the {MAX_ANSWER_BYTES} an answer may be "
+        "(a log no larger than replay reads, and its record)"
+    )
+
+
 __all__ = [
+    "MAX_ANSWER_BYTES",
     "ClusterOptions",
     "ClusterSession",
     "DaskExecutor",

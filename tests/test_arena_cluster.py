@@ -548,6 +548,35 @@ def test_a_changed_decision_under_a_rebuilt_chain_is_caught_when_the_sample_choo
     assert all("decision 0" in line for line in result.refused) and len(result.refused) == 2 * len(chosen)
 
 
+@pytest.mark.parametrize("known", [True, False], ids=["size_from_the_scheduler", "size_once_fetched"])
+def test_an_answer_larger_than_the_bound_is_refused_unread(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, known: bool
+) -> None:
+    """The bound (2 x the largest log replay reads, and a little) made small enough for a
+    two-round game's honest answer: refused before it is decoded, whether the scheduler said its
+    size (then it is not even fetched) or not (its length once fetched)."""
+    from arena import remote
+
+    monkeypatch.setattr(cluster_module, "MAX_ANSWER_BYTES", 2000)
+    said: list[dict[object, int]] = []
+    real = cluster_module.DaskExecutor._sizes
+
+    def sizes(self: cluster_module.DaskExecutor, futures: list[object]) -> dict[object, int]:
+        said.append(real(self, futures) if known else {})
+        return said[-1]
+
+    monkeypatch.setattr(cluster_module.DaskExecutor, "_sizes", sizes)
+    decoded: list[object] = []
+    monkeypatch.setattr(remote, "decode_answer", lambda data: decoded.append(data))
+    monkeypatch.setattr(cluster_module, "decode_answer", lambda data: decoded.append(data))
+    result = run(tmp_path / "a", _params(games=1, bots=_params().bots[:2]), cluster.options())
+    assert result.stored == 0 and not decoded and len(result.refused) == 4
+    assert all(
+        re.search(r"its answer is \d+ bytes, more than the 2000 an answer may be", r) for r in result.refused
+    )
+    assert any(said) is known  # (the scheduler said the sizes, or nobody did)
+
+
 def test_an_answer_only_pickle_can_carry_is_refused_and_never_unpickled(
     cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
