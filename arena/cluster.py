@@ -285,7 +285,7 @@ class ClusterSession:
                     ) from None
                 why = difference(w, here, there, functools.partial(self._tree, w, bots))
                 if why is not None:
-                    if ref is not None:  # (the interpreter is not shipped: it must be there)
+                    if ref is not None and there.version == here.version:  # (interpreters are not shipped)
                         why += " (--ship sends the bots' folders and --bot-ro paths, not their interpreter)"
                     raise ArenaUsageError(why)
                 found[w] = there

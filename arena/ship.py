@@ -281,6 +281,9 @@ def cache_root() -> Path:
 
 
 def unit_folder(ref: ShipRef) -> Path:
+    """Where this worker keeps the unit `ref` names (ValueError for a name that is no SHA-256)."""
+    if not _hex(ref.sha256):
+        raise ValueError("the unit's name is not a SHA-256")
     return cache_root() / ref.sha256
 
 
@@ -313,9 +316,9 @@ def ship_worker(task: bytes) -> bytes:
 
 
 def _probe(ref: ShipRef) -> ShipAnswer:
-    folder = unit_folder(ref)
     if not _hex(ref.sha256):
         return ShipAnswer("refused", "the unit's name is not a SHA-256")
+    folder = unit_folder(ref)
     if not os.path.lexists(folder):
         return ShipAnswer("missing")
     if not folder.is_symlink() and folder.is_dir() and _digest(folder) == ref.digest:
@@ -342,7 +345,12 @@ def _receive(ref: ShipRef, archive: bytes) -> ShipAnswer:
             return ShipAnswer("cached")  # (another worker of this machine unpacked it meanwhile)
         with contextlib.suppress(FileNotFoundError):
             _remove(folder)
-        os.rename(tmp / "u", folder)
+        try:
+            os.rename(tmp / "u", folder)
+        except OSError:  # another worker of this machine put its copy there first
+            return (
+                _probe(ref) if os.path.lexists(folder) else ShipAnswer("refused", f"{folder} cannot be made")
+            )
         return ShipAnswer("unpacked")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -182,3 +182,19 @@ def changed_decision(task: bytes) -> bytes:
         line["prev"] = line_hash(out[-1])
         out.append(orjson.dumps(line))
     return _rehash(answer, b"\n".join(out) + b"\n", decode_record(answer.record))
+
+
+def other_interpreter(task: bytes) -> bytes:
+    """Says what it is honestly, but with another hash for the Python that runs the bots (as a
+    worker with another interpreter at the same path would)."""
+    import sys
+
+    from arena.units import BotUnit, decode_inspection, inspect_worker
+
+    said = decode_inspection(inspect_worker(task))
+    python = os.path.realpath(sys.executable)
+    units = [
+        BotUnit(u.bot, {p: "sha256:" + "0" * 64 if p == python else h for p, h in u.paths.items()}, u.problem)
+        for u in said.units
+    ]
+    return msgspec.msgpack.encode(msgspec.structs.replace(said, units=units))

@@ -392,6 +392,25 @@ def test_a_bot_only_the_coordinator_has_plays_on_the_workers_with_ship(
     assert (caches[0] / "0" / "notes.txt").read_text() == "the bot's own file\n"
 
 
+def test_with_ship_a_worker_with_another_interpreter_is_refused_saying_ship_does_not_send_it(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests import cluster_helpers
+
+    monkeypatch.setattr(cluster_module, "INSPECT", cluster_helpers.other_interpreter)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "bot.py").write_bytes((ROOT / "bots" / "random_bot.py").read_bytes())
+    bots = (BotEntry("p", f"{sys.executable} {mine / 'bot.py'}"), BotEntry("g", "greedy"))
+    options = RunOptions(cluster=ClusterOptions(cluster.address, ship=True), quiet=True)
+    with pytest.raises(ArenaUsageError) as refused:
+        run(tmp_path / "a", _params(bots=bots, games=1), options)
+    said = str(refused.value)
+    assert f"bot p's {os.path.realpath(sys.executable)} differs from the coordinator's copy" in said
+    assert "--ship sends the bots' folders and --bot-ro paths, not their interpreter" in said
+    assert not (tmp_path / "a").exists()
+
+
 def test_a_worker_whose_copy_of_a_bot_differs_is_refused_before_any_game(
     cluster: Cluster, tmp_path: Path
 ) -> None:
