@@ -169,3 +169,14 @@ def test_a_game_runs_the_bots_from_the_cache(tmp_path: Path) -> None:
     )
     assert there.match.sandbox.read_only == ("/cache/u/1",)
     assert params.bots[0].command.endswith(f"{bot} 5")  # (the arena's own parameters are unchanged)
+
+
+def test_the_resume_command_repeats_ship_and_the_sample_rate(tmp_path: Path) -> None:
+    from altay_cli.commands.arena import resume_command
+
+    opts = {"cluster": "tcp://127.0.0.1:8786", "verify_sample": 0.0, "ship": True, "signer": None}
+    params = _params(_bot(tmp_path / "bot"))
+    words = resume_command("arena", tmp_path / "a", params, opts).split()
+    at = words.index("--cluster")
+    assert words[at : at + 5] == ["--cluster", "tcp://127.0.0.1:8786", "--verify-sample", "0.0", "--ship"]
+    assert "--ship" not in resume_command("arena", tmp_path / "a", params, {**opts, "ship": False})
