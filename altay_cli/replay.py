@@ -34,6 +34,16 @@ Verdicts and exit codes: 0 valid; 1 invalid (a readable log the engine disagrees
 chain or signature, a wrong result); 2 unreadable (missing, not a regular file, empty, a line
 that is not a log line, a bad header, or truncated, i.e. no result line: the decisions it holds
 are still checked when the seed is known, and a divergence among them makes it 1).
+
+`simulate=False` (the chain mode, for a coordinator that re-simulates only a sample of the games
+a cluster sends it) checks everything above but the engine's part: the file, the chain and the
+signature, the seat table, the seed against its commitment, the initial digest, each decision's
+number and seat range, every failure line (its status, consequence and place, but not that its
+seat was the one asked), the decision statuses against the failure lines, and the result line
+against the log's own records: its decisions count, its final digest (the last decision's), its
+forfeits (the failure lines that forfeit, one per seat) and its failures (the failure lines).
+What only the engine can say (that each action was legal, each digest right, the scores, ranks,
+rounds, turns and roles derived) is then the log's word: `Verdict.simulated` is False.
 """
 
 from __future__ import annotations
@@ -120,6 +130,9 @@ class Verdict:
     chained: bool = False  # format 2 on: every line hash-chained to the one before
     signed_by: str | None = None  # fingerprint of the key whose valid signature ends the log
     seed: int | None = None  # the game's seed, once known (revealed by the result line)
+    #: False: checked in the chain mode (`simulate=False`): no decision was re-simulated, and
+    #: `state` is the game's initial state, not its final one.
+    simulated: bool = True
 
     @property
     def ok(self) -> bool:
@@ -220,14 +233,16 @@ def replay_log(
     on_step: StepObserver | None = None,
     public_key: str | None = None,
     seed: int | None = None,
+    simulate: bool = True,
 ) -> Verdict:
     """Re-simulate the log at `path`; see the module docstring for what is checked.
 
     `public_key` (raw hex, see logsign.load_public_key): the log must end with a valid
     signature by that key. `seed`: the seed of a sealed log that has no result line.
+    `simulate=False`: the chain mode (the module docstring says what it leaves out).
     """
     started = time.perf_counter()
-    verdict = Verdict(UNREADABLE, "", str(path))
+    verdict = Verdict(UNREADABLE, "", str(path), simulated=simulate)
     try:
         _replay(Path(path), verdict, strict, on_step, public_key, seed)
     except _Stop as stop:
@@ -286,6 +301,13 @@ def _replay(
         raise LogError(f"the header's configuration is not valid: {exc}", lines[0][0]) from None
     verdict.state = g
     _check(game, g, header, lines[0][0], body, verdict, strict, on_step)
+    if not verdict.simulated and verdict.result is not None:
+        verdict.status = VALID
+        verdict.message = (
+            f"valid (chain mode): the chain and the result agree with the log's {len(verdict.decisions)} "
+            "decisions, which were not re-simulated"
+        )
+        return
     if verdict.result is None:
         verdict.truncated = True
         n = len(verdict.decisions)
@@ -518,11 +540,14 @@ def _check(
         if isinstance(line, Decision):
             if verdict.result is not None:
                 raise _Stop(INVALID, Divergence("extra_line", "a decision after the result line", lineno))
-            _decision(game, g, line, lineno, verdict, strict, on_step)
+            if verdict.simulated:
+                _decision(game, g, line, lineno, verdict, strict, on_step)
+            else:
+                _logged_decision(line, lineno, n_players, verdict)
         elif isinstance(line, Failure):
             if verdict.result is not None:
                 raise _Stop(INVALID, Divergence("extra_line", "a failure line after the result line", lineno))
-            _failure_line(line, lineno, n_players, len(verdict.decisions), g)
+            _failure_line(line, lineno, n_players, len(verdict.decisions), g if verdict.simulated else None)
             verdict.failures.append(line)
         elif isinstance(line, Stderr):
             if verdict.result is not None:
@@ -544,7 +569,10 @@ def _check(
         elif isinstance(line, Result):
             if verdict.result is not None:
                 raise _Stop(INVALID, Divergence("extra_line", "a second result line", lineno))
-            _result(game, g, line, lineno, verdict)
+            if verdict.simulated:
+                _result(game, g, line, lineno, verdict)
+            else:
+                _logged_result(header, line, lineno, verdict)
             verdict.result = line
     _decision_statuses(verdict, body)
 
@@ -730,6 +758,64 @@ def _decision(
         on_step(d, before, g)
 
 
+def _logged_decision(d: Decision, lineno: int, n_players: int, verdict: Verdict) -> None:
+    """The chain mode's check of a decision: its number follows the previous one and its seat
+    is one of the game's (whether it was that seat's turn, and its action legal, is the
+    engine's to say: `_decision`)."""
+    n = len(verdict.decisions)
+    if d.n != n:
+        raise _Stop(
+            INVALID,
+            Divergence(
+                "sequence", f"decision n={d.n} where n={n} was expected", lineno, n, d.n, n, field="n"
+            ),
+        )
+    _seat_in_range(d.seat, n_players, lineno, "decision")
+    verdict.decisions.append(d)
+
+
+def _logged_result(header: Header, r: Result, lineno: int, verdict: Verdict) -> None:
+    """The chain mode's check of the result line against the log's own lines: the decisions
+    count, the final digest (the last decision's, or the initial one), the forfeits and the
+    failures (what the engine derives from the state is `_result`'s)."""
+
+    def diverge(field: str, logged: Any, found: Any, message: str) -> _Stop:
+        return _Stop(INVALID, Divergence("result", message, lineno, None, logged, found, field=field))
+
+    n = len(verdict.decisions)
+    if r.decisions != n:
+        message = f"the result line's decisions ({r.decisions}) differs from the {n} decisions logged"
+        raise diverge("decisions", r.decisions, n, message)
+    last = verdict.decisions[-1].digest if verdict.decisions else header.initial_digest
+    if r.final_digest != last:
+        raise diverge(
+            "final_digest", r.final_digest, last, "the result line's final_digest is not the last decision's"
+        )
+    forfeits = sorted(f.seat for f in verdict.failures if f.consequence == Consequence.FORFEIT)
+    if r.forfeits != forfeits:
+        raise diverge(
+            "forfeits", r.forfeits, forfeits, "the result line's forfeits are not the failure lines' forfeits"
+        )
+    if (r.forfeits and r.end_reason != EndReason.FORFEIT) or (
+        not r.forfeits and r.end_reason == EndReason.FORFEIT
+    ):
+        raise diverge(
+            "end_reason", r.end_reason, forfeits, f"the end reason {r.end_reason!r} does not fit the forfeits"
+        )
+    if r.finished and r.forfeits:
+        raise diverge(
+            "finished", r.finished, forfeits, "the result says the game finished, yet lists forfeits"
+        )
+    listed = list(r.failures)
+    logged_lines = [failure_entry(f) for f in verdict.failures]
+    old = header.format_version < FAILURE_ORDER_FORMAT
+    by_seat = [failure_entry(f) for f in sorted(verdict.failures, key=lambda f: f.seat)]
+    if listed != logged_lines and not (old and listed == by_seat):
+        raise diverge(
+            "failures", listed, logged_lines, "the result line's failures differ from the failure lines"
+        )
+
+
 #: The result line's fields replay derives from the replayed game and the failure lines, in the
 #: order they are compared (after decisions, final_digest and the forfeits' own checks).
 RESULT_FIELDS = (
@@ -890,9 +976,10 @@ def _allowed_consequences(status: str) -> frozenset[str]:
     return frozenset({Consequence.DEFAULT_ACTION, Consequence.FORFEIT})  # play: a dead bot is played for
 
 
-def _failure_line(f: Failure, lineno: int, n_players: int, decided: int, g: State) -> None:
+def _failure_line(f: Failure, lineno: int, n_players: int, decided: int, g: State | None) -> None:
     """A failure line belongs between the decisions around it (at decision `decided`, `g` being
-    the state before it), to the seat asked there, with a consequence its status allows."""
+    the state before it), to the seat asked there, with a consequence its status allows (`g`
+    None: the chain mode, which does not know which seat was asked)."""
 
     def bad(field: str, message: str, logged: Any = None, computed: Any = None) -> _Stop:
         return _Stop(INVALID, Divergence("failures", message, lineno, f.n, logged, computed, field=field))
@@ -920,7 +1007,7 @@ def _failure_line(f: Failure, lineno: int, n_players: int, decided: int, g: Stat
         )
     if f.n is None and decided != 0:
         raise bad("n", "a failure at the start (no decision) after decisions were played", f.n, decided)
-    if f.n is not None and f.consequence != Consequence.FORFEIT and f.seat != g.to_move:
+    if g is not None and f.n is not None and f.consequence != Consequence.FORFEIT and f.seat != g.to_move:
         # (a forfeit's seat is checked with the result, where the game stopped)
         raise bad(
             "seat",

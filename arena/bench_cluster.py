@@ -122,8 +122,10 @@ def bench_cluster(
     move_ms: int = 100,
     max_rounds: int | None = None,
     seed: int = 1,
+    verify_sample: float = 1.0,
 ) -> dict[str, Any]:
-    """The figures (see the module docstring) for a fleet of each size in `cores`.
+    """The figures (see the module docstring) for a fleet of each size in `cores`, the
+    coordinator re-simulating `verify_sample` of the games (`--verify-sample`).
 
     A real game keeps a core busy for about `decisions x move_ms` (bots that use their time);
     the simulation runs `speedup` times faster: a fleet of C cores is C / speedup simulated
@@ -165,7 +167,15 @@ def bench_cluster(
             for c in cores:
                 workers = max(1, round(c / speedup))
                 run = _one_fleet(
-                    store, setup, schedule, answers, workers, real_game_s / speedup, signer, seed
+                    store,
+                    setup,
+                    schedule,
+                    answers,
+                    workers,
+                    real_game_s / speedup,
+                    signer,
+                    seed,
+                    verify_sample,
                 )
                 runs.append({"cores": c, **run})
     # the coordinator's ceiling: games per second of its CPU, at its cheapest measured
@@ -179,6 +189,7 @@ def bench_cluster(
         "move_ms": move_ms,
         "real_game_s": real_game_s,
         "speedup": speedup,
+        "verify_sample": verify_sample,
         "prepared_s": round(prepared_s, 1),
         "fleets": runs,
         "ceiling_games_per_s": ceiling,
@@ -202,6 +213,7 @@ def _one_fleet(
     game_s: float,
     signer: Any,
     seed: int,
+    verify_sample: float = 1.0,
 ) -> dict[str, Any]:
     """The arena emptied, then played again by `workers` simulated workers."""
     folder = Path(store.folder)
@@ -210,7 +222,7 @@ def _one_fleet(
     (folder / LOGS).mkdir()
     fleet = SimulatedFleet(answers, workers, game_s, seed)
     check, commit = [0.0], [0.0]
-    intake = _timed(RemoteIntake(store, store.params(), signer), check)
+    intake = _timed(RemoteIntake(store, store.params(), signer, verify_sample), check)
     record = store.record
     store.record = _timed(record, commit)  # type: ignore[method-assign]
     try:
@@ -233,6 +245,7 @@ def _one_fleet(
         "wall_s": round(wall, 2),
         "coordinator_cpu_ms_per_game": round(1000 * cpu / n, 1),
         "coordinator_busy": round(cpu / window, 2),
+        "resimulated": sum(w.resimulated is not False for w in store.game_workers().values()),
         "ms_per_game": {
             "decode": round(1000 * fleet.decode_s / n, 1),
             "check_replay_write_sign": round(1000 * check[0] / n, 1),

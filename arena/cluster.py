@@ -34,10 +34,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from altay_cli.gamelog import MAX_LOG_BYTES
+
 from .executors import ExecutorLost, Played
 from .params import ArenaParams, ArenaUsageError
 from .remote import decode_answer, decode_record, encode_task, play_remote
 from .schedule import ScheduledGame
+from .ship import Shipment, ship_worker
 from .units import SLOT, Inspection, claim_slots, inspect_worker, share_cores
 
 if TYPE_CHECKING:
@@ -48,6 +51,12 @@ RESULT_TIMEOUT_S = 120.0  # fetching one finished game's answer (a few hundred K
 SCHEMES = ("tcp", "tls")
 INSTALL_HINT = "pip install 'altay[cluster]'"
 
+#: The most bytes a worker's answer for one game may be: its log (no larger than the largest log
+#: replay reads, `gamelog.MAX_LOG_BYTES`, 256 MiB), its record (whose failures are the log's own
+#: failure lines, so no larger than the log) and a few fields. A larger answer is refused before
+#: it is decoded, and before it is fetched when the scheduler knows its size.
+MAX_ANSWER_BYTES = 2 * MAX_LOG_BYTES + (64 << 10)
+
 IN_FLIGHT_EVERY_S = 2.0  # how often the progress display asks the scheduler where games run
 INSPECT_TIMEOUT_S = 300.0  # every worker hashing the bots' units (a large --bot-ro venv takes a while)
 
@@ -57,6 +66,8 @@ TASK: Callable[[bytes], bytes] = play_remote
 INSPECT: Callable[[bytes], bytes] = inspect_worker
 #: What a checked worker runs to hold its game slots.
 CLAIM: Callable[[bytes], bytes] = claim_slots
+#: What a worker runs to check, or receive, the bots' shipped unit (`--ship`).
+SHIP: Callable[[bytes], bytes] = ship_worker
 
 
 def _encode_int(n: int) -> bytes:
@@ -77,6 +88,10 @@ class ClusterOptions:
     tls_ca: str | None = None  # the CA that signed the scheduler's and the workers' certificates
     tls_cert: str | None = None  # this coordinator's certificate
     tls_key: str | None = None  # and its private key
+    #: The share of the games re-simulated by the coordinator (`--verify-sample`; see intake.py).
+    verify_sample: float = 1.0
+    #: `--ship`: send the bots' units to the workers (arena/ship.py) instead of requiring them there
+    ship: bool = False
 
     @property
     def tls_files(self) -> tuple[str | None, str | None, str | None]:
@@ -182,6 +197,8 @@ class ClusterSession:
         self.options = options
         self.checked: dict[str, Inspection] | None = None  # the workers check_workers accepted
         self.slots: dict[str, int] = {}  # games each checked worker plays at once (threads, at most cores)
+        self.shipment: Shipment | None = None  # `--ship`: the bots' units as sent to the workers
+        self.notes: list[str] = []  # what the check did that the organiser should hear of
         self._guard = contextlib.ExitStack()
         self._guard.enter_context(no_unpickling())
         self._guard.enter_context(quiet_dask())
@@ -233,9 +250,17 @@ class ClusterSession:
             if unit.problem is not None:
                 raise ArenaUsageError(f"bot {unit.bot}: {unit.problem}")
         client: Any = self.client
-        task = encode_inspect_task(bots)
         with self.lost():
             workers = sorted(client.nthreads())
+        if self.options.ship:
+            from .ship import build
+
+            self.shipment = build(params, os.getcwd())
+            if self.shipment is not None:
+                self._ship(self.shipment, workers)
+        ref = None if self.shipment is None else self.shipment.ref
+        task = encode_inspect_task(bots, ship=ref)
+        with self.lost():
             futures = {
                 w: client.submit(
                     INSPECT,
@@ -260,6 +285,8 @@ class ClusterSession:
                     ) from None
                 why = difference(w, here, there, functools.partial(self._tree, w, bots))
                 if why is not None:
+                    if ref is not None and there.version == here.version:  # (interpreters are not shipped)
+                        why += " (--ship sends the bots' folders and --bot-ro paths, not their interpreter)"
                     raise ArenaUsageError(why)
                 found[w] = there
         except (OSError, TimeoutError) as exc:
@@ -274,6 +301,50 @@ class ClusterSession:
         self._claim(found)
         self.checked = found
         return found
+
+    def _ship(self, shipment: Shipment, workers: list[str]) -> None:
+        """Make sure every worker's cache holds the unit intact: ask each (`ship.ship_worker`),
+        and send the archive to those without a copy, or with one that differed (removed there)."""
+        from .ship import decode_ship_answer, encode_ship_task
+
+        client: Any = self.client
+        for w in workers:
+            for archive in (b"", shipment.archive):
+                with self.lost():
+                    future = client.submit(
+                        SHIP,
+                        encode_ship_task(shipment.ref, archive),
+                        workers=[w],
+                        allow_other_workers=False,
+                        pure=False,
+                        key=f"altay-ship-{w}-{os.urandom(6).hex()}",
+                    )
+                try:
+                    answer = decode_ship_answer(future.result(timeout=INSPECT_TIMEOUT_S))
+                except (OSError, TimeoutError) as exc:
+                    raise ArenaUsageError(
+                        f"--ship: worker {w} did not take the bots' unit within "
+                        f"{INSPECT_TIMEOUT_S:.0f} s ({type(exc).__name__})"
+                    ) from None
+                except Exception as exc:  # PickleRefused, a worker gone, an answer that is not one
+                    raise ArenaUsageError(
+                        f"--ship: worker {w} did not say whether it has the bots' unit ({exc})"
+                    ) from None
+                finally:
+                    with contextlib.suppress(Exception):
+                        future.release()
+                if answer.status == "tampered":
+                    self.notes.append(
+                        f"--ship: worker {w}'s cached copy of the bots' unit differed "
+                        f"({answer.detail}); sent again"
+                    )
+                if answer.status in ("cached", "unpacked"):
+                    break
+                if answer.status == "refused" or archive:
+                    raise ArenaUsageError(
+                        f"--ship: worker {w} refused the bots' unit {shipment.ref.sha256[:16]}: "
+                        f"{answer.detail or answer.status}"
+                    )
 
     def _claim(self, found: dict[str, Inspection]) -> None:
         """Give the checked workers their game slots (`units.share_cores`)."""
@@ -300,7 +371,7 @@ class ClusterSession:
         from .units import decode_inspection, encode_inspect_task
 
         client: Any = self.client
-        task = encode_inspect_task(bots, folder)
+        task = encode_inspect_task(bots, folder, None if self.shipment is None else self.shipment.ref)
         future = client.submit(INSPECT, task, workers=[worker], allow_other_workers=False, pure=False)
         try:
             return decode_inspection(future.result(timeout=INSPECT_TIMEOUT_S)).units[0].paths
@@ -399,7 +470,8 @@ class DaskExecutor:
         return self._where
 
     def submit(self, game: ScheduledGame) -> None:
-        task = encode_task(self.params, game, self.arena_id, self.seed_source)
+        ship = None if self.session.shipment is None else self.session.shipment.ref
+        task = encode_task(self.params, game, self.arena_id, self.seed_source, ship)
         key = f"altay-game-{game.game_id}-{os.urandom(6).hex()}"
         with self.session.lost():
             checked = None if self.session.checked is None else sorted(self.session.slots)
@@ -426,12 +498,13 @@ class DaskExecutor:
         except queue.Empty:
             pass
         out = []
-        holders = self._holders([f for f in done if f in self.futures and f.status == "finished"])
+        finished = [f for f in done if f in self.futures and f.status == "finished"]
+        holders, sizes = self._holders(finished), self._sizes(finished)
         for future in done:
             game = self.futures.pop(future, None)
             if game is None:  # (a future cancelled at close)
                 continue
-            played = self._answer(future, game)
+            played = self._answer(future, game, sizes.get(future.key))
             held = holders.get(future.key)
             if held and played.worker != held:  # where it ran is the scheduler's word, not the worker's
                 played = replace(played, worker=held)
@@ -470,10 +543,25 @@ class DaskExecutor:
             return {}
         return {key: str(where[0]) for key, where in dict(found).items() if where}
 
-    def _answer(self, future: Any, game: ScheduledGame) -> Played:
-        """What came back for `game`, decoded without pickle (a refusal is a lost game)."""
+    def _sizes(self, futures: list[Any]) -> dict[Any, int]:
+        """The size of each finished future's answer, as the scheduler says ({} when it does
+        not answer: the answer's own length is then checked once fetched)."""
+        if not futures:
+            return {}
+        try:
+            found = self.client.nbytes(keys=[f.key for f in futures], summary=False)
+        except Exception:
+            return {}
+        return {key: n for key, n in dict(found).items() if type(n) is int}
+
+    def _answer(self, future: Any, game: ScheduledGame, size: int | None = None) -> Played:
+        """What came back for `game`, decoded without pickle (a refusal is a lost game); an
+        answer larger than `MAX_ANSWER_BYTES` is refused unread (unfetched when its `size` is
+        known)."""
         if future.status != "finished":  # its error travels pickled: never read
             return Played(game, lost=f"its task ended {future.status} on the cluster")
+        if size is not None and size > MAX_ANSWER_BYTES:
+            return Played(game, lost=_too_large(size), refused=True)
         try:
             data = future.result(timeout=RESULT_TIMEOUT_S)
         except TypeError as exc:  # PickleRefused, or Dask's "only able to deserialize msgpack"
@@ -485,6 +573,8 @@ class DaskExecutor:
             )
         except Exception as exc:
             return Played(game, lost=f"its answer could not be fetched ({type(exc).__name__}: {exc})")
+        if isinstance(data, bytes | bytearray | memoryview) and len(data) > MAX_ANSWER_BYTES:
+            return Played(game, lost=_too_large(len(data)), refused=True)
         try:
             answer = decode_answer(data)
             if answer.game_id != game.game_id:
@@ -509,7 +599,15 @@ class DaskExecutor:
             self.futures.clear()
 
 
+def _too_large(size: int) -> str:
+    return (
+        f"its answer is {size} bytes, more than the {MAX_ANSWER_BYTES} an answer may be "
+        "(a log no larger than replay reads, and its record)"
+    )
+
+
 __all__ = [
+    "MAX_ANSWER_BYTES",
     "ClusterOptions",
     "ClusterSession",
     "DaskExecutor",

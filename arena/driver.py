@@ -141,6 +141,7 @@ def run(
     try:
         if session is not None and given is not None:  # every worker has the bots: before any folder
             session.check_workers(given)
+            _say_notes(session, show)
         lock = locked(folder, "--out ")
     except BaseException:
         if session is not None:
@@ -166,6 +167,7 @@ def run(
                     _replay_broken_games(store, params, public_key, show)
                     if session is not None:
                         session.check_workers(params)
+                        _say_notes(session, show)
             except StoreError as exc:
                 raise ArenaUsageError(str(exc)) from None
             schedule = list(store.schedule(params).values())
@@ -254,9 +256,19 @@ def _remote(
     from .cluster import DaskExecutor
     from .intake import RemoteIntake
 
-    return DaskExecutor(session, params, store.arena_id(), store.seed_source()), RemoteIntake(
-        store, params, signer
-    )
+    sample = session.options.verify_sample
+    store.set_verify_sample(sample)
+    if session.shipment is not None:  # recorded with the arena's parameters: what was shipped
+        ref = session.shipment.ref
+        store.set_shipped({"sha256": ref.sha256, "bytes": len(session.shipment.archive), "roots": ref.roots})
+    executor = DaskExecutor(session, params, store.arena_id(), store.seed_source())
+    return executor, RemoteIntake(store, params, signer, sample)
+
+
+def _say_notes(session: ClusterSession, show: Any) -> None:
+    for line in session.notes:
+        show.warn(line)
+    session.notes.clear()
 
 
 def _silent(text: str) -> None:

@@ -84,8 +84,17 @@ class Refused(Exception):
     message says why in one sentence."""
 
 
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """A remote game the coordinator checked: the record to store, and whether its decisions
+    were re-simulated (False: its chain and result only, `--verify-sample`)."""
+
+    record: GameRecord
+    resimulated: bool
+
+
 #: Turns a played game into the record to store (a remote game: check its log, write the file,
 #: sign it); raises `Refused`. None: the record is stored as it came (local workers).
-Intake = Callable[[Played], GameRecord]
+Intake = Callable[[Played], Accepted]
 
-__all__ = ["ExecutorLost", "GameExecutor", "Intake", "Played", "Refused"]
+__all__ = ["Accepted", "ExecutorLost", "GameExecutor", "Intake", "Played", "Refused"]

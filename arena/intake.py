@@ -11,14 +11,24 @@ machine) and give the runner the record with the signed file's hash. Anything wr
 `executors.Refused`: the log is removed, nothing is stored, and the runner plays the game again
 once (then reports it; `--resume` plays it later).
 
-    intake = RemoteIntake(store, params, signer)
-    record = intake(played)          # executors.Played with record and log; or Refused
+With `--verify-sample RATE` below 1, only a sample of the games is re-simulated
+(`VerifySample`: an HMAC of the game's id under the arena's secret salt, which never leaves the
+coordinator, so no worker knows beforehand which of its games will be); every other game gets
+every check but the engine's (replay's chain mode: the chain, the result against the log's own
+lines, the record against the result line, the header's arena, game, deal and seed, meta.worker).
+A game with any failure (a failure line, a forfeit, a game not completed) is always
+re-simulated, whatever the sample says.
+
+    intake = RemoteIntake(store, params, signer, sample=1.0)
+    accepted = intake(played)        # executors.Played with record and log; or Refused
+    accepted.record, accepted.resimulated
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -26,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from .executors import Played, Refused
+from .executors import Accepted, Played, Refused
 from .integrity import Expected, check_game, schedule_differences
 from .records import GameRecord
 from .worker import FAILURE_DETAIL_CAP, clear_log_path, log_name
@@ -42,10 +52,36 @@ if TYPE_CHECKING:
     from .store import ArenaStore
 
 
+class VerifySample:
+    """Which games the coordinator re-simulates at a sample `rate` (0 to 1): game g is chosen
+    when HMAC-SHA256(salt, "altay-verify-sample:" + g), read as a fraction, is below the rate.
+    The same salt chooses the same games (the coordinator can say afterwards why a game was or
+    was not), and a worker, which never sees the salt, cannot tell which games will be."""
+
+    def __init__(self, rate: float, salt: bytes) -> None:
+        if not 0.0 <= rate <= 1.0:
+            raise ValueError(f"a sample rate is between 0 and 1, not {rate}")
+        self.rate, self._salt = rate, salt
+
+    def chosen(self, game_id: int) -> bool:
+        if self.rate >= 1.0:
+            return True
+        mac = hmac.new(self._salt, f"altay-verify-sample:{game_id}".encode(), hashlib.sha256).digest()
+        return int.from_bytes(mac[:8], "big") < self.rate * (1 << 64)
+
+
+def has_failure(record: GameRecord) -> bool:
+    """A game a worker's failure could hide in: a failure line, a forfeit, not completed."""
+    return bool(record.failures or record.forfeits) or not record.completed
+
+
 class RemoteIntake:
     """Checks, writes and signs the games a cluster sends back (see the module docstring)."""
 
-    def __init__(self, store: ArenaStore, params: ArenaParams, signer: Signer | None) -> None:
+    def __init__(
+        self, store: ArenaStore, params: ArenaParams, signer: Signer | None, sample: float = 1.0
+    ) -> None:
+        self.sample = VerifySample(sample, store.verify_salt() if sample < 1.0 else b"")
         self.folder = Path(store.folder)
         self.params = params
         self.signer = signer
@@ -54,7 +90,7 @@ class RemoteIntake:
         self.seed_source = store.seed_source()
         self.rules = params.rules()
 
-    def __call__(self, played: Played) -> GameRecord:
+    def __call__(self, played: Played) -> Accepted:
         game, record, log = played.game, played.record, played.log
         where = f"from {played.worker}" if played.worker else "from the cluster"
         if record is None or log is None:
@@ -63,8 +99,9 @@ class RemoteIntake:
         if problem is not None:
             raise Refused(f"the record {where} is refused: {problem}")
         path = self._write(game.game_id, log)
+        resimulate = has_failure(record) or self.sample.chosen(game.game_id)
         try:
-            found = check_game(self.folder, record, self._expected(game))
+            found = check_game(self.folder, record, self._expected(game), simulate=resimulate)
             if found:
                 details = "; ".join(p.detail for p in found[:3])
                 raise Refused(f"the log {where} is refused: {details}")
@@ -75,7 +112,7 @@ class RemoteIntake:
                 os.unlink(path)
             raise
         sha, size = _digest(path)
-        return replace(record, log_sha256=sha, log_bytes=size)
+        return Accepted(replace(record, log_sha256=sha, log_bytes=size), resimulate)
 
     def _record_problem(self, game: ScheduledGame, record: GameRecord, log: bytes) -> str | None:
         if record.game_id != game.game_id:
@@ -149,7 +186,7 @@ def _digest(path: Path) -> tuple[str, int]:
     return hashlib.sha256(data).hexdigest(), len(data)
 
 
-__all__ = ["RemoteIntake"]
+__all__ = ["RemoteIntake", "VerifySample", "has_failure"]
 
 
 def _worker_problem(log: bytes, worker: str | None) -> str | None:

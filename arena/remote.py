@@ -23,6 +23,7 @@ import orjson
 from .params import ArenaParams
 from .records import GameRecord
 from .schedule import ScheduledGame
+from .ship import ShipRef, rewritten, unit_folder
 from .worker import LOGS, GameAborted, WorkerSetup, play_game
 
 #: How often a game on a worker checks that the coordinator still wants it (seconds).
@@ -38,6 +39,8 @@ class Task(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     game: ScheduledGame
     arena_id: str | None
     seed_source: str | None
+    #: `--ship`: the bots run from this unit in the worker's cache (checked before the first game)
+    ship: ShipRef | None = None
 
 
 class Answer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -60,9 +63,13 @@ _record_decoder = msgspec.msgpack.Decoder(GameRecord)
 
 
 def encode_task(
-    params: ArenaParams, game: ScheduledGame, arena_id: str | None, seed_source: str | None
+    params: ArenaParams,
+    game: ScheduledGame,
+    arena_id: str | None,
+    seed_source: str | None,
+    ship: ShipRef | None = None,
 ) -> bytes:
-    return _task_encoder.encode(Task(orjson.dumps(params.to_dict()), game, arena_id, seed_source))
+    return _task_encoder.encode(Task(orjson.dumps(params.to_dict()), game, arena_id, seed_source, ship))
 
 
 def encode_answer(answer: Answer) -> bytes:
@@ -103,6 +110,11 @@ def play_remote(task: bytes) -> bytes:
         t = _task_decoder.decode(task)
         game_id = t.game.game_id
         params = ArenaParams.from_dict(orjson.loads(t.params))
+        if t.ship is not None:  # the bots run from the shipped unit in this worker's cache
+            here = os.path.realpath(unit_folder(t.ship))
+            if not os.path.isdir(here):
+                return encode_answer(Answer(game_id, where, lost=f"the shipped unit is not in {here}"))
+            params = rewritten(params, t.ship, here)
         with ONE_GAME, tempfile.TemporaryDirectory(prefix=SCRATCH_PREFIX, dir=_scratch_root()) as scratch:
             (Path(scratch) / LOGS).mkdir()
             cores, load = _cores_and_load()

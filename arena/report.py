@@ -336,7 +336,9 @@ def workers_table(w: dict[str, Any]) -> Table:
     """The cluster workers that played the stored games (`arena.workers.workers_board`)."""
     table = _table(
         f"Workers: {w['games']} games on the cluster, {w['games_per_s']:.2f} games/s "
-        f"(over {w['span_s']:.0f} s, first to last stored)"
+        f"(over {w['span_s']:.0f} s, first to last stored); the coordinator re-simulated "
+        f"{w['resimulated']} of them"
+        + ("" if w.get("verify_sample") is None else f" (--verify-sample {w['verify_sample']:g})")
     )
     for column in ("Worker", "Games", "Games/s", "Failures", "Cores", "Load (max)"):
         table.add_column(column, justify="left" if column in ("Worker", "Failures") else "right")

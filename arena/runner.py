@@ -92,9 +92,9 @@ class _Worker:
     game: ScheduledGame | None = None
 
 
-def _said(played: Played) -> WorkerSaid | None:
+def _said(played: Played, resimulated: bool | None) -> WorkerSaid | None:
     """The cluster worker a game was played on, as it said (None: played locally)."""
-    return WorkerSaid(played.worker, played.cores, played.load) if played.worker else None
+    return WorkerSaid(played.worker, played.cores, played.load, resimulated) if played.worker else None
 
 
 def _raise_interrupt(signum: int, frame: object) -> None:
@@ -141,13 +141,15 @@ def run_arena(
                 lost = played.lost
                 if lost is None and played.error is None:
                     try:
-                        record = intake(played) if intake is not None else played.record
+                        accepted = intake(played) if intake is not None else None
                     except Refused as exc:
                         lost = str(exc)
                         summary.refused.append(f"game {played.game.game_id}: {lost}")
                     else:
+                        record = played.record if accepted is None else accepted.record
                         assert record is not None
-                        store.record(record, _said(played))
+                        resimulated = None if accepted is None else accepted.resimulated
+                        store.record(record, _said(played, resimulated))
                         summary.played += 1
                         progress.game_done(record)
                         if played.worker:

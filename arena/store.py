@@ -8,7 +8,11 @@ key on game_id makes a duplicate impossible rather than merely unlikely.
 Tables (for your own SQL as well):
   meta(key, value)                      params (JSON), created, altay version; from schema 2:
                                         arena_id, signing ("signed", "unsigned", "unknown"),
-                                        public_key (hex), seed_source, seed_commitment
+                                        public_key (hex), seed_source, seed_commitment; from
+                                        schema 6: verify_salt (the coordinator's secret that
+                                        picks the games re-simulated; never sent to a worker)
+                                        and verify_sample (the last cluster run's rate);
+                                        shipped: the bots' unit a --ship run sent (JSON)
   games(game_id, deal, grp, seating, seed, end_reason, completed, rounds, decisions,
         duration_s, log, finished_at, record, turns)   record = the whole GameRecord as JSON;
                                         turns (schema 3) NULL for a game stored before it
@@ -18,8 +22,12 @@ Tables (for your own SQL as well):
   failures(game_id, seat, bot, status, detail, n, consequence)
   legacy_games(game_id)                 (schema 2) games stored before logs named their arena
   turnless_games(game_id)               (schema 3) games stored before rows kept their turns
-  game_workers(game_id, worker, cores, load)  (schema 5) the cluster worker each game was played
-                                        on, its cores and load as it said (local games: no row)
+  game_workers(game_id, worker, cores, load, resimulated)  (schema 5) the cluster worker each
+                                        game was played on, its cores and load as it said (local
+                                        games: no row); resimulated (schema 6): 1 when the
+                                        coordinator re-simulated the game, 0 when it checked its
+                                        chain and result only (--verify-sample), NULL before
+                                        schema 6 (every game was re-simulated then)
 
 The schema has a version (PRAGMA user_version) and an ordered list of migrations
 (`MIGRATIONS`): step k takes a database from version k - 1 to k in one transaction. A new
@@ -62,6 +70,9 @@ class WorkerSaid:
     worker: str
     cores: int
     load: float
+    #: Whether the coordinator re-simulated the game (False: chain and result only,
+    #: --verify-sample); None: stored before schema 6, when every game was.
+    resimulated: bool | None = None
 
 
 #: The files SQLite keeps beside the database; none may be a link to elsewhere.
@@ -171,6 +182,15 @@ def _v5_game_workers(conn: sqlite3.Connection) -> None:
     )
 
 
+def _v6_verify_sample(conn: sqlite3.Connection) -> None:
+    """Whether the coordinator re-simulated each cluster game (`--verify-sample`), and the
+    arena's secret salt that picks the sample (games stored before were all re-simulated)."""
+    conn.execute("ALTER TABLE game_workers ADD COLUMN resimulated INTEGER")
+    conn.execute(
+        "INSERT OR REPLACE INTO meta(key, value) VALUES ('verify_salt', ?)", (secrets.token_hex(32),)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int  # the schema version this step produces
@@ -185,6 +205,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(3, "turns of each game, turnless games", _v3_turns),
     Migration(4, "roles and scores: seats.role and seats.score, records with roles", _v4_roles_and_scores),
     Migration(5, "the cluster worker of each game: game_workers", _v5_game_workers),
+    Migration(6, "re-simulated cluster games and the sample's salt", _v6_verify_sample),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
@@ -572,8 +593,8 @@ class ArenaStore:
             )
             if worker is not None:
                 c.execute(
-                    "INSERT INTO game_workers VALUES (?, ?, ?, ?)",
-                    (rec.game_id, worker.worker, worker.cores, worker.load),
+                    "INSERT INTO game_workers VALUES (?, ?, ?, ?, ?)",
+                    (rec.game_id, worker.worker, worker.cores, worker.load, worker.resimulated),
                 )
         except BaseException:
             c.execute("ROLLBACK")
@@ -584,8 +605,54 @@ class ArenaStore:
         """The cluster worker of each stored game played on one ({} before schema 5)."""
         if self.version < 5:
             return {}
-        rows = self.conn.execute("SELECT game_id, worker, cores, load FROM game_workers").fetchall()
-        return {int(g): WorkerSaid(str(w), int(c), float(lo)) for g, w, c, lo in rows}
+        resimulated = "resimulated" if self.version >= 6 else "NULL"
+        rows = self.conn.execute(
+            f"SELECT game_id, worker, cores, load, {resimulated} FROM game_workers"
+        ).fetchall()
+        return {
+            int(g): WorkerSaid(str(w), int(c), float(lo), None if r is None else bool(r))
+            for g, w, c, lo, r in rows
+        }
+
+    def verify_salt(self) -> bytes:
+        """The arena's secret that picks the cluster games the coordinator re-simulates
+        (schema 6; `intake.VerifySample`)."""
+        salt = self.meta("verify_salt") if self.version >= 6 else None
+        if not salt:
+            raise StoreError(
+                f"{self.folder / DB_NAME}: the arena has no verification salt (schema {self.version})"
+            )
+        return bytes.fromhex(salt)
+
+    def set_verify_sample(self, rate: float) -> None:
+        """Record the rate of a cluster run's re-simulated sample (`--verify-sample`)."""
+        self.conn.execute(  # (autocommit: one statement)
+            "INSERT OR REPLACE INTO meta(key, value) VALUES ('verify_sample', ?)", (repr(float(rate)),)
+        )
+
+    def set_shipped(self, unit: dict[str, Any]) -> None:
+        """Record the bots' unit a cluster run shipped to its workers (`--ship`: its SHA-256,
+        size and roots)."""
+        self.conn.execute(  # (autocommit: one statement)
+            "INSERT OR REPLACE INTO meta(key, value) VALUES ('shipped', ?)", (orjson.dumps(unit).decode(),)
+        )
+
+    def shipped(self) -> dict[str, Any] | None:
+        """The bots' unit the last cluster run shipped (None: none was)."""
+        raw = self.meta("shipped")
+        try:
+            found = None if raw is None else orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            return None
+        return found if isinstance(found, dict) else None
+
+    def verify_sample(self) -> float | None:
+        """The rate the last cluster run re-simulated its games at (None: never recorded)."""
+        raw = self.meta("verify_sample") if self.version >= 6 else None
+        try:
+            return None if raw is None else float(raw)
+        except ValueError:
+            return None
 
     def records(self, params: ArenaParams | None = None) -> list[GameRecord]:
         """Every stored game of the schedule, in game-id order (the order ratings are computed

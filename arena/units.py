@@ -24,6 +24,7 @@ from collections.abc import Callable
 import msgspec
 
 from .params import ArenaParams
+from .ship import ShipRef
 
 CHUNK = 1 << 20
 
@@ -50,6 +51,9 @@ class InspectTask(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     bots: list[tuple[str, str, list[str]]]  # (name, command, its --bot-ro paths)
     #: a folder whose `tree` is asked for instead (its entries are the one unit's paths)
     detail: str | None = None
+    #: `--ship`: the bots run from this shipped unit in the worker's cache (paths said as the
+    #: coordinator names them)
+    ship: ShipRef | None = None
 
 
 def program_bots(params: ArenaParams) -> list[tuple[str, str, list[str]]]:
@@ -72,6 +76,14 @@ def program_bots(params: ArenaParams) -> list[tuple[str, str, list[str]]]:
 
 def unit_paths(command: str, read_only: list[str], cwd: str) -> list[str]:
     """The absolute paths of a bot's unit, run from `cwd`; ValueError (a sentence) if none."""
+    binds, chain = unit_parts(command, read_only, cwd)
+    return sorted(dict.fromkeys(binds + chain))
+
+
+def unit_parts(command: str, read_only: list[str], cwd: str) -> tuple[list[str], list[str]]:
+    """A bot's unit in two parts: what the sandbox binds for it (its folder or named files, its
+    --bot-ro paths: what `--ship` sends) and its interpreter's identity (the program its command
+    runs and each `#!` interpreter after it, resolved); ValueError (a sentence) if none."""
     from altay_cli.referee import visibility as vis
     from altay_cli.referee.botcmd import resolve_bot_command
     from altay_cli.referee.sandbox import DEFAULT_PATH
@@ -83,15 +95,16 @@ def unit_paths(command: str, read_only: list[str], cwd: str) -> list[str]:
     except vis.NotVisible as exc:
         raise ValueError(str(exc)) from None
     referee = {b.dest for b in vis._referee_binds(os.path.abspath(cwd))}
-    paths = [b.dest for b in view.binds if b.dest not in referee]
+    binds = [b.dest for b in view.binds if b.dest not in referee]
+    chain: list[str] = []
     program = vis.resolve_program(argv[0], cwd, path_env)
     seen: set[str] = set()
     while program and program not in seen:  # the interpreter's identity: the program, each #!
         seen.add(program)
-        paths.append(os.path.realpath(program))
+        chain.append(os.path.realpath(program))
         found = vis.shebang_interpreter(os.path.realpath(program), path_env)
         program = found[1] if found else None
-    return sorted(dict.fromkeys(paths))
+    return sorted(dict.fromkeys(binds)), chain
 
 
 def content_hash(path: str) -> str:
@@ -144,26 +157,37 @@ def _entry(full: str) -> str:
         return "?unreadable"
 
 
-def units(bots: list[tuple[str, str, list[str]]], cwd: str) -> list[BotUnit]:
+def units(bots: list[tuple[str, str, list[str]]], cwd: str, ship: ShipRef | None = None) -> list[BotUnit]:
+    """Each bot's unit; with `ship`, as run from the shipped unit in this worker's cache, its
+    paths said as the coordinator names them (so that their hashes compare)."""
+    from .ship import moved, moved_back, rewritten_command, unit_folder
+
+    here = os.path.realpath(unit_folder(ship)) if ship is not None else ""
     out = []
     for name, command, read_only in bots:
+        if ship is not None:
+            command = rewritten_command(command, ship, here)
+            read_only = [moved(p, ship, here) for p in read_only]
         try:
             paths = unit_paths(command, read_only, cwd)
         except ValueError as exc:
             out.append(BotUnit(name, {}, str(exc)))
             continue
-        out.append(BotUnit(name, {p: content_hash(p) for p in paths}))
+        if ship is None:
+            out.append(BotUnit(name, {p: content_hash(p) for p in paths}))
+        else:
+            out.append(BotUnit(name, {moved_back(p, ship, here): content_hash(p) for p in paths}))
     return out
 
 
-def inspect_here(bots: list[tuple[str, str, list[str]]]) -> Inspection:
+def inspect_here(bots: list[tuple[str, str, list[str]]], ship: ShipRef | None = None) -> Inspection:
     from altay_cli import __version__
 
     try:
         load = os.getloadavg()[0]
     except OSError:
         load = 0.0
-    return Inspection(__version__, cores(), round(load, 2), units(bots, os.getcwd()), machine())
+    return Inspection(__version__, cores(), round(load, 2), units(bots, os.getcwd(), ship), machine())
 
 
 def cores() -> int:
@@ -205,8 +229,10 @@ _inspection = msgspec.msgpack.Decoder(Inspection)
 _task = msgspec.msgpack.Decoder(InspectTask)
 
 
-def encode_inspect_task(bots: list[tuple[str, str, list[str]]], detail: str | None = None) -> bytes:
-    return _encoder.encode(InspectTask(bots, detail))
+def encode_inspect_task(
+    bots: list[tuple[str, str, list[str]]], detail: str | None = None, ship: ShipRef | None = None
+) -> bytes:
+    return _encoder.encode(InspectTask(bots, detail, ship))
 
 
 def inspect_worker(task: bytes) -> bytes:
@@ -216,9 +242,14 @@ def inspect_worker(task: bytes) -> bytes:
         t = _task.decode(task)
         if t.detail is not None:
             here = inspect_here([])
-            entries = tree(t.detail) or {}
+            folder = t.detail
+            if t.ship is not None:  # (the folder as it is in this worker's cache)
+                from .ship import moved, unit_folder
+
+                folder = moved(folder, t.ship, os.path.realpath(unit_folder(t.ship)))
+            entries = tree(folder) or {}
             return _encoder.encode(msgspec.structs.replace(here, units=[BotUnit("", entries)]))
-        return _encoder.encode(inspect_here(t.bots))
+        return _encoder.encode(inspect_here(t.bots, t.ship))
     except Exception as exc:  # (a raised exception would travel pickled)
         from altay_cli import __version__
 

@@ -3,7 +3,9 @@
 From the `game_workers` rows (schema 5; games played locally have none): per worker, its games,
 their bot failures (by status), games per second over the time the arena's cluster games were
 stored (first to last, pauses between runs included), and its cores and highest load as the
-worker said them. Overall figures come first. An arena never played on a cluster has none.
+worker said them. Overall figures come first, with how many of the games the coordinator
+re-simulated and the sample rate of the last cluster run (`--verify-sample`; games stored before
+schema 6 were all re-simulated). An arena never played on a cluster has none.
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ def workers_board(store: ArenaStore, records: list[GameRecord]) -> dict[str, Any
         out.append(row)
     return {
         "games": len(said),
+        "resimulated": sum(where.resimulated is not False for where in said.values()),
+        "verify_sample": store.verify_sample(),
+        "shipped": store.shipped(),  # `--ship`: the bots' unit sent (sha256, bytes, roots), or None
         "games_per_s": round(len(said) / span, 3),
         "span_s": round(span, 1),
         "workers": out,

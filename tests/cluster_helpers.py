@@ -162,3 +162,39 @@ def forged_worker(task: bytes) -> bytes:
         line["prev"] = line_hash(lines[i - 1])
         lines[i] = orjson.dumps(line)
     return _rehash(answer, b"\n".join(lines) + b"\n", decode_record(answer.record))
+
+
+def changed_decision(task: bytes) -> bytes:
+    """Plays the game, then makes its first decision's action a later one of the same seat's
+    (its index dropped) and rebuilds the whole chain over it, the record rehashed: every line
+    still follows the one before and the result is still its log's; only a re-simulation can
+    tell that the action was not the one played."""
+    from altay_cli.gamelog import line_hash
+
+    answer = decode_answer(play_remote(task))
+    lines = [orjson.loads(raw) for raw in answer.log.rstrip(b"\n").split(b"\n")]
+    decisions = [line for line in lines if line["type"] == "decision"]
+    first = decisions[0]
+    other = next(d for d in decisions[1:] if d["seat"] == first["seat"] and d["action"] != first["action"])
+    first["action"], first["index"] = other["action"], None
+    out = [orjson.dumps(lines[0])]
+    for line in lines[1:]:
+        line["prev"] = line_hash(out[-1])
+        out.append(orjson.dumps(line))
+    return _rehash(answer, b"\n".join(out) + b"\n", decode_record(answer.record))
+
+
+def other_interpreter(task: bytes) -> bytes:
+    """Says what it is honestly, but with another hash for the Python that runs the bots (as a
+    worker with another interpreter at the same path would)."""
+    import sys
+
+    from arena.units import BotUnit, decode_inspection, inspect_worker
+
+    said = decode_inspection(inspect_worker(task))
+    python = os.path.realpath(sys.executable)
+    units = [
+        BotUnit(u.bot, {p: "sha256:" + "0" * 64 if p == python else h for p, h in u.paths.items()}, u.problem)
+        for u in said.units
+    ]
+    return msgspec.msgpack.encode(msgspec.structs.replace(said, units=units))

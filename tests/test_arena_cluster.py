@@ -9,6 +9,8 @@ What is proven: a cluster run stores the same games with the same results, and s
 leaderboard, as a local run of the same seed, its logs signed by the coordinator's key only and
 passing `altay arena verify`; an SPRT decides as locally; a worker that edits a log, lies in a
 record or answers with a pickle has its game refused (not stored, played again once, reported),
+and one that changes a decision under a rebuilt chain is refused exactly when the coordinator's
+`--verify-sample` chooses its game,
 and the coordinator unpickles nothing; a scheduler off this machine without TLS is refused; a
 program bot plays on workers that have its files, and a worker whose copy of a bot file differs,
 or whose altay is another version, is refused before the first game, the worker and file named.
@@ -57,6 +59,7 @@ except ImportError:
 
 from arena import cluster as cluster_module
 from arena.cluster import ClusterOptions, PickleRefused, address_problem, no_unpickling
+from arena.intake import VerifySample, has_failure
 
 ROOT = Path(__file__).resolve().parent.parent
 SHORT = {"max_rounds": 2}  # Altay, two rounds: a game takes a fraction of a second
@@ -173,7 +176,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
                         str(workdir),
                     ],
                     workdir,
-                    env,
+                    {**env, "ALTAY_SHIP_CACHE": str(workdir / "ship-cache")},  # (a machine's own cache)
                     wrap,
                 )
             )
@@ -289,7 +292,8 @@ def test_an_arena_on_the_cluster_stores_what_a_local_run_stores(cluster: Cluster
 def test_the_arena_command_plays_on_the_cluster_named_in_its_config(cluster: Cluster, tmp_path: Path) -> None:
     config = tmp_path / "ladder.toml"
     config.write_text(
-        f'cluster = "{cluster.address}"\ngames = 1\nmax-rounds = 2\n[bots]\na = "random"\nb = "greedy"\n'
+        f'cluster = "{cluster.address}"\nverify-sample = 0\ngames = 1\nmax-rounds = 2\n'
+        '[bots]\na = "random"\nb = "greedy"\n'
     )
     done = CliRunner().invoke(
         main, ["arena", "--config", str(config), "--out", str(tmp_path / "a"), "--json"]
@@ -297,13 +301,24 @@ def test_the_arena_command_plays_on_the_cluster_named_in_its_config(cluster: Clu
     assert done.exit_code == 0, done.output
     assert f"on the cluster {cluster.address}" in done.stderr
     with ArenaStore.open(tmp_path / "a") as store:
-        assert len(store.records(store.params())) == 2
+        records = store.records(store.params())
+        assert len(records) == 2 and store.verify_sample() == 0.0
+        # at a rate of 0, only the games with a failure are re-simulated
+        resimulated = {g: w.resimulated for g, w in store.game_workers().items()}
+    assert resimulated == {r.game_id: has_failure(r) for r in records}
     workers = orjson.loads(done.stdout)["workers"]  # the report says where the games were played
+    assert workers["verify_sample"] == 0.0 and workers["resimulated"] == sum(resimulated.values())
     assert workers["games"] == 2 and sum(w["games"] for w in workers["workers"]) == 2
     assert all(w["worker"].startswith("tcp://127.0.0.1:") and w["cores"] >= 1 for w in workers["workers"])
     assert workers["games_per_s"] > 0
     text = CliRunner().invoke(main, ["arena", "report", str(tmp_path / "a")])
     assert text.exit_code == 0 and "Workers: 2 games on the cluster" in text.output
+    said = " ".join(text.output.split())  # (the table's title wraps)
+    assert f"re-simulated {sum(resimulated.values())} of them (--verify-sample 0)" in said
+    alone = CliRunner().invoke(
+        main, ["arena", "a=random", "b=random", "--out", str(tmp_path / "b"), "--verify-sample", "0.5"]
+    )
+    assert alone.exit_code == 2 and "--verify-sample goes with --cluster" in alone.output
 
 
 def test_an_sprt_on_the_cluster_decides_as_locally(cluster: Cluster, tmp_path: Path) -> None:
@@ -329,6 +344,71 @@ def test_a_program_bot_whose_files_every_worker_has_plays_there(cluster: Cluster
 
 
 ARGS = ["arena", "g=greedy", "--games", "1", "--max-rounds", "2"]
+
+
+def test_a_bot_only_the_coordinator_has_plays_on_the_workers_with_ship(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """--ship: the bot's folder exists only in this test's folder, and is moved away once the
+    workers have it (before the first game): the games can only run from the workers' caches.
+    A second arena after a worker's cached copy was tampered with sends it again."""
+    from arena.progress import Progress
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "bot.py").write_bytes((ROOT / "bots" / "random_bot.py").read_bytes())
+    (mine / "notes.txt").write_text("the bot's own file\n")
+    bots = (BotEntry("p", f"{sys.executable} {mine / 'bot.py'} 5"), BotEntry("g", "greedy"))
+    local = run(tmp_path / "local", _params(bots=bots, games=1), RunOptions(concurrency=2, quiet=True))
+    assert local.outcome is Outcome.COMPLETE
+
+    class Away(Warnings):
+        def display(self) -> Progress:
+            class Moved(Progress):
+                def start(self, total: int, done: int, workers: int) -> None:
+                    mine.rename(tmp_path / "away")  # the workers checked, no game started yet
+
+            return Moved()
+
+    options = RunOptions(cluster=ClusterOptions(cluster.address, ship=True), quiet=True)
+    remote = run(tmp_path / "remote", _params(bots=bots, games=1), options, show=Away())
+    assert remote.outcome is Outcome.COMPLETE and not remote.errors and not remote.refused
+    assert _results(tmp_path / "remote") == _results(tmp_path / "local")
+    with ArenaStore.open(tmp_path / "remote") as store:
+        shipped = store.shipped()
+    assert shipped is not None and shipped["roots"] == [str(mine)] and len(shipped["sha256"]) == 64
+    caches = [cluster.marker.parent / w / "ship-cache" / shipped["sha256"] for w in ("w1", "w2")]
+    assert all((c / "0" / "bot.py").is_file() for c in caches)
+    header = orjson.loads((tmp_path / "remote" / "logs" / "000000.jsonl").read_bytes().split(b"\n", 1)[0])
+    command = next(s["command"] for s in header["seats"] if s["name"] == "p")
+    assert "/ship-cache/" in command and str(mine) not in command  # run from a worker's cache
+    # a worker's cached copy edited: found by its content, removed, and sent again
+    (tmp_path / "away").rename(mine)
+    (caches[0] / "0" / "notes.txt").write_text("edited on the worker\n")
+    show = Warnings()
+    again = run(tmp_path / "again", _params(bots=bots, games=1), options, show=show)
+    assert again.outcome is Outcome.COMPLETE and not again.errors
+    assert any("cached copy of the bots' unit differed" in w for w in show.warnings), show.warnings
+    assert (caches[0] / "0" / "notes.txt").read_text() == "the bot's own file\n"
+
+
+def test_with_ship_a_worker_with_another_interpreter_is_refused_saying_ship_does_not_send_it(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests import cluster_helpers
+
+    monkeypatch.setattr(cluster_module, "INSPECT", cluster_helpers.other_interpreter)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "bot.py").write_bytes((ROOT / "bots" / "random_bot.py").read_bytes())
+    bots = (BotEntry("p", f"{sys.executable} {mine / 'bot.py'}"), BotEntry("g", "greedy"))
+    options = RunOptions(cluster=ClusterOptions(cluster.address, ship=True), quiet=True)
+    with pytest.raises(ArenaUsageError) as refused:
+        run(tmp_path / "a", _params(bots=bots, games=1), options)
+    said = str(refused.value)
+    assert f"bot p's {os.path.realpath(sys.executable)} differs from the coordinator's copy" in said
+    assert "--ship sends the bots' folders and --bot-ro paths, not their interpreter" in said
+    assert not (tmp_path / "a").exists()
 
 
 def test_a_worker_whose_copy_of_a_bot_differs_is_refused_before_any_game(
@@ -464,6 +544,56 @@ def test_a_worker_that_edits_a_log_or_lies_in_a_record_stores_nothing(
     monkeypatch.undo()
     again = run(folder, None, RunOptions(resume=True, cluster=ClusterOptions(cluster.address), quiet=True))
     assert again.outcome is Outcome.COMPLETE and again.played == again.stored == 2
+
+
+def test_a_changed_decision_under_a_rebuilt_chain_is_caught_when_the_sample_chooses_its_game(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At --verify-sample 0.5: the games the arena's salt chooses are re-simulated and refused,
+    the others stored unre-simulated (recorded so); the same salt says which, afterwards."""
+    from tests import cluster_helpers
+
+    monkeypatch.setattr(cluster_module, "TASK", cluster_helpers.changed_decision)
+    folder = tmp_path / "a"
+    options = RunOptions(cluster=ClusterOptions(cluster.address, verify_sample=0.5), quiet=True)
+    result = run(folder, _params(games=2, bots=_params().bots[:2]), options)
+    with ArenaStore.open(folder) as store:
+        sample = VerifySample(0.5, store.verify_salt())
+        stored = {g: w.resimulated for g, w in store.game_workers().items()}
+        assert store.verify_sample() == 0.5
+    chosen = {g for g in range(result.scheduled) if sample.chosen(g)}
+    assert stored == {g: False for g in range(result.scheduled) if g not in chosen}
+    assert sorted(int(e.split(":")[0].split()[1]) for e in result.errors) == sorted(chosen)
+    assert all("decision 0" in line for line in result.refused) and len(result.refused) == 2 * len(chosen)
+
+
+@pytest.mark.parametrize("known", [True, False], ids=["size_from_the_scheduler", "size_once_fetched"])
+def test_an_answer_larger_than_the_bound_is_refused_unread(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, known: bool
+) -> None:
+    """The bound (2 x the largest log replay reads, and a little) made small enough for a
+    two-round game's honest answer: refused before it is decoded, whether the scheduler said its
+    size (then it is not even fetched) or not (its length once fetched)."""
+    from arena import remote
+
+    monkeypatch.setattr(cluster_module, "MAX_ANSWER_BYTES", 2000)
+    said: list[dict[object, int]] = []
+    real = cluster_module.DaskExecutor._sizes
+
+    def sizes(self: cluster_module.DaskExecutor, futures: list[object]) -> dict[object, int]:
+        said.append(real(self, futures) if known else {})
+        return said[-1]
+
+    monkeypatch.setattr(cluster_module.DaskExecutor, "_sizes", sizes)
+    decoded: list[object] = []
+    monkeypatch.setattr(remote, "decode_answer", lambda data: decoded.append(data))
+    monkeypatch.setattr(cluster_module, "decode_answer", lambda data: decoded.append(data))
+    result = run(tmp_path / "a", _params(games=1, bots=_params().bots[:2]), cluster.options())
+    assert result.stored == 0 and not decoded and len(result.refused) == 4
+    assert all(
+        re.search(r"its answer is \d+ bytes, more than the 2000 an answer may be", r) for r in result.refused
+    )
+    assert any(said) is known  # (the scheduler said the sizes, or nobody did)
 
 
 def test_an_answer_only_pickle_can_carry_is_refused_and_never_unpickled(

@@ -2,12 +2,15 @@
 cluster: the game is played here by the worker-side function itself (`arena.remote.play_remote`,
 real bot processes), its answer decoded as the cluster executor decodes it, then altered as a
 dishonest worker would. The honest answer is written, signed and stored so that `altay arena
-verify` finds nothing; every lie is refused with a sentence and leaves no log behind. A few
-two-round games (seconds)."""
+verify` finds nothing; every lie is refused with a sentence and leaves no log behind, at every
+`--verify-sample` rate but a changed decision under a rebuilt chain, which only a re-simulation
+catches (so the sample decides it, from the arena's secret salt). A few two-round games
+(seconds)."""
 
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -20,7 +23,7 @@ import pytest
 from altay_cli.logsign import generate, load_signer
 from altay_cli.referee import MatchOptions
 from arena.executors import Played, Refused
-from arena.intake import RemoteIntake
+from arena.intake import RemoteIntake, VerifySample
 from arena.params import ArenaParams, BotEntry
 from arena.records import GameRecord
 from arena.remote import decode_answer, decode_record, encode_task, play_remote
@@ -45,19 +48,22 @@ def key(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _arena(folder: Path, key: Path) -> tuple[ArenaStore, RemoteIntake]:
+def _arena(
+    folder: Path, key: Path, sample: float = 1.0, params: ArenaParams = PARAMS
+) -> tuple[ArenaStore, RemoteIntake]:
     signer = load_signer(key)
-    store, params = open_arena(folder, PARAMS, False, None, signer.public_key_hex, "organiser", "arena")
+    store, params = open_arena(folder, params, False, None, signer.public_key_hex, "organiser", "arena")
     (folder / "logs").mkdir(exist_ok=True)
-    return store, RemoteIntake(store, params, signer)
+    return store, RemoteIntake(store, params, signer, sample)
 
 
 def _played(store: ArenaStore, game_index: int = 0) -> Played:
     """An honest worker's answer for one scheduled game, as the executor hands it over (played
     as the worker at tcp://w:1, which its log's header names)."""
-    game = list(store.schedule(PARAMS).values())[game_index]
+    params = store.params()
+    game = list(store.schedule(params).values())[game_index]
     with mock.patch("arena.remote._worker_address", return_value="tcp://w:1"):
-        answer = decode_answer(play_remote(encode_task(PARAMS, game, store.arena_id(), store.seed_source())))
+        answer = decode_answer(play_remote(encode_task(params, game, store.arena_id(), store.seed_source())))
     assert answer.error is None, answer.error
     return Played(game, record=decode_record(answer.record), log=answer.log, worker="tcp://w:1")
 
@@ -71,7 +77,9 @@ def test_an_honest_answer_is_written_signed_and_verifies(tmp_path: Path, key: Pa
     store, intake = _arena(tmp_path / "a", key)
     with store:
         played = _played(store)
-        record = intake(played)
+        accepted = intake(played)
+        record = accepted.record
+        assert accepted.resimulated
         store.record(record)
         log = (tmp_path / "a" / record.log).read_bytes()
         assert log.startswith(played.log or b"x") and b'"type":"signature"' in log.splitlines()[-1]
@@ -130,8 +138,11 @@ def _lies(played: Played) -> list[tuple[Played, str]]:
     ]
 
 
-def test_every_lie_is_refused_and_leaves_no_log(tmp_path: Path, key: Path) -> None:
-    store, intake = _arena(tmp_path / "a", key)
+@pytest.mark.parametrize("sample", [1.0, 0.0])
+def test_every_lie_is_refused_and_leaves_no_log(tmp_path: Path, key: Path, sample: float) -> None:
+    """At a sample rate of 0 too: a broken chain, a hash, a record that is not its log's result,
+    another game's log, another worker: the cheap checks catch them all."""
+    store, intake = _arena(tmp_path / "a", key, sample)
     with store:
         played = _played(store)
         for lie, why in _lies(played):
@@ -158,3 +169,72 @@ def test_a_record_is_decoded_strictly() -> None:
         decode_answer({"game_id": 0})
     with pytest.raises(ValueError, match="not an answer"):
         decode_answer(msgspec.msgpack.encode({"game_id": 0, "pickle": b"..."}))
+
+
+def _changed_decision(played: Played) -> Played:
+    """The log with its first decision's action replaced by a later decision's of the same seat
+    (its index dropped), and the whole chain rebuilt over it, the record rehashed: a careful
+    liar whose every line still follows the one before and whose result is its log's."""
+    assert played.log is not None
+    lines = [orjson.loads(line) for line in played.log.rstrip(b"\n").split(b"\n")]
+    decisions = [line for line in lines if line["type"] == "decision"]
+    first = decisions[0]
+    other = next(d for d in decisions[1:] if d["seat"] == first["seat"] and d["action"] != first["action"])
+    first["action"], first["index"] = other["action"], None
+    return _rehashed(
+        played, _rechained(b"\n".join(orjson.dumps(line) for line in lines) + b"\n", lambda h: None)
+    )
+
+
+def test_a_changed_decision_under_a_rebuilt_chain_is_caught_when_sampled(tmp_path: Path, key: Path) -> None:
+    for sample, caught in ((1.0, True), (0.0, False)):
+        store, intake = _arena(tmp_path / str(sample), key, sample)
+        with store:
+            lie = _changed_decision(_played(store))
+            if caught:
+                with pytest.raises(Refused, match=r"the log from tcp://w:1 is refused: .*decision 0"):
+                    intake(lie)
+            else:  # outside the sample, only a re-simulation could tell: the chain mode cannot
+                accepted = intake(lie)
+                assert not accepted.resimulated and accepted.record.decisions == lie.record.decisions  # type: ignore[union-attr]
+    # a rate between: exactly the games the arena's salt chooses are re-simulated, and caught
+    store, intake = _arena(tmp_path / "half", key, 0.5)
+    with store:
+        chosen = VerifySample(0.5, store.verify_salt())
+        for index in range(2):
+            lie = _changed_decision(_played(store, index))
+            if chosen.chosen(lie.game.game_id):
+                with pytest.raises(Refused, match="decision 0"):
+                    intake(lie)
+            else:
+                assert not intake(lie).resimulated
+
+
+def test_a_game_with_a_failure_is_always_re_simulated(tmp_path: Path, key: Path) -> None:
+    illegal = f"{sys.executable} {Path(__file__).parent / 'bad_bots' / 'illegal_action.py'}"
+    params = replace(PARAMS, bots=(BotEntry("bad", illegal), BotEntry("g", "greedy")))
+    store, intake = _arena(tmp_path / "a", key, 0.0, params)
+    with store:
+        played = _played(store)
+        assert played.record is not None and played.record.failures
+        assert intake(played).resimulated  # at a rate of 0
+        honest = _played(store, 1)
+        assert honest.record is not None
+        assert intake(honest).resimulated is bool(honest.record.failures or not honest.record.completed)
+
+
+def test_the_sample_is_the_salt_s_and_about_its_rate(tmp_path: Path, key: Path) -> None:
+    salt = bytes(range(32))
+    tenth = [g for g in range(10_000) if VerifySample(0.1, salt).chosen(g)]
+    assert tenth == [g for g in range(10_000) if VerifySample(0.1, salt).chosen(g)]  # reproducible
+    assert 900 <= len(tenth) <= 1100  # (fixed salt: a fixed count)
+    other = [g for g in range(10_000) if VerifySample(0.1, bytes(32)).chosen(g)]
+    assert other != tenth  # another arena's salt, another sample
+    assert all(VerifySample(1.0, salt).chosen(g) for g in range(100))
+    assert not any(VerifySample(0.0, salt).chosen(g) for g in range(100))
+    store, _ = _arena(tmp_path / "a", key)
+    with store:
+        salt = store.verify_salt()
+        assert len(salt) == 32
+    with ArenaStore.open(tmp_path / "a") as again:  # kept in the database: the same sample later
+        assert again.verify_salt() == salt

@@ -658,6 +658,15 @@ def bench_view_cmd(
     help="Adjudicate each game after this many rounds. [default: the game's own]",
 )
 @click.option("--seed", type=SEED, default=1, show_default=True, help="The arena's seed.")
+@click.option(
+    "--verify-sample",
+    type=click.FloatRange(0.0, 1.0),
+    default=1.0,
+    show_default=True,
+    metavar="RATE",
+    help="The share of the games the coordinator re-simulates (as `arena --verify-sample`); "
+    "the others have their chain and result checked only.",
+)
 @game_name_option("The game the arena plays.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bench_cluster_cmd(
@@ -667,6 +676,7 @@ def bench_cluster_cmd(
     move_ms: int,
     max_rounds: int | None,
     seed: int,
+    verify_sample: float,
     game_name: str,
     as_json: bool,
 ) -> None:
@@ -686,7 +696,7 @@ def bench_cluster_cmd(
     sizes = [int(p) for p in parts]
     if not all(s >= 1 for s in sizes):
         raise click.BadParameter("give core counts of 1 or more", param_hint="--cores")
-    result = bench_cluster(sizes, speedup, games, game_name, move_ms, max_rounds, seed)
+    result = bench_cluster(sizes, speedup, games, game_name, move_ms, max_rounds, seed, verify_sample)
     if as_json:
         click.echo(orjson.dumps(result).decode())
         return
@@ -696,10 +706,10 @@ def bench_cluster_cmd(
     table = Table(
         title=f"altay bench cluster ({result['game']}): {result['games']} games of "
         f"{result['decisions_per_game']} decisions ({result['log_kib']} KiB logs), "
-        f"{result['real_game_s']} s of a core each at --move-ms {move_ms}"
+        f"{result['real_game_s']} s of a core each at --move-ms {move_ms}, --verify-sample {verify_sample:g}"
     )
     for column in ("cores", "sim. workers", "offered g/s", "stored g/s", "busy", "decode ms",
-                   "check+replay+sign ms", "commit ms", "kept up"):  # fmt: skip
+                   "check+replay+sign ms", "commit ms", "re-simulated", "kept up"):  # fmt: skip
         table.add_column(column, justify="right")
     for r in result["fleets"]:
         ms = r["ms_per_game"]
@@ -712,6 +722,7 @@ def bench_cluster_cmd(
             f"{ms['decode']:.1f}",
             f"{ms['check_replay_write_sign']:.1f}",
             f"{ms['commit']:.1f}",
+            f"{r['resimulated']}/{result['games']}",
             "yes" if r["kept_up"] else "no",
         )
     console = Console()
