@@ -192,24 +192,34 @@ def bench_strength(
     """Play every game's arenas and collect the rows; `out` keeps the arenas' folders."""
     rows: list[StrengthRow] = []
     runs: list[ArenaRun] = []
+    plan: list[tuple[str, list[str], int | None]] = []  # (game, bots, clans or None)
+    for name in games:
+        game = load_game(name)
+        bots = [b for b in COMPETITIVE_BOTS if b != "search" or game.search.has_sampler]
+        if game.kind.cooperative:
+            plan += [(name, bots, clans) for clans in TEAM_SIZES]
+        else:
+            plan.append((name, bots, None))
     with tempfile.TemporaryDirectory(prefix="altay-strength-") as scratch:
         base = out if out is not None else Path(scratch)
-        for name in games:
-            game = load_game(name)
-            bots = [b for b in COMPETITIVE_BOTS if b != "search" or game.search.has_sampler]
+        for step, (name, bots, clans) in enumerate(plan, 1):
             named = [f"{b}={b}" for b in bots]
             common = _common(name, deals, move_ms, jobs, seed)
-            if game.kind.cooperative:
-                for clans in TEAM_SIZES:
-                    args = [*named, "-p", str(clans), "--teams", "self", *common]
-                    board, run = run_arena(args, base / f"{name}-{clans}", progress)
-                    rows += team_rows(name, clans, board)
-                    runs.append(run)
+            seats = f"{clans} clan{'s' if clans != 1 else ''}, one program" if clans else "2 players"
+            if progress:
+                print(
+                    f"strength: arena {step} of {len(plan)}: {name}, {seats}, {', '.join(bots)}",
+                    file=sys.stderr,
+                )
+            if clans is not None:
+                args = [*named, "-p", str(clans), "--teams", "self", *common]
+                board, run = run_arena(args, base / f"{name}-{clans}", progress)
+                rows += team_rows(name, clans, board)
             else:
                 args = [*named, "-p", "2", *common]
                 board, run = run_arena(args, base / name, progress)
                 rows += competitive_rows(name, board, bots)
-                runs.append(run)
+            runs.append(run)
     cpu = sum(r.cpu_s for r in runs)
     return {
         "command": "altay bench strength "

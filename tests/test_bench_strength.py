@@ -45,7 +45,8 @@ def test_the_table_comes_from_the_arenas_it_played(tmp_path) -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
+    assert "strength: arena 3 of 3: mammothodus, 4 clans, one program" in result.stderr
     rows = data["rows"]
     altay = {r["bot"]: r for r in rows if r["game"] == "altay"}
     assert set(altay) == {"greedy", "search"}  # random is the yardstick
