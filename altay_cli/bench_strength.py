@@ -10,7 +10,9 @@ Wilson interval over the deals.
 
 Each arena is the real `altay arena` command in a subprocess (the same sandbox, clocks and CPU
 clock as a user's run), in a folder that is kept when `--out` names one; the figures are read
-from its `--json` leaderboard. CPU time is the children's (the referee and every bot).
+from its `--json` leaderboard. CPU time is the arena command's own (the referee and the arena's
+processes) plus every bot's thinking as its CPU clock read it from its cgroup (a sandboxed bot is
+not a child this process can account; its start-up and idle time are left out).
 """
 
 from __future__ import annotations
@@ -65,7 +67,8 @@ class ArenaRun(msgspec.Struct, frozen=True):
     game: str
     command: list[str]
     games: int
-    cpu_s: float
+    cpu_s: float  # the referee's and the arena's processes
+    bots_cpu_s: float  # the bots' thinking, on their CPU clocks
     wall_s: float
 
 
@@ -104,7 +107,11 @@ def run_arena(args: list[str], out: Path, progress: bool) -> tuple[dict[str, Any
     board = orjson.loads(proc.stdout)
     games = int(board["arena"]["games_played"])
     shown = ["altay", "arena", *args]
-    return board, ArenaRun(board["arena"].get("game", ""), shown, games, round(cpu, 1), round(wall, 1))
+    thinking = sum(float(b.get("think_s") or 0.0) for b in board["leaderboard"])
+    run = ArenaRun(
+        board["arena"].get("game", ""), shown, games, round(cpu, 1), round(thinking, 1), round(wall, 1)
+    )
+    return board, run
 
 
 def _common(game: str, deals: int, move_ms: int, jobs: int, seed: int) -> list[str]:
@@ -220,7 +227,7 @@ def bench_strength(
                 board, run = run_arena(args, base / name, progress)
                 rows += competitive_rows(name, board, bots)
             runs.append(run)
-    cpu = sum(r.cpu_s for r in runs)
+    cpu = sum(r.cpu_s + r.bots_cpu_s for r in runs)
     return {
         "command": "altay bench strength "
         + " ".join(
@@ -233,6 +240,7 @@ def bench_strength(
         "rows": msgspec.to_builtins(rows),
         "arenas": msgspec.to_builtins(runs),
         "cpu_hours": round(cpu / 3600, 3),
+        "wall_hours": round(sum(r.wall_s for r in runs) / 3600, 3),
         "machine": machine(),
     }
 
@@ -287,6 +295,7 @@ def markdown(result: dict[str, Any]) -> str:
     lines += [
         "",
         f"`{result['command']}` ({result['move_ms']} ms a move on each bot's CPU clock; "
-        f"{result['cpu_hours']} CPU hours; {m['cpu']}, {m['cores']} cores, {m['python']}).",
+        f"{result['cpu_hours']} CPU hours, {result['wall_hours']} hours of wall time; {m['cpu']}, "
+        f"{m['cores']} cores, {m['python']}).",
     ]
     return "\n".join(lines) + "\n"

@@ -291,7 +291,11 @@ def bench_strength_cmd(
         table.add_row(*(escape(c) for c in row_cells(row)))
     console = Console()
     console.print(table)
-    console.print(f"{result['cpu_hours']} CPU hours (the referee and every bot)", markup=False)
+    console.print(
+        f"{result['cpu_hours']} CPU hours (the referee, the arenas and the bots' thinking), "
+        f"{result['wall_hours']} hours of wall time",
+        markup=False,
+    )
 
 
 @bench.command("bots")
