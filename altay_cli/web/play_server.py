@@ -104,8 +104,10 @@ class PlayHost:
         self.clocks = clocks
         self.people = [Person(seats, secrets.token_urlsafe(18)) for seats in person_seats(play)]
         self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="altay-play-game")
-        self.version = 0
-        self.snapshots: dict[str, str] = {}  # token -> the JSON the page is sent
+        self.version = 0  # of the game as the pages see it (the game thread's)
+        #: the version and each person's snapshot of it (token -> the JSON the page is sent),
+        #: replaced together so that a page stream never pairs one version with another's snapshot
+        self.published: tuple[int, dict[str, str]] = (0, {})
         self.turn: tuple[int, int | None] | None = None
         self.waiting_since_ms: float | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -131,12 +133,13 @@ class PlayHost:
         if turn != self.turn:
             self.turn = turn
             self.waiting_since_ms = time.time() * 1000 if state.to_move in self.play.humans else None
-        self.version += 1
+        version = self.version + 1
         snapshots = {
-            p.token: data_text(snapshot(self.play, p, self.version, self.clocks, self.waiting_since_ms))
+            p.token: data_text(snapshot(self.play, p, version, self.clocks, self.waiting_since_ms))
             for p in self.people
         }
-        self.snapshots = snapshots
+        self.published = (version, snapshots)
+        self.version = version
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self.wake)
 
@@ -271,9 +274,10 @@ class PlayHost:
         seen = -1
         while not self.closing:
             changed = self.changed
-            if self.version != seen and person.token in self.snapshots:
-                seen = self.version
-                yield f"event: state\ndata: {self.snapshots[person.token]}\n\n"
+            version, snapshots = self.published
+            if version != seen and person.token in snapshots:
+                seen = version
+                yield f"event: state\ndata: {snapshots[person.token]}\n\n"
                 continue
             try:
                 await asyncio.wait_for(changed.wait(), KEEP_ALIVE_S)
@@ -340,18 +344,20 @@ def serve(
     name, port = sock.getsockname()[:2]
     shown = "127.0.0.1" if name in ("0.0.0.0", "::") else name
     base = f"http://{url_host(shown)}:{port}/"
-    say(f"{play.game.kind.title} in the browser ({play.game.text.describe_config(play.session.config)}).")
-    for person in host.people:
-        seats = ", ".join(f"P{s}" for s in person.seats)
-        say(f"  {seats}: {base}?token={person.token}")
-    say("Open the address of your seat (its token lets only you play it); Ctrl-C ends the game.")
-    config = uvicorn.Config(
-        host.app(), log_level="warning", access_log=False, timeout_graceful_shutdown=2, lifespan="on"
-    )
-    server = _Server(config)
-    server.host = host
     try:
-        server.run(sockets=[sock])
+        say(f"{play.game.kind.title} in the browser ({play.game.text.describe_config(play.session.config)}).")
+        for person in host.people:
+            seats = ", ".join(f"P{s}" for s in person.seats)
+            say(f"  {seats}: {base}?token={person.token}")
+        say("Open the address of your seat (its token lets only you play it); Ctrl-C ends the game.")
+        config = uvicorn.Config(
+            host.app(), log_level="warning", access_log=False, timeout_graceful_shutdown=2, lifespan="on"
+        )
+        server = _Server(config)
+        server.host = host
+        server.run(sockets=[sock])  # until Ctrl-C (uvicorn raises it again once it has stopped)
+    except KeyboardInterrupt:
+        pass  # the way to end a game served to a browser
     finally:
         host.closing = True
         with contextlib.suppress(Exception):

@@ -36,6 +36,8 @@ class Person:
     token: str
     #: decision texts already built for these eyes: (the step, the seat whose eyes, the entry)
     texts: list[tuple[Step, int, dict[str, Any]]] = field(default_factory=list)
+    #: the drawing's statics, drawn once per configuration (a load may bring another)
+    statics: tuple[Any, Any] | None = None
 
     @property
     def lead(self) -> int:
@@ -59,7 +61,7 @@ def marks(builtins: Any) -> dict[str, list[str]]:
         kind = "territory" if key in TERRITORY_FIELDS else "card" if key in CARD_FIELDS else None
         if kind is None:
             continue
-        for item in value if isinstance(value, list) else [value]:
+        for item in value if isinstance(value, (list, tuple)) else [value]:
             if isinstance(item, (str, int)) and not isinstance(item, bool):
                 out[kind].append(str(item))
     return out
@@ -160,7 +162,7 @@ def snapshot(
         "eyes": {"kind": "seat", "seat": seat, "text": f"seat {seat}: what it may see"},
         "you": list(person.seats),
         "seats": seats,
-        "statics": as_json(drawing.static(session.config)) if drawing is not None else None,
+        "statics": statics_of(play, person),
         "frame": frame_of(game, drawing, state, eyes),
         "previous": frame_of(game, drawing, previous_state, eyes) if steps else None,
         "step": len(steps),
@@ -177,6 +179,16 @@ def snapshot(
         "seed": session.config.seed if over else None,
         "message": message,
     }
+
+
+def statics_of(play: PlaySession, person: Person) -> Any:
+    """The drawing's public data of the game's configuration (None: no drawing)."""
+    drawing, config = play.game.drawing, play.session.config
+    if drawing is None:
+        return None
+    if person.statics is None or person.statics[0] is not config:
+        person.statics = (config, as_json(drawing.static(config)))
+    return person.statics[1]
 
 
 def _clock_text(kind: str, clocks: Clocks) -> str:

@@ -179,6 +179,20 @@
     const own = window.altayGames[snap.game.name];
     const drawing = snap.game.drawing && own ? own : window.altayGeneric;
     const freeze = (v) => window.AltayFrames.apply(null, [1, v]);
+    /* the frame shares with the one before it every part that did not change, as the viewer's
+     * frames do: a drawing's `frame.x === ctx.previous.x` says that part did not change */
+    const share = (before, now) => {
+      if (before === now) return before;
+      if (before === null || now === null || typeof before !== "object" || typeof now !== "object") return now;
+      if (Array.isArray(before) !== Array.isArray(now)) return now;
+      const out = Array.isArray(now) ? [] : {};
+      let same = Object.keys(before).length === Object.keys(now).length;
+      for (const key of Object.keys(now)) {
+        out[key] = share(before[key], now[key]);
+        if (out[key] !== before[key]) same = false;
+      }
+      return same ? before : out;
+    };
     const decisions = snap.decisions;
     const ctx = {
       eyes: { kind: "seat", seat: snap.eyes.seat },
@@ -191,7 +205,7 @@
       result: snap.result,
       previous: snap.previous === null ? null : freeze(snap.previous),
     };
-    const frame = freeze(snap.frame);
+    const frame = freeze(ctx.previous === null ? snap.frame : share(ctx.previous, snap.frame));
     try {
       drawing.draw(root, snap.statics, frame, ctx);
     } catch (err) {
