@@ -115,6 +115,7 @@ def play(
     (with its token: only that person's seats and what they may see); Ctrl-C ends the game.
       altay play --web --seat 1=greedy              open the printed address to play
       altay play --web -p 3 --seat 2=greedy         two people, a token each
+
     Exit code 0 when the game ends or input ends; 2 for bad options or an unusable --load file.
     """
     from ..interactive.play import PlayOptions, PlaySetupError, open_play
