@@ -355,6 +355,10 @@ def test_two_people_each_see_only_their_seat_and_bad_requests_are_refused(tmp_pa
             (b'{"op": "shutdown"}', 400, "unknown command"),
             (b'{"op": "load", "path": "no-such-file.jsonl"}', 400, "no-such-file"),
             (b'{"op": "save", "path": ""}', 400, "file name"),
+            (b'{"op": "save", "path": "../outside.jsonl"}', 400, "not a file in the folder"),
+            (b'{"op": "save", "path": "/tmp/outside.jsonl"}', 400, "not a file in the folder"),
+            (b'{"op": "load", "path": "/etc/passwd"}', 400, "not a file in the folder"),
+            (b'{"op": "save", "path": "a\\u0000b"}', 400, "file name"),
         ):
             status, answer = _post(command0, body)
             assert (status, words in answer["error"]) == (code, True), (body, answer)

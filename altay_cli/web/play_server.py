@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import os
 import secrets
 import socket
 import time
@@ -33,6 +34,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from ..interactive.printers import Printer
+from ..textsafe import safe_text
 from .page import data_text
 from .play_page import CSP_HEADER, render_play_page
 from .play_view import Clocks, Person, snapshot
@@ -64,6 +66,7 @@ class WebPrinter(Printer):
         self.errors: list[str] = []
         self.messages: list[str] = []
         self.on_change: Callable[[], None] = lambda: None
+        self.say: Callable[[str], None] = lambda text: None  # a line in the terminal
 
     def bot_moved(self, play: PlaySession) -> None:
         play.pending = []
@@ -85,6 +88,16 @@ class WebPrinter(Printer):
 
     def loaded(self, play: PlaySession, path: Path, decisions: int) -> None:
         self.messages.append(f"Loaded {path}: {decisions} decisions replayed.")
+
+    def result(self, play: PlaySession, result: dict[str, Any], names: list[str], roles: list[Any]) -> None:
+        """The game ended: said in the terminal too (names as visible text: a bot chose its own)."""
+        ranks = "; ".join(
+            f"P{seat} {names[seat]}: rank {rank} (score {result['scores'][seat].get('total')})"
+            for seat, rank in enumerate(result["ranks"])
+        )
+        saved = f" The log is in {play.log_path}." if play.log_path is not None else ""
+        why = play.game.text.end_reason_text(result.get("end_reason"))
+        self.say(safe_text(f"Game over ({why}): {ranks}.{saved} Ctrl-C ends the server."))
 
 
 def person_seats(play: PlaySession) -> list[tuple[int, ...]]:
@@ -114,6 +127,7 @@ class PlayHost:
         self.changed = asyncio.Event()
         self.closing = False
         self.started = False
+        self.folder = Path.cwd().resolve()  # where save and load read and write
         printer.on_change = self.publish
 
     # ------------------------------------------------------------------ the game thread
@@ -192,12 +206,13 @@ class PlayHost:
             path = body.get("path")
             if not isinstance(path, str) or not path.strip() or not path.isprintable():
                 raise CommandError(400, f"{op} needs a file name (printable, on the machine running altay)")
+            name = self.in_folder(path.strip())
             if op == "save":
-                play.save(path.strip())
+                play.save(name)
             else:
                 if over:
                     raise CommandError(409, "the game is over: start `altay play --web --load FILE` instead")
-                play.load(path.strip())
+                play.load(name)
                 if play.session.state.is_terminal and play.ended is None:
                     play.finish()
         if self.printer.errors:
@@ -205,6 +220,22 @@ class PlayHost:
             raise CommandError(400, error[0].upper() + error[1:])
         self.publish()
         return " ".join(self.printer.messages) or None
+
+    def in_folder(self, text: str) -> str:
+        """A file named by a page, as a path relative to the folder the command was started in;
+        CommandError when it lies outside it (a page holder writes and reads game logs there,
+        not anywhere the command could reach)."""
+        try:
+            target = (self.folder / text).resolve()
+        except (OSError, ValueError, RuntimeError):
+            target = None
+        if target is None or target == self.folder or not target.is_relative_to(self.folder):
+            raise CommandError(
+                400,
+                f"{text[:80]!r} is not a file in the folder `altay play --web` was started in "
+                f"({self.folder}): name a file there, e.g. game.jsonl",
+            )
+        return os.path.relpath(target, self.folder)
 
     def stop(self) -> None:
         """Leave the game (its log written to --log, as `play` does) and stop its bots."""
@@ -341,6 +372,7 @@ def serve(
 ) -> int:
     """Serve the game on `sock` until interrupted (Ctrl-C); the exit code."""
     host = PlayHost(play, printer, clocks)
+    printer.say = say
     name, port = sock.getsockname()[:2]
     shown = "127.0.0.1" if name in ("0.0.0.0", "::") else name
     base = f"http://{url_host(shown)}:{port}/"
