@@ -23,6 +23,7 @@ import socket
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -154,8 +155,9 @@ class PlayHost:
         }
         self.published = (version, snapshots)
         self.version = version
-        if self.loop is not None:
-            self.loop.call_soon_threadsafe(self.wake)
+        if self.loop is not None and not self.closing:
+            with contextlib.suppress(RuntimeError):  # the server stopped meanwhile: no page is left
+                self.loop.call_soon_threadsafe(self.wake)
 
     def wake(self) -> None:
         """Every waiting page stream looks again (event loop thread)."""
@@ -164,7 +166,12 @@ class PlayHost:
 
     def start(self) -> None:
         """Start the bots and play until a person must decide (game thread)."""
-        self.play.start()
+        try:
+            self.play.start()
+        except Exception as exc:  # never silent: the pages would wait for ever
+            if not self.closing:
+                self.printer.say(safe_text(f"error: the game could not start: {exc}; Ctrl-C ends the server"))
+            raise
         self.started = True
         self.publish()
 
@@ -392,8 +399,16 @@ def serve(
         pass  # the way to end a game served to a browser
     finally:
         host.closing = True
+        stopped = host.thread.submit(host.stop)
+        # a bot deciding has until its clock runs out; one without a clock (--no-timeout), or
+        # stuck, is stopped from here, and the game thread then reaches stop()
+        grace = 1.0 if clocks.no_timeout else clocks.move_ms / 1000 + 3
+        try:
+            stopped.result(timeout=grace)
+        except FuturesTimeout:
+            play.close()
         with contextlib.suppress(Exception):
-            host.thread.submit(host.stop).result()
+            stopped.result()
         host.thread.shutdown(wait=True)
         sock.close()
     return 0
