@@ -404,3 +404,29 @@ def test_a_bots_name_made_of_html_stays_text_and_its_info_never_reaches_the_page
         assert "pwned" not in page.replace("dataset.pwned", "")  # the bot's info and stderr: not shown
         assert "bold red" not in page
         assert not browser.console_errors()
+
+
+SCREENSHOT = Path(__file__).resolve().parent.parent / "altay_cli" / "web" / "screenshots" / "play.png"
+
+
+def test_the_readme_screenshot_is_a_game_being_played(tmp_path: Path) -> None:
+    """A 3-player Altay against two bots, after a few clicks, as the person sees it; with
+    ALTAY_WRITE_SCREENSHOTS=1 it replaces the committed altay_cli/web/screenshots/play.png."""
+    args = ["--seed", "2027", "-p", "3", "--recommended", "--seat", "1=greedy", "--seat", "2=random 4"]
+    shot = tmp_path / "play.png"
+    with served(*args, cwd=tmp_path) as urls, chromium() as browser:
+        browser.driver.get(urls["P0"])
+        rng = random.Random(3)
+        for _ in range(12):
+            _ready(browser)
+            version = browser.run("return document.body.dataset.version")
+            buttons = browser.driver.find_elements("css selector", "#legal button.legal-action")
+            rng.choice(buttons).click()
+            _wait(browser, f"return document.body.dataset.version !== '{version}'")
+        _ready(browser)
+        assert browser.run("return document.body.dataset.over") == "0"
+        browser.screenshot(shot)
+        assert not browser.console_errors()
+    if os.environ.get("ALTAY_WRITE_SCREENSHOTS"):
+        shutil.copyfile(shot, SCREENSHOT)
+    assert SCREENSHOT.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # the committed one the README shows

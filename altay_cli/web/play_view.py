@@ -134,7 +134,7 @@ def snapshot(
     for entry in seats:
         spec = play.specs[entry["seat"]]
         entry["you"] = entry["seat"] in person.seats
-        entry["kind_text"] = play.kind_text(spec)
+        entry["kind_text"] = "you" if entry["you"] else spec.kind  # human, bot or policy
         entry["clock"] = _clock_text(spec.kind, clocks)
     to_move = state.to_move
     mine = to_move is not None and to_move in person.seats and not state.is_terminal
