@@ -157,24 +157,24 @@ def _states(log: Path) -> tuple[Game, list[State]]:
     return load_game(verdict.header.game), states
 
 
-def _seat_zero_saw_only_its_own(log: Path, snapshots: list[dict[str, Any]]) -> int:
-    """Every snapshot's frame is seat 0's view of the log's state at its step, and stays the same
-    when what seat 0 may not see is shuffled; the number of snapshots where that shuffle changed
-    the full state's frame (so the check had something to find)."""
+def _seat_saw_only_its_own(log: Path, snapshots: list[dict[str, Any]], seat: int = 0) -> int:
+    """Every snapshot's frame is `seat`'s view of the log's state at its step, and stays the same
+    when what that seat may not see is shuffled; the number of snapshots where that shuffle
+    changed the full state (so the check had something to find)."""
     game, states = _states(log)
     drawing = game.drawing
     hidden_somewhere = 0
     for snap in snapshots:
-        assert snap["eyes"] == {"kind": "seat", "seat": 0, "text": "seat 0: what it may see"}
+        assert snap["eyes"] == {"kind": "seat", "seat": seat, "text": f"seat {seat}: what it may see"}
         state = states[snap["step"]] if snap["step"] < len(states) else None
         if state is None:  # a position later taken back by undo is not in the log
             continue
-        assert snap["frame"] == frame_of(game, drawing, state, seat_eyes(0)), f"step {snap['step']}"
+        assert snap["frame"] == frame_of(game, drawing, state, seat_eyes(seat)), f"step {snap['step']}"
         for seed in (1, 2):
-            other = game.search.perturb_hidden(state, 0, seed + snap["step"])
+            other = game.search.perturb_hidden(state, seat, seed + snap["step"])
             if other is None:
                 continue
-            assert frame_of(game, drawing, other, seat_eyes(0)) == snap["frame"]
+            assert frame_of(game, drawing, other, seat_eyes(seat)) == snap["frame"]
             if state.to_dict() != other.to_dict():
                 hidden_somewhere += 1
     return hidden_somewhere
@@ -212,7 +212,7 @@ def test_a_game_played_by_clicking_against_a_bot_replays_to_the_result_the_page_
     ]
     assert snapshots and snapshots[-1]["over"]
     assert all(s["seed"] == (2026 if s["over"] else None) for s in snapshots)  # told only at the end
-    assert _seat_zero_saw_only_its_own(log, snapshots) > 0  # the shuffles changed hidden cards: a real check
+    assert _seat_saw_only_its_own(log, snapshots) > 0  # the shuffles changed hidden cards: a real check
 
 
 def test_undo_takes_back_the_persons_decision_and_the_bots_after_it(tmp_path: Path) -> None:
@@ -341,6 +341,8 @@ def test_two_people_each_see_only_their_seat_and_bad_requests_are_refused(tmp_pa
         assert browser.run("return document.querySelectorAll('#legal button').length") == 0
         assert browser.run("return document.getElementById('eyes').dataset.eyes") == "seat-1"
         seat1 = browser.run("return document.documentElement.outerHTML")
+        page1 = browser.driver.current_window_handle
+        browser.driver.switch_to.new_window("tab")  # seat 1's page stays open beside seat 0's
 
         command0 = base + "command?token=" + token0
         status, answer = _post(base + "command?token=" + token1, b'{"op": "act", "index": 0, "version": 1}')
@@ -375,8 +377,20 @@ def test_two_people_each_see_only_their_seat_and_bad_requests_are_refused(tmp_pa
         assert "moved on" in _wait(browser, "return document.body.dataset.stale")
         browser.driver.find_element("css selector", "#legal button").click()
         _wait(browser, "return document.body.dataset.version !== '1'")
+        _ready(browser)
         assert browser.run("return document.getElementById('banner').hidden") is True
+        now = browser.run("return document.body.dataset.version")
+        status, answer = _post(
+            base + "command?token=" + token1, b'{"op": "undo", "version": %s}' % now.encode()
+        )
+        assert status == 409 and "P0's: only its player can take it back" in answer["error"]
+
+        browser.driver.switch_to.window(page1)  # seat 1 saw seat 0's move, as seat 1 may
+        _wait(browser, "return window.__snaps.some((s) => JSON.parse(s).step > 0)")
+        assert browser.run("return document.getElementById('undo').disabled") is True
+        snapshots1 = [json.loads(s) for s in browser.run("return window.__snaps")]
     assert 'class="legal-action"' not in seat1
+    assert _seat_saw_only_its_own(log, snapshots1, seat=1) > 0
 
 
 def test_a_bots_name_made_of_html_stays_text_and_its_info_never_reaches_the_page(tmp_path: Path) -> None:

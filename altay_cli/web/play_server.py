@@ -38,7 +38,7 @@ from ..interactive.printers import Printer
 from ..textsafe import safe_text
 from .page import data_text
 from .play_page import CSP_HEADER, render_play_page
-from .play_view import Clocks, Person, snapshot
+from .play_view import Clocks, Person, snapshot, undo_owner
 
 if TYPE_CHECKING:
     from ..interactive.app import PlaySession
@@ -208,6 +208,11 @@ class PlayHost:
                 )
             play.feed(orjson.dumps({"index": index}).decode())
         elif op == "undo":
+            owner = undo_owner(play)
+            if owner is not None and owner not in person.seats:
+                raise CommandError(
+                    409, f"the last decision a person made is P{owner}'s: only its player can take it back"
+                )
             play.feed("undo")
         else:
             path = body.get("path")

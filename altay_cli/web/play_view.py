@@ -84,6 +84,13 @@ def result_of(play: PlaySession, result: Result) -> dict[str, Any]:
     }
 
 
+def undo_owner(play: PlaySession) -> int | None:
+    """The seat of the decision `undo` would take back (the last one a person made), or None.
+    Only its person may take it back: a page never undoes another person's move."""
+    point = play.session.undo_point(play.humans, 1)
+    return None if point is None else play.session.steps[point].seat
+
+
 def eyes_seat(play: PlaySession, person: Person) -> int:
     """The seat whose eyes the person looks through: the one to move if it is theirs."""
     to_move = play.session.state.to_move
@@ -172,7 +179,7 @@ def snapshot(
         "legal": legal,
         "decisions": decisions,
         "failures": failures,
-        "undo": not over and session.undo_point(play.humans, 1) is not None,
+        "undo": not over and undo_owner(play) in person.seats,
         "waiting_since_ms": waiting_since_ms,
         "over": over,
         "result": result_of(play, session.result_line()) if over else None,
