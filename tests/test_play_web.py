@@ -8,7 +8,7 @@ log's state at that step through seat 0's eyes, unchanged when everything seat 0
 shuffled (`Game.search.perturb_hidden`). Also: undo, refused tokens, bad commands, and a bot
 named with HTML.
 
-Time: about 30 s on a busy 2-core machine (one Chromium per test, games of 5 to 20 clicks).
+Time: about 40-50 s on a busy 2-core machine (one Chromium per test, games of 5 to 20 clicks).
 """
 
 from __future__ import annotations
