@@ -355,6 +355,7 @@ def test_two_people_each_see_only_their_seat_and_bad_requests_are_refused(tmp_pa
             (b'{"op": "act", "index": 0, "version": 0}', 409, "moved on"),
             (b'{"op": "act", "index": 0}', 409, "moved on"),
             (b'{"op": "shutdown"}', 400, "unknown command"),
+            (b'{"op": "save", "path": "' + b"x" * 20000 + b'"}', 413, "at most"),
             (b'{"op": "load", "path": "no-such-file.jsonl"}', 400, "no-such-file"),
             (b'{"op": "save", "path": ""}', 400, "file name"),
             (b'{"op": "save", "path": "../outside.jsonl"}', 400, "not a file in the folder"),

@@ -280,8 +280,8 @@ class PlayHost:
             person = self.person_of(request.query_params.get("token"))
             if person is None:
                 return JSONResponse({"error": REFUSED}, status_code=403)
-            body = await request.body()
-            if len(body) > MAX_BODY:
+            body = await _body(request)
+            if body is None:
                 return JSONResponse({"error": f"a command is at most {MAX_BODY} bytes"}, status_code=413)
             try:
                 parsed = orjson.loads(body)
@@ -328,6 +328,21 @@ class PlayHost:
                 if await request.is_disconnected():
                     return
                 yield ": still here\n\n"
+
+
+async def _body(request: Request) -> bytes | None:
+    """The request's body, or None when it is longer than MAX_BODY (read no further)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        return None
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _no_store() -> dict[str, str]:
