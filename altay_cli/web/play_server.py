@@ -217,7 +217,9 @@ class PlayHost:
         else:
             path = body.get("path")
             if not isinstance(path, str) or not path.strip() or not path.isprintable():
-                raise CommandError(400, f"{op} needs a file name (printable, on the machine running altay)")
+                raise CommandError(
+                    400, f"{op} needs a file name (printable, in the folder altay play --web was started in)"
+                )
             name = self.in_folder(path.strip())
             if op == "save":
                 play.save(name)
@@ -294,6 +296,9 @@ class PlayHost:
                 message = await loop.run_in_executor(self.thread, self.command, person, parsed)
             except CommandError as exc:
                 return JSONResponse({"error": exc.message}, status_code=exc.status)
+            except Exception as exc:  # a fault of altay's: said in a sentence, the pages redrawn
+                self.thread.submit(self.publish)
+                return JSONResponse({"error": f"altay could not run this command: {exc}"}, status_code=500)
             return JSONResponse({"ok": True, "message": message, "version": self.version})
 
         @contextlib.asynccontextmanager
