@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -21,6 +21,7 @@ from .options import (
 )
 
 if TYPE_CHECKING:
+    from ..interactive.app import PlaySession
     from ..logsign import Signer
     from ..referee.sandbox import SandboxPolicy
 
@@ -53,6 +54,18 @@ if TYPE_CHECKING:
     help="Bot seats: time per move.",
 )
 @click.option("--no-timeout", is_flag=True, help="Bot seats: no time limits (debugging a bot).")
+@click.option(
+    "--web",
+    is_flag=True,
+    help="Play in the browser: serve a page per person (a token each, printed) instead of the terminal.",
+)
+@click.option(
+    "--host",
+    default=None,
+    metavar="ADDRESS",
+    help="--web: the address to listen on (default 127.0.0.1, this machine only).",
+)
+@click.option("--port", type=Integer(0, 65535), default=None, help="--web: the port (default 0: a free one).")
 @sandbox_options
 @sign_key_option
 def play(
@@ -64,6 +77,9 @@ def play(
     json_mode: bool,
     move_ms: int,
     no_timeout: bool,
+    web: bool,
+    host: str | None,
+    port: int | None,
     sandbox: SandboxPolicy,
     signer: Signer | None,
 ) -> None:
@@ -93,10 +109,24 @@ def play(
     With --json, each answer is one line: {"type": "decide", "seat", "round", "turn",
     "observation", "legal", "events"}, {"type": "error", "error"}, {"type": "result", "scores", "ranks", ...},
     {"type": "saved"}, {"type": "bye"} (input ended before the game did).
+    \b
+    With --web, the game is played in the browser instead: the drawn board, the legal actions
+    as buttons, undo, save and load, the clock. The command prints one address per person
+    (with its token: only that person's seats and what they may see); Ctrl-C ends the game.
+      altay play --web --seat 1=greedy              open the printed address to play
+      altay play --web -p 3 --seat 2=greedy         two people, a token each
+
     Exit code 0 when the game ends or input ends; 2 for bad options or an unusable --load file.
     """
     from ..interactive.play import PlayOptions, PlaySetupError, open_play
 
+    if not web and (host is not None or port is not None):
+        raise click.UsageError("--host and --port are for --web (play in the browser)")
+    if web and json_mode:
+        raise click.UsageError("--json answers a script in the terminal; --web serves a page: choose one")
+    printer = None
+    if web:
+        printer = _web_printer()
     check_writable(log_path, "--log")
     game, game_opts = chosen_game()
     options = PlayOptions(
@@ -115,14 +145,57 @@ def play(
         signer=signer,
     )
     try:
-        app = open_play(options, warn=lambda text: click.echo(text, err=True))
+        app = open_play(options, printer=printer, warn=lambda text: click.echo(text, err=True))
     except PlaySetupError as exc:
         if exc.option is None:
             raise click.UsageError(str(exc)) from None
         raise click.BadParameter(str(exc), param_hint=exc.option) from None
+    if web:
+        sys.exit(_play_web(app, printer, host, port, move_ms, no_timeout))
     try:
         code = app.run(app.lines())
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         code = 0
     sys.exit(code)
+
+
+def _web_printer() -> Any:
+    """The printer of `play --web` (the [web] extra is imported only when --web is given)."""
+    import importlib.util
+
+    missing = [name for name in ("starlette", "uvicorn") if importlib.util.find_spec(name) is None]
+    if missing:
+        raise click.UsageError(
+            f"--web needs the [web] extra ({' and '.join(missing)} not installed): pip install 'altay[web]'"
+        )
+    from ..web.play_server import WebPrinter
+
+    return WebPrinter()
+
+
+def _play_web(
+    app: PlaySession, printer: Any, host: str | None, port: int | None, move_ms: int, no_timeout: bool
+) -> int:
+    """Serve the game to the browser until Ctrl-C; the exit code."""
+    from ..web.play_server import bind, is_loopback, serve
+    from ..web.play_view import Clocks
+
+    address = host if host is not None else "127.0.0.1"
+    if not app.humans:
+        app.close()
+        raise click.UsageError("--web: every seat is a bot's; give a person a seat (--seat N=human)")
+    if not is_loopback(address):
+        click.echo(
+            f"warning: --host {address} serves the game beyond this machine: whoever holds a seat's "
+            "address (its token) plays that seat, and plain HTTP carries the tokens unencrypted",
+            err=True,
+        )
+    try:
+        sock = bind(address, port or 0)
+    except OSError as exc:
+        app.close()
+        raise click.BadParameter(
+            f"cannot listen on {address} port {port or 0}: {exc.strerror or exc}", param_hint="--host/--port"
+        ) from None
+    return serve(app, printer, Clocks(move_ms, no_timeout), sock, lambda text: click.echo(text))
