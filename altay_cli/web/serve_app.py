@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
-import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -474,16 +473,13 @@ def make_app(settings: Settings) -> Starlette:
         log_path = root.path / game.log
         return events(("live", game.log), lambda: _file_signature(log_path), live_build(game))
 
-    async def log_page(request: Request) -> Response:
-        return await finished_page(request)
-
     routes = [
         Route("/", index),
         Route("/arena", arena_page),
         Route("/arena/page", arena_page),
         Route("/arena/events", arena_events),
         Route("/game", finished_page),
-        Route("/log", log_page),
+        Route("/log", finished_page),
         Route("/live", live_page),
         Route("/live/view", live_view),
         Route("/live/events", live_events),
@@ -503,5 +499,4 @@ def make_app(settings: Settings) -> Starlette:
 
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.hub = hub
-    app.state.started = time.time()
     return app

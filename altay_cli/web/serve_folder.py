@@ -19,7 +19,7 @@ import urllib.parse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import orjson
 
@@ -277,13 +277,3 @@ def game_page(
 
 def quote(value: str) -> str:
     return urllib.parse.quote(value, safe="")
-
-
-def header_line(data: bytes) -> dict[str, Any] | None:
-    """The log's first line as JSON, or None."""
-    first = data.split(b"\n", 1)[0]
-    try:
-        value = orjson.loads(first)
-    except orjson.JSONDecodeError:
-        return None
-    return value if isinstance(value, dict) else None

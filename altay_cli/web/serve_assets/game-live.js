@@ -27,6 +27,7 @@
     if (msg.behind > 0) text += ", " + msg.behind + " decisions behind the log (" + msg.decisions + " decisions)";
     status.textContent = text;
     document.body.setAttribute("data-shown", String(msg.shown));
+    document.body.setAttribute("data-behind", String(msg.behind));
     document.body.setAttribute("data-finished", msg.finished ? "1" : "0");
     if (msg.version !== shown) {
       shown = msg.version;
