@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
+import os
 import socket
 from pathlib import Path
 
@@ -10,6 +12,8 @@ import click
 
 from .options import Integer
 
+#: The server's CPU priority below the arena's (nice): on a busy machine the referee goes first.
+NICENESS = 10
 MISSING_EXTRA = (
     "altay serve needs the [web] extra (Starlette and uvicorn): pip install 'altay[web]' "
     "(or pip install starlette uvicorn)"
@@ -104,6 +108,8 @@ def serve(folder: Path, host: str, port: int, delay: int | None, reveal: bool) -
             "read every page (every arena's standings and every finished game's spectator view).",
             err=True,
         )
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)  # the arena's referee goes first: the server only shows what it stored
     app = make_app(Settings(root=root, delay=delay, reveal=reveal, loopback=loopback))
     click.echo(f"altay serve: http://{shown}:{bound[1]}/  (serving {root.path}; Ctrl-C stops it)", err=False)
     config = uvicorn.Config(
@@ -111,5 +117,7 @@ def serve(folder: Path, host: str, port: int, delay: int | None, reveal: bool) -
     )
     try:
         uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass  # (Ctrl-C: uvicorn closed every connection; a clean stop)
     finally:
         sock.close()
