@@ -2,7 +2,8 @@
 `altay arena` subprocess), read over HTTP and in a real Chromium (tests/browser.py).
 
 * While an arena runs, its open page's standings change without a reload and reach the final
-  leaderboard (`altay arena report --json`); a game in progress is listed, its live page advances,
+  leaderboard (`altay arena report --json`); a game is not shown while another game of its deal
+  (the same cards) is still to be stored; a game in progress is listed, its live page advances,
   stays `--delay` decisions behind the log, and never shows a card that was in a hand and never
   public by the step shown (checked against the log replayed by the engine; the same check finds
   such cards in the page of all eyes, so it can fail).
@@ -308,6 +309,17 @@ def test_a_running_arena_and_its_games_in_progress(browser: Browser, tmp_path: P
             wait_for(lambda: (arena_dir / "arena.sqlite").is_file(), "an arena database")
             browser.driver.get(url + "arena?at=ladder")
             browser.run("window.notReloaded = true")
+            first = wait_for(
+                lambda: browser.run(
+                    "const g = document.querySelector('[data-live-game]'); return g && [+g.dataset.liveGame,"
+                    " g.querySelector('a') !== null, g.textContent]"
+                ),
+                "the first game in progress listed",
+                browser=browser,
+            )
+            # game 0 shares its deal (its cards) with game 1, still to be played: not shown yet
+            assert first[0] == 0 and not first[1] and "not shown yet" in first[2], first
+            assert "not shown yet" in get(url + "live?at=ladder&id=0")[1]
             live = wait_for(
                 lambda: browser.run(
                     "const a = document.querySelector('[data-live-game] a'); return a && a.href"
@@ -316,6 +328,9 @@ def test_a_running_arena_and_its_games_in_progress(browser: Browser, tmp_path: P
                 browser=browser,
             )
             games_before = browser.run("return document.querySelector('[data-chip=games]').textContent")
+            assert live.endswith("id=1")  # the last game of deal 0: shown live, its twin is stored
+            status, body = get(url + "game?at=ladder&id=0")  # stored, but its deal is being played
+            assert status == 404 and "not shown yet" in body
             # the live game, in a second tab
             arena_tab = browser.driver.current_window_handle
             browser.driver.switch_to.new_window("tab")
@@ -381,6 +396,8 @@ def test_a_running_arena_and_its_games_in_progress(browser: Browser, tmp_path: P
             assert rows == [[r["bot"], r["games"], r["wins"]] for r in final["leaderboard"]]
             assert browser.run("return document.querySelectorAll('#games-table tbody tr').length") == 2
             assert browser.run("return document.querySelectorAll('[data-live-game]').length") == 0
+            assert browser.run("return document.querySelectorAll('#games-table a.view').length") == 2
+            assert get(url + "game?at=ladder&id=0")[0] == 200  # every game of the deal is stored
             assert not [e for e in browser.console_errors() if "favicon" not in e]
     finally:
         if arena.poll() is None:

@@ -90,7 +90,7 @@ def serve(folder: Path, host: str, port: int, delay: int | None, reveal: bool) -
     try:
         import uvicorn
 
-        from ..web.serve_app import Settings, make_app
+        from ..web.serve_app import MAX_STREAMS, Settings, make_app
         from ..web.serve_paths import OutsideError, Root
     except ImportError:
         raise click.UsageError(MISSING_EXTRA) from None
@@ -110,10 +110,15 @@ def serve(folder: Path, host: str, port: int, delay: int | None, reveal: bool) -
         )
     with contextlib.suppress(OSError):
         os.nice(NICENESS)  # the arena's referee goes first: the server only shows what it stored
-    app = make_app(Settings(root=root, delay=delay, reveal=reveal, loopback=loopback))
+    app = make_app(Settings(root=root, host=bound[0], delay=delay, reveal=reveal, loopback=loopback))
     click.echo(f"altay serve: http://{shown}:{bound[1]}/  (serving {root.path}; Ctrl-C stops it)", err=False)
     config = uvicorn.Config(
-        app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=1
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=1,
+        limit_concurrency=MAX_STREAMS + 100,  # (connections beyond it are answered 503)
     )
     try:
         uvicorn.Server(config).run(sockets=[sock])

@@ -27,7 +27,6 @@ from typing import Any
 import orjson
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -55,7 +54,11 @@ KEEPALIVE_S = 15.0
 #: Event streams open at once, at most (beyond: 503); finished games' pages kept built.
 MAX_STREAMS = 1000
 PAGE_CACHE = 16
-LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
+WITHHELD = (
+    "game {} is not shown yet: other games of its deal (the same cards) are still to be stored, "
+    "and what it shows would tell their cards"
+)
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 
 def _asset(name: str) -> str:
@@ -65,6 +68,7 @@ def _asset(name: str) -> str:
 @dataclass
 class Settings:
     root: Root
+    host: str  # the address listened on
     delay: int | None  # None: NETWORK_DELAY where a bot may use the network, else 0
     reveal: bool
     loopback: bool  # bound to 127.0.0.1: requests must name it (no DNS rebinding)
@@ -211,16 +215,33 @@ def _a(href: str, text: str, cls: str = "") -> str:
 
 
 # ----------------------------------------------------------------------------- the application
-class _Guard:
-    """Headers on every answer: no sniffing, no referrer, framed only by this server's pages."""
+def host_name(value: str) -> str:
+    """The host of a Host header, without its port ("[::1]:8000" -> "::1")."""
+    if value.startswith("["):
+        return value[1 : value.find("]")] if "]" in value else ""
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
 
-    def __init__(self, app: ASGIApp) -> None:
+
+class _Guard:
+    """Headers on every answer: no sniffing, no referrer, framed only by this server's pages;
+    on the loopback, a request must name a loopback host (a page elsewhere whose name was made
+    to point at 127.0.0.1, DNS rebinding, is refused)."""
+
+    def __init__(self, app: ASGIApp, hosts: frozenset[str] | None) -> None:
         self.app = app
+        self.hosts = hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        if self.hosts is not None:
+            named = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+            if host_name(named).lower() not in self.hosts:
+                await PlainTextResponse("this server answers only to its own address\n", 400)(
+                    scope, receive, send
+                )
+                return
 
         async def guarded(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -308,14 +329,19 @@ def make_app(settings: Settings) -> Starlette:
             view = arena_view(root, rel, arena_links(rel), arena_live)
             delay = settings.delay if settings.delay is not None else (NETWORK_DELAY if view.network else 0)
             note = "Games being played, shown through a spectator's eyes"
-            note += f", {delay} decisions behind." if delay else "."
+            note += f", {delay} decisions behind" if delay else ""
+            note += "; a game is shown once the other games of its deal (the same cards) are stored."
             data = {
                 "games": view.games,
                 "scheduled": view.scheduled,
                 "complete": view.complete,
                 "note": note,
                 "live": [
-                    {"id": g.game_id, "bots": g.bots, "href": "/live" + _q(at=rel, id=g.game_id)}
+                    {
+                        "id": g.game_id,
+                        "bots": g.bots,
+                        "href": None if g.withheld else "/live" + _q(at=rel, id=g.game_id),
+                    }
                     for g in view.live
                 ],
             }
@@ -372,7 +398,6 @@ def make_app(settings: Settings) -> Starlette:
     class Game:
         log: str  # relative path of its log
         seed: int | None
-        stored: bool  # an arena's game whose row is stored: over
         label: str
         query: dict[str, Any]
 
@@ -383,10 +408,12 @@ def make_app(settings: Settings) -> Starlette:
             rel = root.relative(root.resolve(at))
             if not rel.endswith(".jsonl"):
                 raise OutsideError("that is not a game log (.jsonl)")
-            return Game(rel, None, False, rel, {"at": rel})
+            return Game(rel, None, rel, {"at": rel})
         rel = arena_rel(request)
-        log, seed, stored = arena_game(root, rel, game_id)
-        return Game(log, seed, stored, f"{rel} game {game_id}", {"at": rel, "id": game_id})
+        log, seed, withheld = arena_game(root, rel, game_id)
+        if withheld:
+            raise OutsideError(WITHHELD.format(game_id))
+        return Game(log, seed, f"{rel} game {game_id}", {"at": rel, "id": game_id})
 
     def live_build(game: Game) -> Callable[[], tuple[dict[str, Any], str | None]]:
         def build() -> tuple[dict[str, Any], str | None]:
@@ -484,8 +511,8 @@ def make_app(settings: Settings) -> Starlette:
         Route("/live/view", live_view),
         Route("/live/events", live_events),
     ]
-    hosts = LOOPBACK_HOSTS if settings.loopback else ["*"]
-    middleware = [Middleware(_Guard), Middleware(TrustedHostMiddleware, allowed_hosts=hosts)]
+    hosts = frozenset([*LOOPBACK_HOSTS, settings.host.lower()]) if settings.loopback else None
+    middleware = [Middleware(_Guard, hosts=hosts)]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -16,7 +16,8 @@ import os
 import stat
 import tempfile
 import urllib.parse
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,6 +30,7 @@ from .serve_paths import OutsideError, Root
 if TYPE_CHECKING:
     from arena.params import ArenaParams
     from arena.records import GameRecord
+    from arena.schedule import ScheduledGame
 
 DB_NAME = "arena.sqlite"
 LOGS = "logs"
@@ -97,6 +99,7 @@ class LiveGame:
     game_id: int
     bots: list[str]
     seed: int
+    withheld: bool  # other games of its deal are still to be stored (see `withheld_ids`)
 
 
 @dataclass
@@ -160,14 +163,16 @@ def arena_view(
         records: Sequence[GameRecord] = sorted(store.records(params), key=lambda r: r.game_id)
         schedule = store.schedule(params)
     done = {r.game_id for r in records}
-    links = {r.game_id: link(r.game_id) for r in records}
+    withheld = withheld_ids(schedule, done)
+    links = {r.game_id: (None, None) if r.game_id in withheld else link(r.game_id) for r in records}
     html = report_page(params, records, len(schedule), links, live_script=live_script)
     live = []
     for game_id in _logged_ids(folder):
         game = schedule.get(game_id)
         if game is None or game_id in done:
             continue
-        live.append(LiveGame(game_id, [params.bots[i].name for i in game.seats], game.seed))
+        names = [params.bots[i].name for i in game.seats]
+        live.append(LiveGame(game_id, names, game.seed, game_id in withheld))
     return ArenaView(
         html=html,
         games=len(records),
@@ -177,6 +182,15 @@ def arena_view(
         live=live,
         network=bots_may_use_network(params),
     )
+
+
+def withheld_ids(schedule: Mapping[int, ScheduledGame], done: set[int]) -> set[int]:
+    """The games not shown yet: every game of a deal (one seed: the same cards, in every group
+    and seating) is withheld while another game of that deal is still to be stored, since what
+    one game shows (even to a spectator, even its seed once it is over) tells the cards of the
+    others; the last game of a deal being played is shown live."""
+    unstored = Counter(g.deal for g in schedule.values() if g.game_id not in done)
+    return {g.game_id for g in schedule.values() if unstored[g.deal] > (0 if g.game_id in done else 1)}
 
 
 def _logged_ids(folder: Path) -> list[int]:
@@ -197,8 +211,8 @@ def _logged_ids(folder: Path) -> list[int]:
 
 
 def arena_game(root: Root, rel: str, game_id: int) -> tuple[str, int | None, bool]:
-    """(the log's relative path, the game's seed from the schedule or None, whether its row is
-    stored: the game is over) for game `game_id` of the arena at `rel`."""
+    """(the log's relative path, the game's seed from the schedule or None, whether it is
+    withheld: see `withheld_ids`) for game `game_id` of the arena at `rel`."""
     from arena.store import ArenaStore
 
     problem = arena_problem(root, rel)
@@ -207,10 +221,11 @@ def arena_game(root: Root, rel: str, game_id: int) -> tuple[str, int | None, boo
     folder = root.resolve(rel)
     with ArenaStore.open(folder) as store:
         params = store.params()
-        game = store.schedule(params).get(game_id)
-        stored = game_id in store.done_ids()
+        schedule = store.schedule(params)
+        withheld = game_id in withheld_ids(schedule, store.done_ids())
+    game = schedule.get(game_id)
     log = f"{LOGS}/{game_id:06d}.jsonl" if rel == "." else f"{rel}/{LOGS}/{game_id:06d}.jsonl"
-    return log, None if game is None else game.seed, stored
+    return log, None if game is None else game.seed, withheld
 
 
 # ----------------------------------------------------------------------------- a log

@@ -39,9 +39,14 @@
     msg.live.forEach(function (g) {
       var item = el("li");
       item.setAttribute("data-live-game", g.id);
-      var a = el("a", "game " + g.id + ": " + g.bots.join(" vs "));
-      a.href = g.href;
-      item.appendChild(a);
+      var text = "game " + g.id + ": " + g.bots.join(" vs ");
+      if (g.href) {
+        var a = el("a", text);
+        a.href = g.href;
+        item.appendChild(a);
+      } else {
+        item.appendChild(el("span", text + " (not shown yet: its deal is being played)"));
+      }
       list.appendChild(item);
     });
     box.appendChild(list);
