@@ -36,6 +36,8 @@ import pytest
 from altay_cli.engine.innovation.tables import NAME
 from altay_cli.replay import VALID, replay_log
 from altay_cli.web.eyes import ALL
+from altay_cli.web.serve_folder import NETWORK_DELAY, log_prefix
+from altay_cli.web.serve_paths import OutsideError, Root
 from altay_cli.web.view import build_page
 from tests.browser import Browser, chromium, needs_chromium
 from tests.view_helpers import GOLDEN, log_lines, rechained
@@ -92,6 +94,47 @@ def wait_for(check: Any, what: str, timeout: float = 60, browser: Browser | None
         time.sleep(0.1)
     console = browser.console_errors() if browser is not None else ""
     raise AssertionError(f"never {what}; console: {console}")
+
+
+# ----------------------------------------------------------------------------- a log as it is written
+def test_a_log_being_written_is_read_to_its_last_complete_line_and_cut_for_the_delay() -> None:
+    raw = INNOVATION_GOLDEN.read_bytes()
+    lines = raw.splitlines(keepends=True)
+    kinds = [orjson.loads(line)["type"] for line in lines]
+    decided = [i for i, k in enumerate(kinds) if k == "decision"]
+    # a prefix ending inside a line: that line is left out, nothing else is cut without a delay
+    partial = b"".join(lines[: decided[20] + 1]) + lines[decided[20] + 1][:17]
+    prefix = log_prefix(partial, 0)
+    assert prefix.data == b"".join(lines[: decided[20] + 1])
+    assert (prefix.decisions, prefix.shown, prefix.finished) == (21, 21, False)
+    # --delay 5: the log as it was right after its 16th decision
+    prefix = log_prefix(partial, 5)
+    assert prefix.data == b"".join(lines[: decided[15] + 1]) and prefix.shown == 16
+    # more delay than decisions: the header alone; a finished game is never cut
+    assert log_prefix(partial, 100).data == lines[0]
+    whole = log_prefix(raw, 100)
+    assert whole.finished and whole.data == raw and whole.shown == whole.decisions == len(decided)
+    # the default delay follows what the header says of the network
+    header = orjson.loads(lines[0])
+    assert "isolation" not in header["meta"]  # a header that does not say: the network may be there
+    assert log_prefix(partial, None).shown == 21 - NETWORK_DELAY
+    for network, shown in ((True, 21 - NETWORK_DELAY), (False, 21)):
+        header["meta"]["isolation"] = {"sandboxed": True, "network": network}
+        said = orjson.dumps(header) + b"\n" + b"".join(lines[1 : decided[20] + 1])
+        assert log_prefix(said, None).shown == shown
+    assert log_prefix(b"", None).data == b"" and log_prefix(b'{"type": "hea', 0).data == b""
+
+
+def test_the_folder_names_only_its_own_files(tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.jsonl").write_text("x\n")
+    (tmp_path / "secret").write_text("s")
+    (tmp_path / "in" / "out").symlink_to(tmp_path / "secret")
+    root = Root.of(tmp_path / "in")
+    assert root.read_bytes("a.jsonl") == b"x\n"
+    for name in ("../secret", "out", "/etc/passwd", "a.jsonl\x00", "./a.jsonl", "a.jsonl/", "..", "x\\y"):
+        with pytest.raises(OutsideError):
+            root.read_bytes(name)
 
 
 # ----------------------------------------------------------------------------- safety over HTTP
@@ -318,7 +361,8 @@ def test_a_running_arena_and_its_games_in_progress(browser: Browser, tmp_path: P
                 browser=browser,
             )
             # game 0 shares its deal (its cards) with game 1, still to be played: not shown yet
-            assert first[0] == 0 and not first[1] and "not shown yet" in first[2], first
+            if first[0] == 0:  # (a busy machine may open the page only once game 1 has begun)
+                assert not first[1] and "not shown yet" in first[2], first
             assert "not shown yet" in get(url + "live?at=ladder&id=0")[1]
             live = wait_for(
                 lambda: browser.run(
@@ -343,8 +387,11 @@ def test_a_running_arena_and_its_games_in_progress(browser: Browser, tmp_path: P
                 shown = _frame_text(browser)
                 if shown is not None and shown[0] > 0:
                     seen[shown[0]] = shown[1]
-                    if browser.run("return document.body.dataset.finished") == "0":
-                        behind.add(browser.run("return document.body.dataset.behind"))
+                    finished, late = browser.run(
+                        "return [document.body.dataset.finished, document.body.dataset.behind]"
+                    )
+                    if finished == "0":
+                        behind.add(late)
                 return len(seen) >= 3
 
             wait_for(advanced, "three steps of the live game shown", browser=browser)

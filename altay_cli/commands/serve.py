@@ -64,7 +64,8 @@ def _listen(host: str, port: int) -> socket.socket:
     type=Integer(0, 1_000_000),
     default=None,
     help="Show a game in progress this many decisions behind its log. Default: 10 where the "
-    "game's bots may use the network (its log says so: --bot-network, or no sandbox), else 0.",
+    "game's bots may use the network (its log's header says so: --bot-network, or no sandbox; "
+    "or it does not say), else 0.",
 )
 @click.option(
     "--reveal",

@@ -246,7 +246,7 @@ def log_prefix(raw: bytes, delay: int | None) -> LogPrefix:
     end = raw.rfind(b"\n")
     lines = raw[: end + 1].splitlines(keepends=True) if end >= 0 else []
     kinds: list[str] = []
-    network = False
+    network = True
     for i, line in enumerate(lines):
         try:
             value = orjson.loads(line)
@@ -258,7 +258,8 @@ def log_prefix(raw: bytes, delay: int | None) -> LogPrefix:
         if i == 0 and kind == "header":
             meta = value.get("meta")
             isolation = meta.get("isolation") if isinstance(meta, dict) else None
-            network = isinstance(isolation, dict) and isolation.get("network") is not False
+            # (a header that does not say, as an older log's: the network may have been there)
+            network = not (isinstance(isolation, dict) and isolation.get("network") is False)
     decisions = kinds.count("decision")
     finished = "result" in kinds
     wanted = (NETWORK_DELAY if network else 0) if delay is None else delay
