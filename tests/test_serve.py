@@ -192,6 +192,53 @@ def test_nothing_outside_the_folder_can_be_named_or_reached(tmp_path: Path) -> N
         )
 
 
+def _tree(folder: Path) -> dict[str, tuple[int, int, bytes]]:
+    return {
+        str(p.relative_to(folder)): (
+            p.lstat().st_mtime_ns,
+            p.lstat().st_size,
+            p.read_bytes() if p.is_file() else b"",
+        )
+        for p in sorted(folder.rglob("*"))
+    }
+
+
+def test_serving_a_finished_arena_writes_nothing_and_its_links_out_are_refused(tmp_path: Path) -> None:
+    served = tmp_path / "served"
+    arena_dir = served / "done"
+    r = subprocess.run(
+        altay(
+            "arena",
+            "a=random",
+            "b=greedy",
+            "--game",
+            "innovation",
+            "--games",
+            "1",
+            "--seed",
+            "4",
+            "--out",
+            str(arena_dir),
+            "--quiet",
+        ),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    (served / "elsewhere").mkdir()
+    (served / "elsewhere" / "arena.sqlite").symlink_to(arena_dir / "arena.sqlite")  # a link: no arena
+    before = _tree(served)
+    with server(served) as (url, _):
+        status, index = get(url)
+        assert status == 200 and "done" in index and "elsewhere" not in index
+        assert "2/2" in get(url + "arena?at=done")[1]
+        assert get(url + "game?at=done&id=1")[0] == 200
+        assert get(url + "arena?at=elsewhere")[0] == 404
+        assert get(url + "game?at=elsewhere&id=1")[0] == 404
+    assert _tree(served) == before  # not a byte, not a file (not even SQLite's -wal and -shm)
+
+
 def _listening_addresses(port: int) -> list[str]:
     """The local addresses a socket listens on at `port` (from /proc/net/tcp and tcp6)."""
     found = []

@@ -1,8 +1,9 @@
 """What `altay serve` shows of its folder: the arenas, SPRT runs and logs in it, an arena's page
 from what its database holds so far, and a game's viewer page (finished, or live: a prefix).
 
-Everything is read, nothing written: an arena's database is opened as `altay arena report` opens
-it (WAL: a reader never blocks the arena's writer), logs through `serve_paths.Root`.
+Everything is read, nothing written: an arena's database is opened read-only (through the WAL
+of a running arena: a reader never blocks its writer; immutable when there is none, so not even
+SQLite's own side files are made), logs through `serve_paths.Root`.
 
 A game in progress is shown only through a spectator's eyes, `delay` decisions behind the log:
 its log is a prefix (the last line may be half written: it is left out), cut after its last
@@ -158,7 +159,7 @@ def arena_view(
     if problem:
         raise OutsideError(problem)
     folder = root.resolve(rel)
-    with ArenaStore.open(folder) as store:
+    with ArenaStore.open(folder, read_only=True) as store:
         params = store.params()
         records: Sequence[GameRecord] = sorted(store.records(params), key=lambda r: r.game_id)
         schedule = store.schedule(params)
@@ -219,7 +220,7 @@ def arena_game(root: Root, rel: str, game_id: int) -> tuple[str, int | None, boo
     if problem:
         raise OutsideError(problem)
     folder = root.resolve(rel)
-    with ArenaStore.open(folder) as store:
+    with ArenaStore.open(folder, read_only=True) as store:
         params = store.params()
         schedule = store.schedule(params)
         withheld = game_id in withheld_ids(schedule, store.done_ids())
