@@ -235,6 +235,10 @@ def test_serving_a_finished_arena_writes_nothing_and_its_links_out_are_refused(t
         assert "2/2" in get(url + "arena?at=done")[1]
         assert get(url + "game?at=done&id=1")[0] == 200
         assert get(url + "arena?at=elsewhere")[0] == 404
+        # an arena's log is shown only through its arena's pages (which know its deals)
+        for path in ("log?at=done/logs/000001.jsonl", "live?at=done/logs/000001.jsonl"):
+            status, body = get(url + path)
+            assert status == 404 and "open it from the arena's page" in body
         assert get(url + "game?at=elsewhere&id=1")[0] == 404
     assert _tree(served) == before  # not a byte, not a file (not even SQLite's -wal and -shm)
 

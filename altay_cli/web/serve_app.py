@@ -39,6 +39,7 @@ from .report_html import script_hash
 from .serve_folder import (
     NETWORK_DELAY,
     arena_game,
+    arena_of,
     arena_problem,
     arena_view,
     game_page,
@@ -405,9 +406,12 @@ def make_app(settings: Settings) -> Starlette:
         at = request.query_params.get("at", ".")
         game_id = game_id_of(request)
         if game_id is None:
-            rel = root.relative(root.resolve(at))
+            real = root.resolve(at)
+            rel = root.relative(real)
             if not rel.endswith(".jsonl"):
                 raise OutsideError("that is not a game log (.jsonl)")
+            if arena_of(root, real) is not None:  # (its arena says whether it may be shown)
+                raise OutsideError("that log is an arena's: open it from the arena's page")
             return Game(rel, None, rel, {"at": rel})
         rel = arena_rel(request)
         log, seed, withheld = arena_game(root, rel, game_id)

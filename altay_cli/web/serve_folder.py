@@ -127,6 +127,17 @@ def arena_problem(root: Root, rel: str) -> str | None:
     return None
 
 
+def arena_of(root: Root, real: Path) -> Path | None:
+    """The arena folder holding the resolved path `real` (in its logs/, set-aside/ or anywhere
+    below it), or None: an arena's logs are shown only through its pages, which know its deals."""
+    for folder in real.parents:
+        if _plain_file(folder / DB_NAME):
+            return folder
+        if folder == root.path:
+            break
+    return None
+
+
 def bots_may_use_network(params: ArenaParams) -> bool:
     """Whether the arena's conditions let a bot reach the network: allowed (`--bot-network`, for
     every bot or its own), or not sandboxed (`--sandbox off`, or `auto` where the sandbox does
