@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import os
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -142,7 +143,15 @@ class Hub:
                 old.set()
             await asyncio.sleep(WATCH_S)
 
-    async def stream(self, topic: Topic) -> AsyncIterator[bytes]:
+    async def stream(
+        self,
+        key: tuple[str, ...],
+        signature: Callable[[], Any],
+        build: Callable[[], tuple[dict[str, Any], str | None]],
+    ) -> AsyncIterator[bytes]:
+        """One page's events; it joins the topic only once its answer has begun (a request gone
+        before then leaves no count behind) and leaves it however the stream ends."""
+        topic = self.join(key, signature, build)
         last = 0
         try:
             yield b"retry: 2000\n\n"
@@ -160,8 +169,6 @@ class Hub:
 
 
 def _file_signature(path: Any) -> tuple[int, int] | None:
-    import os
-
     try:
         st = os.stat(path)
     except OSError:
@@ -387,9 +394,8 @@ def make_app(settings: Settings) -> Starlette:
     def events(key: tuple[str, ...], signature: Callable[[], Any], build: Callable[[], Any]) -> Response:
         if hub.streams >= MAX_STREAMS:
             return PlainTextResponse("too many pages open on this server\n", status_code=503)
-        topic = hub.join(key, signature, build)
         return StreamingResponse(
-            hub.stream(topic),
+            hub.stream(key, signature, build),
             media_type="text/event-stream",
             headers={"x-accel-buffering": "no"},
         )
