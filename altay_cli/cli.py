@@ -23,6 +23,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "sprt",
         "Is NEW stronger than BASE? Paired games until an SPRT decides.",
     ),
+    "serve": (
+        "altay_cli.commands.serve",
+        "serve",
+        "A live web server over arenas, SPRT runs and logs (needs altay[web]).",
+    ),
     "keygen": ("altay_cli.commands.keygen", "keygen", "Make a key pair to sign game logs."),
     "schema": ("altay_cli.commands.schema", "schema", "The protocol's JSON Schema for a game."),
     "rules": (

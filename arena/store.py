@@ -291,8 +291,14 @@ class ArenaStore:
                 raise StoreError(problem)
 
     @classmethod
-    def _connect(cls, path: Path) -> sqlite3.Connection:
+    def _connect(cls, path: Path, read_only: bool = False) -> sqlite3.Connection:
         cls._check_files(path)
+        if read_only:  # (`altay serve`): no file written, none made, not even SQLite's own
+            wal = path.with_name(path.name + "-wal").exists()  # a running arena's: read through it
+            mode = "mode=ro" if wal else "immutable=1"
+            return sqlite3.connect(
+                f"{path.absolute().as_uri()}?{mode}", uri=True, isolation_level=None, timeout=30
+            )
         conn = sqlite3.connect(path, isolation_level=None, timeout=30)
         conn.execute("PRAGMA journal_mode=WAL")
         # FULL: a committed game survives a power cut too, not only a killed process.
@@ -359,9 +365,9 @@ class ArenaStore:
         return cls(cls._connect(folder / DB_NAME), folder)
 
     @classmethod
-    def open(cls, folder: str | Path, migrate: bool = False) -> ArenaStore:
+    def open(cls, folder: str | Path, migrate: bool = False, read_only: bool = False) -> ArenaStore:
         """Open the arena in `folder`; with `migrate`, bring an older schema up to date first
-        (only a process holding the folder's lock may: it writes)."""
+        (only a process holding the folder's lock may: it writes); `read_only` writes nothing."""
         folder = Path(folder)
         path = folder / DB_NAME
         if not path.is_file() or path.is_symlink():
@@ -373,7 +379,7 @@ class ArenaStore:
             )
         conn = None
         try:
-            conn = cls._connect(path)
+            conn = cls._connect(path, read_only)
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.Error as exc:

@@ -222,28 +222,43 @@ def write_report(
     game_pages: bool = False,
 ) -> PageWritten:
     """Write the page of the arena (or SPRT) in `folder` at `out`; ReportError when it cannot."""
-    from arena.leaderboard import build_leaderboard
-
     problem = output_problem(out, folder)
     if problem:
         raise ReportError(problem)
     records = sorted(records, key=lambda r: r.game_id)
     pages = write_game_pages(folder, records) if game_pages else GamePages()
-    board = build_leaderboard(params, records, scheduled)
-    sprt = sprt_data(params, records, scheduled) if params.sprt is not None else None
-    page = render_page(
-        board,
-        records,
-        game_links(folder, records, out),
-        problems=problems,
-        sprt=sprt,
-        game_scores=_new_scores(params, records) if sprt else None,
-    )
+    page = report_page(params, records, scheduled, game_links(folder, records, out), problems=problems)
     try:
         _write_atomically(out, page)
     except OSError as exc:
         raise ReportError(f"cannot write --html {out}: {exc.strerror or exc}") from None
-    return PageWritten(out, len(records), pages, sprt is not None)
+    return PageWritten(out, len(records), pages, params.sprt is not None)
+
+
+def report_page(
+    params: ArenaParams,
+    records: Sequence[GameRecord],
+    scheduled: int,
+    links: dict[int, tuple[str | None, str | None]],
+    *,
+    problems: Sequence[Any] = (),
+    live_script: str | None = None,
+) -> str:
+    """The page of the arena (or SPRT) from its stored `records` (in id order), each game linked
+    as `links` says; `live_script` is added for `altay serve` (report_html.render_page)."""
+    from arena.leaderboard import build_leaderboard
+
+    board = build_leaderboard(params, records, scheduled)
+    sprt = sprt_data(params, records, scheduled) if params.sprt is not None else None
+    return render_page(
+        board,
+        records,
+        links,
+        problems=problems,
+        sprt=sprt,
+        game_scores=_new_scores(params, records) if sprt else None,
+        live_script=live_script,
+    )
 
 
 def _new_scores(params: ArenaParams, records: Sequence[GameRecord]) -> dict[int, float]:

@@ -26,12 +26,19 @@ ASSETS = Path(__file__).parent / "report_assets"
 SEED_HIDDEN = "(hidden while games remain to be played: it reveals every deal)"
 
 
-def content_policy(script: str) -> str:
+def script_hash(script: str) -> str:
+    """A script's CSP source: 'sha256-...' of its text."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode() + "'"
+
+
+def content_policy(script: str, live_script: str | None = None) -> str:
     """The page's Content-Security-Policy: no request of any kind, and no script but its own
-    (by hash: text slipped into the page could never run)."""
-    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
+    (by hash: text slipped into the page could never run). A page served live by `altay serve`
+    also runs `live_script`, which may ask its own server (connect-src 'self') for updates."""
+    scripts = script_hash(script) + ("" if live_script is None else " " + script_hash(live_script))
+    connect = "" if live_script is None else "connect-src 'self'; "
     return (
-        f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; img-src data:; "
+        f"default-src 'none'; script-src {scripts}; {connect}style-src 'unsafe-inline'; img-src data:; "
         "base-uri 'none'; form-action 'none'"
     )
 
@@ -570,8 +577,9 @@ def render_page(
     problems: Sequence[Any] = (),
     sprt: SprtData | None = None,
     game_scores: dict[int, float] | None = None,
+    live_script: str | None = None,
 ) -> str:
-    """The whole page as one string."""
+    """The whole page as one string (with `live_script` after the page's own: `altay serve`)."""
     from arena.records import length_field
     from arena.report import _total_name
 
@@ -693,7 +701,7 @@ def render_page(
     return (
         "<!doctype html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
-        f'<meta http-equiv="Content-Security-Policy" content="{content_policy(script)}">'
+        f'<meta http-equiv="Content-Security-Policy" content="{content_policy(script, live_script)}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<meta name="generator" content="altay">'
         f"<title>{esc(heading)}</title><style>{_asset('report.css')}</style></head>"
@@ -701,5 +709,7 @@ def render_page(
         f'<header><h1>{esc(heading)}</h1><div class="chips">{chip_html}</div><nav>{nav}</nav></header>'
         "<main>" + "".join(html for _, _, html in sections) + "</main>"
         f'<script type="application/json" id="games-data">{_json_for_script(data)}</script>'
-        f"<script>{script}</script></body></html>\n"
+        f"<script>{script}</script>"
+        + ("" if live_script is None else f"<script>{live_script}</script>")
+        + "</body></html>\n"
     )

@@ -1,5 +1,7 @@
 /* altay report pages: sortable tables and the list of games (inlined into the page; no network). */
-(function () {
+/* window.altayReportInit: (re)build the page's tables and list, once its HTML is in place (a page
+   served live by `altay serve` calls it again after each update). */
+window.altayReportInit = function () {
   "use strict";
 
   // ----------------------------------------------------------------- sortable tables
@@ -176,4 +178,5 @@
     }
   });
   render();
-})();
+};
+window.altayReportInit();
