@@ -447,6 +447,9 @@ def test_a_running_arena_and_its_games_in_progress(browser: Browser, tmp_path: P
 
             wait_for(advanced, "three steps of the live game shown", browser=browser)
             assert behind == {"3"}  # --delay 3: three decisions behind the log while it is played
+            # a game being played is said to be in progress, not a truncated log
+            assert any("In progress:" in text for text in seen.values())
+            assert not any("This log is truncated" in text for text in seen.values())
             wait_for(
                 lambda: browser.run("return document.body.dataset.finished") == "1",
                 "the live game finished",

@@ -429,7 +429,7 @@ def make_app(settings: Settings) -> Starlette:
         def build() -> tuple[dict[str, Any], str | None]:
             raw = root.read_bytes(game.log)
             prefix = log_prefix(raw, settings.delay)
-            page, steps = game_page(game.log, prefix.data, Eyes(), seed=game.seed)
+            page, steps = game_page(game.log, prefix.data, Eyes(), seed=game.seed, live=not prefix.finished)
             data = {
                 "decisions": prefix.decisions,
                 "shown": prefix.shown,

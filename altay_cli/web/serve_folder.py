@@ -290,16 +290,22 @@ def log_prefix(raw: bytes, delay: int | None) -> LogPrefix:
 
 
 def game_page(
-    name: str, data: bytes, eyes: Eyes, seed: int | None = None, public_key: str | None = None
+    name: str,
+    data: bytes,
+    eyes: Eyes,
+    seed: int | None = None,
+    public_key: str | None = None,
+    live: bool = False,
 ) -> tuple[str, int]:
     """The viewer page of the log bytes `data` (shown as file `name`) through `eyes`, and its
-    number of steps; pagedata.ViewError when nothing of it can be shown."""
+    number of steps; pagedata.ViewError when nothing of it can be shown. `live`: a game still
+    being played (its log's end is where it has got to)."""
     from .view import build_page
 
     with tempfile.TemporaryDirectory(prefix="altay-serve-") as tmp:
         path = Path(tmp) / (os.path.basename(name) or "game.jsonl")
         path.write_bytes(data)
-        html, page = build_page(path, eyes, seed=seed, public_key=public_key)
+        html, page = build_page(path, eyes, seed=seed, public_key=public_key, live=live)
     return html, page.steps
 
 

@@ -13,11 +13,19 @@ from .pagedata import PageData, page_data
 
 
 def build_page(
-    log: str | Path, eyes: Eyes, *, seed: int | None = None, public_key: str | None = None
+    log: str | Path,
+    eyes: Eyes,
+    *,
+    seed: int | None = None,
+    public_key: str | None = None,
+    live: bool = False,
 ) -> tuple[str, PageData]:
     """The page's HTML for the game of `log` through `eyes`, and its data (with the verdict);
-    pagedata.ViewError when nothing of the log can be shown."""
+    pagedata.ViewError when nothing of the log can be shown. `live`: the log is a game still
+    being written (`altay serve`), so its end is where the game has got to, not a cut."""
     data = page_data(log, eyes, seed=seed, public_key=public_key)
+    if live:
+        data.data["live"] = True
     game = data.verdict.game
     drawing = game.drawing if game is not None else None
     script = drawing.script() if drawing is not None else None

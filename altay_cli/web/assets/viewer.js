@@ -104,11 +104,16 @@
     } else {
       banner.hidden = false;
       banner.dataset.status = v.status;
-      const what = v.status === "truncated" ? "This log is truncated" : "This log does not verify";
-      const shown = hasFrames
-        ? "It is shown up to step " + v.steps + ", the last one that verifies; nothing after it is shown, and it has no verified result."
-        : "Nothing of it verifies, so nothing of the game is shown.";
-      add(banner, el("strong", null, what + ": "), v.message, el("p", null, shown));
+      if (v.status === "truncated" && data.live) {
+        banner.dataset.status = "live";
+        add(banner, el("strong", null, "In progress: "), "the game is still being played; it is shown up to step " + v.steps + ", as far as its log has been written and verified, and has no result yet.");
+      } else {
+        const what = v.status === "truncated" ? "This log is truncated" : "This log does not verify";
+        const shown = hasFrames
+          ? "It is shown up to step " + v.steps + ", the last one that verifies; nothing after it is shown, and it has no verified result."
+          : "Nothing of it verifies, so nothing of the game is shown.";
+        add(banner, el("strong", null, what + ": "), v.message, el("p", null, shown));
+      }
     }
     const foot = $("footer");
     add(foot, el("p", null, "Keys: \u2190 \u2192 step, Home/End first/last, Space play/pause. Add #step=N to the address to open at step N."));
