@@ -249,7 +249,10 @@
     if (box.hidden) return;
     const r = data.result;
     if (r === null) {
-      add(box, el("h2", null, "No result"), el("p", null, data.verdict.status === "valid" ? "" : "The log does not verify to its end, so no result is shown."));
+      const why = data.verdict.status === "valid" ? ""
+        : data.live && data.verdict.status === "truncated" ? "The game is still being played."
+        : "The log does not verify to its end, so no result is shown.";
+      add(box, el("h2", null, data.live ? "No result yet" : "No result"), el("p", null, why));
       box.dataset.status = "none";
       return;
     }
