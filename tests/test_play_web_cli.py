@@ -115,3 +115,40 @@ def _running(script: str) -> bool:
             except OSError:
                 continue
     return False
+
+
+def test_on_the_loopback_a_request_naming_another_host_is_refused(tmp_path: Path) -> None:
+    """DNS rebinding: a page on another site whose name was made to point at 127.0.0.1 sends its
+    own name as Host; the server answers only requests naming its loopback address (the token
+    is not even looked at), and the right address with the token still gets the page."""
+    import http.client
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "altay_cli", "play", "--web", "--port", "0", *SEATS],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
+    try:
+        assert proc.stdout is not None
+        proc.stdout.readline()
+        url = proc.stdout.readline().split()[1]  # "  P0: http://127.0.0.1:PORT/?token=..."
+        hostport, _, path = url.removeprefix("http://").partition("/")
+        host, _, port = hostport.partition(":")
+
+        def get(host_header: str) -> tuple[int, str]:
+            conn = http.client.HTTPConnection(host, int(port), timeout=30)
+            conn.request("GET", "/" + path, headers={"Host": host_header})
+            answer = conn.getresponse()
+            body = answer.read().decode()
+            conn.close()
+            return answer.status, body
+
+        assert get("rebound.example:" + port)[0] == 400
+        assert get("evil.example")[0] == 400
+        status, body = get(hostport)
+        assert status == 200 and "<html" in body.lower()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)

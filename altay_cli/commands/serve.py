@@ -115,7 +115,7 @@ def serve(folder: Path, host: str, port: int, delay: int | None, reveal: bool) -
     click.echo(f"altay serve: http://{shown}:{bound[1]}/  (serving {root.path}; Ctrl-C stops it)", err=False)
     config = uvicorn.Config(
         app,
-        log_level="warning",
+        log_level="error",  # (not a line per refused connection: a flood would fill the terminal)
         access_log=False,
         lifespan="on",
         timeout_graceful_shutdown=1,

@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 
 #: the largest command a page sends (an index, or a file name)
 MAX_BODY = 16 * 1024
+#: connections served at once (pages, their event streams, commands); beyond it uvicorn answers
+#: 503, so a flood of connections cannot grow the server's memory without bound
+MAX_CONNECTIONS = 400
 #: a comment line sent on an idle event stream, so a dead connection is noticed
 KEEP_ALIVE_S = 15.0
 REFUSED = "refused: this address needs the token `altay play --web` printed (open the address it printed)"
@@ -414,8 +417,18 @@ def serve(
             seats = ", ".join(f"P{s}" for s in person.seats)
             say(f"  {seats}: {base}?token={person.token}")
         say("Open the address of your seat (its token lets only you play it); Ctrl-C ends the game.")
+        from .serve_app import LOOPBACK_HOSTS, HostGuard
+
+        app: Any = host.app()
+        if is_loopback(name):  # a page elsewhere whose name was made to point here is refused
+            app = HostGuard(app, frozenset([*LOOPBACK_HOSTS, name.lower()]))
         config = uvicorn.Config(
-            host.app(), log_level="warning", access_log=False, timeout_graceful_shutdown=2, lifespan="on"
+            app,
+            log_level="error",  # (not a line per refused connection: a flood would fill the terminal)
+            access_log=False,
+            timeout_graceful_shutdown=2,
+            lifespan="on",
+            limit_concurrency=MAX_CONNECTIONS,  # beyond it answered 503: memory stays bounded
         )
         server = _Server(config)
         server.host = host

@@ -230,7 +230,7 @@ def host_name(value: str) -> str:
     return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
 
 
-class _Guard:
+class HostGuard:
     """Headers on every answer: no sniffing, no referrer, framed only by this server's pages;
     on the loopback, a request must name a loopback host (a page elsewhere whose name was made
     to point at 127.0.0.1, DNS rebinding, is refused)."""
@@ -522,7 +522,7 @@ def make_app(settings: Settings) -> Starlette:
         Route("/live/events", live_events),
     ]
     hosts = frozenset([*LOOPBACK_HOSTS, settings.host.lower()]) if settings.loopback else None
-    middleware = [Middleware(_Guard, hosts=hosts)]
+    middleware = [Middleware(HostGuard, hosts=hosts)]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
