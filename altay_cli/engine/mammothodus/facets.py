@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from ..api import CheckBot, Deals, LengthUnit, Search, Text
 from . import notation, views
+from .belief import MammothodusBelief
 from .data import load
 from .happenings import event_for
 from .hidden import perturb_hidden
@@ -94,8 +95,12 @@ class MammothodusText(Text):
 
 
 class MammothodusSearch(Search):
+    has_sampler = True
     in_process_bots: ClassVar[Mapping[str, str]] = {"greedy": "bots.mammothodus_team:choose"}
     in_process_static = True  # the team player reads the game's data set from it
+
+    def new_belief(self, settings: Any, static: Any, seat: int) -> MammothodusBelief:
+        return MammothodusBelief(settings, static, seat)
 
     def perturb_hidden(self, state: Any, seat: int, seed: int) -> Any:
         return perturb_hidden(state, seat, seed)
