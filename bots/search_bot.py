@@ -16,8 +16,15 @@ evaluation is right and falls back on it where the evidence is thin.
 
 Time: a fraction of the request's clock (move time plus a share of the bank, less a margin for
 the process and the machine's load), capped by `--ms N`; a single legal action is answered at
-once. It plays every game whose engine has a sampler (Altay and Innovation today) and says so
-otherwise.
+once. It plays every game whose engine has a sampler (Altay, Innovation and Mammothodus today)
+and says so otherwise.
+
+A cooperative game (Mammothodus) is played for the team: one belief holds what every clan the
+program leads knows (their hands), each decision is searched for the clan asked, and the game's
+evaluation is the team's (its progress toward the win); the choice to beat is the team
+heuristic's (bots/mammothodus_team.py), which the search keeps unless another action does
+better in the same worlds. A request the belief cannot follow (it may lose track of the hidden
+hands of clans the program does not lead) is answered by that heuristic.
 
 Speed (Altay, one core of this 2-core machine shared with other jobs, Python 3.11; measured
 over the decisions of 6 greedy-paced games per player count, 100 ms each): about 22,000 to
@@ -103,16 +110,20 @@ class Search:
             raise RuntimeError(f"a sampled world has {found} legal actions, not {n_actions}")
         return world
 
-    def choose(self, belief: Any, n_actions: int, deadline: float) -> tuple[int, str]:
+    def choose(
+        self, belief: Any, n_actions: int, deadline: float, base: int | None = None
+    ) -> tuple[int, str]:
         """The index of the best action by the deadline (a time.perf_counter() value), with a
-        summary. The playout policy's own choice stays unless another beats it in the same
-        worlds by more than its noise (a rollout algorithm: never worse than the policy it
-        improves, where the evaluation is right)."""
+        summary. The playout policy's own choice (or `base`, the game's heuristic's in a
+        cooperative game) stays unless another beats it in the same worlds by more than its
+        noise (a rollout algorithm: never worse than the policy it improves, where the
+        evaluation is right)."""
         rng = self.rng
         t_start = time.perf_counter()
         values: list[list[float]] = [[] for _ in range(n_actions)]
         world = self._world(belief, n_actions)
-        base = self.game.search.playout_action(world, random.Random(0))
+        if base is None or not 0 <= base < n_actions:
+            base = self.game.search.playout_action(world, random.Random(0))
         candidates = [base, *(i for i in range(n_actions) if i != base)]
         worlds = 0
         while time.perf_counter() < deadline:
@@ -199,9 +210,15 @@ class SearchBot(altay_bot.Bot):
         self.rng = random.Random(f"{self.seed}/{seat}")
         self.game = game
         self.static = hello.get("static")
+        # one belief for every seat the program plays (a cooperative game's clans: the
+        # observation of each shows the hands of all), the search for the seat asked
         self.belief = game.search.new_belief(hello["game"], self.static, seat)
         self.search = Search(game, seat, self.rng)
         self.repeat_events = False
+        heuristic = self._heuristic()
+        forget = getattr(sys.modules.get(getattr(heuristic, "__module__", "")), "new_game", None)
+        if callable(forget):  # its plans in progress are the last game's
+            forget()
 
     def error(self, message: dict[str, Any]) -> None:
         super().error(message)
@@ -214,26 +231,41 @@ class SearchBot(altay_bot.Bot):
         self.repeat_events = False
         n = len(request["actions"])
         deadline = t0 + budget_s(request.get("clock"), self.cap_ms)
+        self.search.seat = int(request.get("seat", self.search.seat))
         try:
             if hasattr(self.belief, "deadline"):  # a belief that may take long to follow a step
                 self.belief.deadline = deadline + RESERVE_S
-            self.belief.update(request["observation"], events)
+            if getattr(self.belief, "takes_actions", False):  # their order shows a hand's
+                self.belief.update(request["observation"], events, actions=request["actions"])
+            else:
+                self.belief.update(request["observation"], events)
             if n == 1:
                 return 0
-            return self.search.choose(self.belief, n, deadline)
+            assert self.game is not None
+            # a cooperative game: the team's heuristic is the choice to beat (random playouts
+            # are its rollouts' policy, far weaker)
+            base = self.heuristic(request) if self.game.kind.cooperative else None
+            return self.search.choose(self.belief, n, deadline, base)
         except Exception as exc:  # never forfeit over a bug of ours: say so, answer anyway
             fallback = self.heuristic(request)
             altay_bot.log(f"search failed ({type(exc).__name__}: {exc}); the game's heuristic played")
             return fallback, f"search failed: {type(exc).__name__}; the game's heuristic played"
 
-    def heuristic(self, request: dict[str, Any]) -> int:
-        """The game's own in-process greedy player's choice (the first action without one)."""
+    def _heuristic(self) -> Any:
+        """The game's own in-process greedy player (None without one)."""
         assert self.game is not None
         target = self.game.search.in_process_bots.get("greedy")
         if target is None:
-            return 0
+            return None
         module, _, function = target.partition(":")
-        choose = getattr(importlib.import_module(module), function)
+        return getattr(importlib.import_module(module), function)
+
+    def heuristic(self, request: dict[str, Any]) -> int:
+        """The game's own in-process greedy player's choice (the first action without one)."""
+        assert self.game is not None
+        choose = self._heuristic()
+        if choose is None:
+            return 0
         extra = {"static": self.static} if self.game.search.in_process_static else {}
         index = choose(request["observation"], request["actions"], self.rng, **extra)
         return index if isinstance(index, int) and 0 <= index < len(request["actions"]) else 0
