@@ -254,6 +254,7 @@ class MammothodusBelief:
         #: per clan not led: the adaptation cards it took from the deck unseen, as the shadow has them
         self.secret: dict[int, list[str]] = {}
         self.blame: set[int] = set()  # the clans whose hidden hand a failed try points at
+        self.asked: set[int] = set()  # a clan asked, in the game or the shadow, where the other went on
         self.unfollowed: list[tuple[int, Any]] = []  # steps of a request it could not follow
 
     # ------------------------------------------------------------------ feeding
@@ -449,8 +450,7 @@ class MammothodusBelief:
         (the update then deals the hidden hands anew and follows the request's steps again)."""
         action = msgspec.convert(seen["action"], AnyAction)
         base = self.shadow
-        self.asked: set[int] = set()
-        self.diff: Any = None
+        self.asked = set()
         if base.to_move == mover and action in base.legal_actions():
             for _ in range(TRIES):
                 after = self._try(base, mover, action, seen, viewer, then)
@@ -493,7 +493,6 @@ class MammothodusBelief:
                 return g
             happened = got["happened"]
             i = next((k for k, (a, b) in enumerate(zip(happened, want, strict=False)) if a != b), None)
-            self.diff = (happened, i)
             if i is None:  # one stopped before the other: a hidden hand was asked, or not
                 self.asked = {s for s in (g.to_move, then) if s is not None}
                 return None
