@@ -20,11 +20,15 @@ once. It plays every game whose engine has a sampler (Altay, Innovation and Mamm
 and says so otherwise.
 
 A cooperative game (Mammothodus) is played for the team: one belief holds what every clan the
-program leads knows (their hands), each decision is searched for the clan asked, and the game's
-evaluation is the team's (its progress toward the win); the choice to beat is the team
-heuristic's (bots/mammothodus_team.py), which the search keeps unless another action does
-better in the same worlds. A request the belief cannot follow (it may lose track of the hidden
-hands of clans the program does not lead) is answered by that heuristic.
+program leads knows (their hands), each decision is searched for the clan asked, for the team;
+the choice to beat is the team heuristic's (bots/mammothodus_team.py), and a playout is valued
+by the team's outcome alone (won 1, lost -1, not over 0): another action replaces the
+heuristic's only when random play from it loses (or wins) within the horizon clearly less (or
+more) often, two standard errors. Valued by the team's progress instead
+(`game.search.evaluate`), the search left the heuristic's multi-turn plans for what short random
+playouts liked, and the team did worse (bots/README.md). A request the belief cannot follow (it
+may lose track of the hidden hands of clans the program does not lead) is answered by that
+heuristic.
 
 Speed (Altay, one core of this 2-core machine shared with other jobs, Python 3.11; measured
 over the decisions of 6 greedy-paced games per player count, 100 ms each): about 22,000 to
@@ -66,6 +70,9 @@ HALVING = frozenset((2, 4, 8, 16, 32, 64))
 #: the same worlds, less CONFIDENCE standard errors, exceeds MARGIN.
 CONFIDENCE = 1.0
 MARGIN = 0.0
+#: ... in a cooperative game, where the choice to beat is the team heuristic's (which plans over
+#: several turns, what short random playouts do not see): only on strong evidence.
+TEAM_CONFIDENCE = 2.0
 
 
 class Search:
@@ -78,6 +85,9 @@ class Search:
         self.horizon_turns = horizon_turns
         self.playouts = 0
         self.steps = 0
+        #: value a playout by the game's outcome alone (won 1, lost -1, else 0): a cooperative
+        #: game's, where the leaf evaluation misled the search (bots/README.md)
+        self.outcome_only = game.kind.cooperative
 
     def playout(self, state: Any, rng: random.Random, root: Any) -> float:
         """Play on until the seat's next turn begins (counted from `root`, the turn of the
@@ -101,6 +111,8 @@ class Search:
             steps += 1
         self.steps += steps
         self.playouts += 1
+        if self.outcome_only and not state.is_terminal:
+            return 0.0
         return game.search.evaluate(state, seat)
 
     def _world(self, belief: Any, n_actions: int) -> Any:
@@ -111,7 +123,12 @@ class Search:
         return world
 
     def choose(
-        self, belief: Any, n_actions: int, deadline: float, base: int | None = None
+        self,
+        belief: Any,
+        n_actions: int,
+        deadline: float,
+        base: int | None = None,
+        confidence: float = CONFIDENCE,
     ) -> tuple[int, str]:
         """The index of the best action by the deadline (a time.perf_counter() value), with a
         summary. The playout policy's own choice (or `base`, the game's heuristic's in a
@@ -158,7 +175,7 @@ class Search:
             diffs = [values[i][j] - values[base][j] for j in range(k)]
             mean = sum(diffs) / k
             var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-            lower = mean - CONFIDENCE * math.sqrt(var / k)
+            lower = mean - confidence * math.sqrt(var / k)
             if lower > gain + MARGIN:
                 best, gain = i, lower
         n = len(values[best])
@@ -244,8 +261,9 @@ class SearchBot(altay_bot.Bot):
             assert self.game is not None
             # a cooperative game: the team's heuristic is the choice to beat (random playouts
             # are its rollouts' policy, far weaker)
-            base = self.heuristic(request) if self.game.kind.cooperative else None
-            return self.search.choose(self.belief, n, deadline, base)
+            if self.game.kind.cooperative:
+                return self.search.choose(self.belief, n, deadline, self.heuristic(request), TEAM_CONFIDENCE)
+            return self.search.choose(self.belief, n, deadline)
         except Exception as exc:  # never forfeit over a bug of ours: say so, answer anyway
             fallback = self.heuristic(request)
             altay_bot.log(f"search failed ({type(exc).__name__}: {exc}); the game's heuristic played")

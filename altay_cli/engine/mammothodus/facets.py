@@ -106,7 +106,9 @@ class MammothodusSearch(Search):
         """The team's outcome once over (won 1, lost -1); before, its progress in (-1, 1), the
         same for every clan: places of power active (and, with them, clans home in the centre)
         and shards turned face up count for it; tribes and spirits against their limits, trail
-        tokens and degradation cards spent and the weakest clan's population against it."""
+        tokens and degradation cards spent and the weakest clan's population against it. (The
+        search bot values its playouts of Mammothodus by the outcome alone: this value, after
+        short random playouts, led it away from the team heuristic's plans; see bots/README.md.)"""
         if state.is_terminal:
             return 1.0 if state.result is Result.WON else -1.0
         return progress(state)
