@@ -33,8 +33,11 @@ smaller decisions follow the same plan: which figurine, how many and which cards
 useful first), re-rolls while the population allows, hit targets (a spirit when that is worth
 the dice), the adaptation card, figurines at a generation change (the centre first), where the
 humans go when they could go several ways (the centre first: there they never act again), end of
-turn discards that cycle the hand. It helps allies to activate, to develop when their marker is
-short, to attack when tribes press, and always with degradation cards. With the advanced
+turn discards that cycle the hand. A program leading several clans sees all their hands (the
+observation's `team_hands`): what those allies can add to an attack or an activation near a
+figurine is then counted from their cards instead of guessed from their hands' sizes. It helps
+allies to activate, to develop when their marker is short, to attack when tribes press, and
+always with degradation cards. With the advanced
 talents it takes spirit call blocking if it can (else protection, trail lock, trap, bait), places
 a token when a spot next to a figurine is worth the card (blocking only once two spirits stand:
 a summoning also takes a tribe off the map; protection in the centre, where arriving spirits hit
@@ -322,6 +325,11 @@ class View:
         self.nclans = max(1, len(self.clans))
         self.my = self.clans[self.me] if self.me < len(self.clans) else {}
         self.hand = [str(c) for c in (self.my.get("hand") or [])]
+        #: the hands it knows: its own, and those of the other clans its program leads (M18)
+        self.hands: dict[int, list[str]] = {self.me: self.hand}
+        for team in obs.get("team_hands") or []:
+            if isinstance(team, dict) and isinstance(team.get("clan"), int):
+                self.hands[int(team["clan"])] = [str(c) for c in team.get("hand") or []]
         self.figs = {str(c): int(t) for c, t in (self.my.get("figurines") or {}).items() if t is not None}
         self.total_tribes = sum(self.tribes)
         self.total_spirits = sum(len(s) for s in self.spirits)
@@ -341,6 +349,15 @@ class View:
             if f.get("routine") == routine:
                 return f.get("v") or {}
         return None
+
+    def ally_points(self, seat: int, color: str, share: float) -> float:
+        """What clan `seat` can add as an ally to an action of `color`: exactly, when its hand is
+        known (a clan the same program leads), else a guess, `share` of its hand's size."""
+        hand = self.hands.get(seat)
+        if hand is not None:
+            return float(points(hand, (color,)))
+        clan = self.clans[seat] if 0 <= seat < len(self.clans) else {}
+        return int(clan.get("hand_size") or 0) * share
 
     def clan_figs(self, seat: int) -> dict[str, int]:
         if not 0 <= seat < len(self.clans):
@@ -864,14 +881,15 @@ def _p_at_least(n: int, k: int, p: float) -> float:
 
 
 def _ally_red(v: View, t: int) -> int:
-    """Red cards the allies near t may add (a guess: a quarter of their hands)."""
+    """Red cards the allies near t may add (their red points where their hands are known, else
+    a guess: a fifth of their hands)."""
     b = v.b
     out = 0.0
-    for s, c in enumerate(v.clans):
+    for s in range(len(v.clans)):
         if s == v.me:
             continue
         if any(x == t or b.dist[x][t] == 1 for x in v.clan_figs(s).values()):
-            out += int(c.get("hand_size") or 0) * 0.2
+            out += v.ally_points(s, "red", 0.2)
     return int(out)
 
 
@@ -934,15 +952,15 @@ def _centre_value(v: View) -> float:
 
 def _can_activate(v: View, hand: list[str]) -> bool:
     """Could a figurine of this clan activate a line where it stands with this hand (the allies'
-    blue cards guessed at a quarter of their hands)?"""
+    blue cards counted where their hands are known, else guessed at a quarter of their hands)?"""
     cost = v.n_places + 1
     for at in v.figs.values():
         if not any(v.line_met(line, at) for line in range(v.b.n_lines)):
             continue
         own = points(hand, v.own_colors("activate", at))
         allies = sum(
-            int(c.get("hand_size") or 0) * 0.25
-            for s, c in enumerate(v.clans)
+            v.ally_points(s, "blue", 0.25)
+            for s in range(len(v.clans))
             if s != v.me and any(x == at or v.b.dist[x][at] == 1 for x in v.clan_figs(s).values())
         )
         if own >= 1 and own + allies >= cost:

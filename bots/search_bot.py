@@ -23,8 +23,19 @@ move; judged at the turn's end: even; with the greedy's own turn: +117, `bots/RE
 
 Time: a fraction of the request's clock (move time plus a share of the bank, less a margin for
 the process and the machine's load), capped by `--ms N`; a single legal action is answered at
-once. It plays every game whose engine has a sampler (Altay and Innovation today) and says so
-otherwise.
+once. It plays every game whose engine has a sampler (Altay, Innovation and Mammothodus today)
+and says so otherwise.
+
+A cooperative game (Mammothodus) is played for the team: one belief holds what every clan the
+program leads knows (their hands), each decision is searched for the clan asked, for the team;
+the choice to beat is the team heuristic's (bots/mammothodus_team.py), and a playout is valued
+by the team's outcome alone (won 1, lost -1, not over 0): another action replaces the
+heuristic's only when random play from it loses (or wins) within the horizon clearly less (or
+more) often, two standard errors. Valued by the team's progress instead
+(`game.search.evaluate`), the search left the heuristic's multi-turn plans for what short random
+playouts liked, and the team did worse (bots/README.md). A request the belief cannot follow (it
+may lose track of the hidden hands of clans the program does not lead) is answered by that
+heuristic.
 
 Speed (Altay, one core of this 2-core machine shared with other jobs, Python 3.11; measured
 over the decisions of 6 greedy-paced games per player count, 100 ms each): about 22,000 to
@@ -69,6 +80,9 @@ HALVING = frozenset((2, 4, 8, 16, 32, 64))
 #: the same worlds, less CONFIDENCE standard errors, exceeds MARGIN.
 CONFIDENCE = 1.0
 MARGIN = 0.0
+#: ... in a cooperative game, where the choice to beat is the team heuristic's (which plans over
+#: several turns, what short random playouts do not see): only on strong evidence.
+TEAM_CONFIDENCE = 2.0
 
 
 class Search:
@@ -90,6 +104,9 @@ class Search:
         self.own_policy = own_policy
         self.playouts = 0
         self.steps = 0
+        #: value a playout by the game's outcome alone (won 1, lost -1, else 0): a cooperative
+        #: game's, where the leaf evaluation misled the search (bots/README.md)
+        self.outcome_only = game.kind.cooperative
 
     def playout(self, state: Any, rng: random.Random, root: Any) -> float:
         """Play on until the seat's next turn begins (counted from `root`, the turn of the
@@ -117,6 +134,8 @@ class Search:
             steps += 1
         self.steps += steps
         self.playouts += 1
+        if self.outcome_only and not state.is_terminal:
+            return 0.0
         return game.search.evaluate(state, seat)
 
     def _world(self, belief: Any, n_actions: int) -> Any:
@@ -127,17 +146,24 @@ class Search:
         return world
 
     def choose(
-        self, belief: Any, n_actions: int, deadline: float, anchor: int | None = None
+        self,
+        belief: Any,
+        n_actions: int,
+        deadline: float,
+        base: int | None = None,
+        confidence: float = CONFIDENCE,
     ) -> tuple[int, str]:
         """The index of the best action by the deadline (a time.perf_counter() value), with a
-        summary. The default choice (`anchor` when given, else the playout policy's) stays
-        unless another beats it in the same worlds by more than its noise (a rollout
-        algorithm: never worse than the policy it improves, where the evaluation is right)."""
+        summary. The playout policy's own choice (or `base`: the game's heuristic's in a
+        cooperative game or a `greedy_guided` one) stays unless another beats it in the same
+        worlds by more than its noise (a rollout algorithm: never worse than the policy it
+        improves, where the evaluation is right)."""
         rng = self.rng
         t_start = time.perf_counter()
         values: list[list[float]] = [[] for _ in range(n_actions)]
         world = self._world(belief, n_actions)
-        base = anchor if anchor is not None else self.game.search.playout_action(world, random.Random(0))
+        if base is None or not 0 <= base < n_actions:
+            base = self.game.search.playout_action(world, random.Random(0))
         candidates = [base, *(i for i in range(n_actions) if i != base)]
         worlds = 0
         while time.perf_counter() < deadline:
@@ -172,7 +198,7 @@ class Search:
             diffs = [values[i][j] - values[base][j] for j in range(k)]
             mean = sum(diffs) / k
             var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-            lower = mean - CONFIDENCE * math.sqrt(var / k)
+            lower = mean - confidence * math.sqrt(var / k)
             if lower > gain + MARGIN:
                 best, gain = i, lower
         n = len(values[best])
@@ -224,12 +250,18 @@ class SearchBot(altay_bot.Bot):
         self.rng = random.Random(f"{self.seed}/{seat}")
         self.game = game
         self.static = hello.get("static")
+        # one belief for every seat the program plays (a cooperative game's clans: the
+        # observation of each shows the hands of all), the search for the seat asked
         self.belief = game.search.new_belief(hello["game"], self.static, seat)
         if game.search.greedy_guided:
             self.search = Search(game, seat, self.rng, horizon_turns=1, own_policy=self.greedy_on_state)
         else:
             self.search = Search(game, seat, self.rng)
         self.repeat_events = False
+        heuristic = self._heuristic()
+        forget = getattr(sys.modules.get(getattr(heuristic, "__module__", "")), "new_game", None)
+        if callable(forget):  # its plans in progress are the last game's
+            forget()
 
     def error(self, message: dict[str, Any]) -> None:
         super().error(message)
@@ -242,15 +274,24 @@ class SearchBot(altay_bot.Bot):
         self.repeat_events = False
         n = len(request["actions"])
         deadline = t0 + budget_s(request.get("clock"), self.cap_ms)
+        self.search.seat = int(request.get("seat", self.search.seat))
         try:
             if hasattr(self.belief, "deadline"):  # a belief that may take long to follow a step
                 self.belief.deadline = deadline + RESERVE_S
-            self.belief.update(request["observation"], events)
+            if getattr(self.belief, "takes_actions", False):  # their order shows a hand's
+                self.belief.update(request["observation"], events, actions=request["actions"])
+            else:
+                self.belief.update(request["observation"], events)
             if n == 1:
                 return 0
-            guided = self.game is not None and self.game.search.greedy_guided
-            anchor = self.heuristic(request) if guided else None
-            return self.search.choose(self.belief, n, deadline, anchor)
+            assert self.game is not None
+            # a cooperative game: the team's heuristic is the choice to beat (random playouts
+            # are its rollouts' policy, far weaker); a greedy-guided game: the greedy's
+            if self.game.kind.cooperative:
+                return self.search.choose(self.belief, n, deadline, self.heuristic(request), TEAM_CONFIDENCE)
+            if self.game.search.greedy_guided:
+                return self.search.choose(self.belief, n, deadline, self.heuristic(request))
+            return self.search.choose(self.belief, n, deadline)
         except Exception as exc:  # never forfeit over a bug of ours: say so, answer anyway
             fallback = self.heuristic(request)
             altay_bot.log(f"search failed ({type(exc).__name__}: {exc}); the game's heuristic played")
@@ -266,14 +307,21 @@ class SearchBot(altay_bot.Bot):
         actions = [game.action_to_builtins(a) for a in state.legal_actions()]
         return self.heuristic({"observation": observation, "actions": actions}, rng)
 
-    def heuristic(self, request: dict[str, Any], rng: random.Random | None = None) -> int:
-        """The game's own in-process greedy player's choice (the first action without one)."""
+    def _heuristic(self) -> Any:
+        """The game's own in-process greedy player (None without one)."""
         assert self.game is not None
         target = self.game.search.in_process_bots.get("greedy")
         if target is None:
-            return 0
+            return None
         module, _, function = target.partition(":")
-        choose = getattr(importlib.import_module(module), function)
+        return getattr(importlib.import_module(module), function)
+
+    def heuristic(self, request: dict[str, Any], rng: random.Random | None = None) -> int:
+        """The game's own in-process greedy player's choice (the first action without one)."""
+        assert self.game is not None
+        choose = self._heuristic()
+        if choose is None:
+            return 0
         extra = {"static": self.static} if self.game.search.in_process_static else {}
         index = choose(request["observation"], request["actions"], rng or self.rng, **extra)
         return index if isinstance(index, int) and 0 <= index < len(request["actions"]) else 0

@@ -41,13 +41,23 @@ class Seat:
     seat: int
     belief: Any
     pending: list[Event] = field(default_factory=list)
-    sent: list[tuple[bytes, bytes]] = field(default_factory=list)
+    sent: list[tuple[bytes, bytes, bytes]] = field(default_factory=list)
 
-    def receive(self, game: Game, state: Any) -> tuple[bytes, bytes]:
-        message = (ENCODE(state.observation(self.seat)), ENCODE(self.pending))
+    def receive(self, game: Game, state: Any) -> tuple[bytes, bytes, bytes]:
+        """A request's observation, events and legal actions (a belief that takes them gets
+        them: their order can show what the observation does not, Mammothodus's hand order)."""
+        asked = state.to_move == self.seat
+        message = (
+            ENCODE(state.observation(self.seat)),
+            ENCODE(self.pending),
+            ENCODE(state.legal_actions() if asked else None),
+        )
         self.pending = []
         self.sent.append(message)
-        self.belief.update(json.loads(message[0]), json.loads(message[1]))
+        if asked and getattr(self.belief, "takes_actions", False):
+            self.belief.update(json.loads(message[0]), json.loads(message[1]), actions=json.loads(message[2]))
+        else:
+            self.belief.update(json.loads(message[0]), json.loads(message[1]))
         return message
 
 
@@ -81,18 +91,31 @@ def play_checking(name: str, players: int, seed: int, every: int) -> int:
     requests = checked = 0
     while not state.is_terminal:
         seat = seats[state.to_move]
-        observation, _ = seat.receive(game, state)
+        observation, *_ = seat.receive(game, state)
         requests += 1
-        if requests % every == 0:
+        if requests % every == 0 and not getattr(seat.belief, "lost", False):
             world = seat.belief.sample(random.Random(requests))
             assert ENCODE(world.observation(seat.seat)) == observation, f"request {requests}"
             assert world.legal_actions() == state.legal_actions()
             assert game.check_invariants(world) == []
             play_out(game, world, random.Random(requests))
             checked += 1
+        elif getattr(seat.belief, "lost", False):
+            with pytest.raises(RuntimeError, match="lost track"):
+                seat.belief.sample(random.Random(requests))
         step(game, state, seats, rng.choice(state.legal_actions()))
-    assert all(s.belief.problems == 0 for s in seats)
+    assert sum(s.belief.problems for s in seats) <= lost_allowed(seats, requests)
     return checked
+
+
+def lost_allowed(seats: list[Seat], requests: int) -> int:
+    """The requests a belief may fail to follow: none, unless its game hides what decides the
+    course of a step (Mammothodus: the hands of the clans not led, `may_lose_track`), where it
+    gives up on a request after bounded tries (it then says so, and a bot plays otherwise) and
+    tries those steps again with the next: at most one request in 25 here."""
+    if not any(getattr(s.belief, "may_lose_track", False) for s in seats):
+        return 0
+    return requests // 25
 
 
 def play_out(game: Game, world: Any, rng: random.Random, limit: int = 3000) -> None:
@@ -180,3 +203,78 @@ def same_samples(
 
 def world_bytes(world: Any) -> bytes:
     return ENCODE(world.to_dict())
+
+
+class Program:
+    """One program leading several clans of a cooperative game (Mammothodus, M18), as the
+    referee feeds it: at each request of one of its clans, that clan's observation with the
+    hands of every clan it leads (`Game.player_observation`), the events that clan learned
+    since its own previous request, and the legal actions."""
+
+    def __init__(self, game: Game, config: Any, seats: tuple[int, ...]) -> None:
+        self.game, self.seats = game, seats
+        settings = json.loads(ENCODE(game.public_settings(config)))
+        static = json.loads(ENCODE(game.static_info(config)))
+        self.belief = game.search.new_belief(settings, static, seats[0])
+        self.pending: dict[int, list[Event]] = {s: [] for s in seats}
+
+    def note(self, state: Any, mover: int, action: Any) -> None:
+        for s in self.seats:
+            self.pending[s].append(Event(seat=mover, action=self.game.event_for(state, mover, action, s)))
+
+    def request(self, state: Any) -> tuple[bytes, bytes, bytes]:
+        s = state.to_move
+        sent = (
+            ENCODE(self.game.player_observation(state, s, self.seats)),
+            ENCODE(self.pending[s]),
+            ENCODE(state.legal_actions()),
+        )
+        self.pending[s] = []
+        self.belief.update(*(json.loads(part) for part in sent))
+        return sent
+
+
+@pytest.mark.parametrize(("players", "led"), [(4, (0, 1, 2, 3)), (3, (0, 2)), (2, (1,))])
+def test_a_program_leading_several_clans_knows_their_hands(players: int, led: tuple[int, ...]) -> None:
+    """Mammothodus: a program leading several clans follows the game from all their requests
+    (each step once), its samples show every clan it leads the observation it was sent and
+    the same legal actions, and pass the invariants; leading every clan it never loses track.
+    Perturbing what the program cannot see (`hidden.perturb_hidden_for` over its clans) at a
+    few points sends it the same bytes and gives the same samples. Three seeded games per
+    case, a sample every 5th request (seconds)."""
+    from altay_cli.engine.mammothodus.hidden import perturb_hidden_for
+
+    game = load_game("mammothodus")
+    checked = compared = requests = lost = 0
+    for seed in range(3):
+        config = game.make_config(players, 40 + seed)
+        state = game.new_state(config)
+        program = Program(game, config, led)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            if state.to_move in led:
+                if requests % 11 == 3:  # a perturbed twin sends the same bytes, the same samples
+                    twin = perturb_hidden_for(state, led, requests)
+                    copies = [copy.deepcopy(program) for _ in range(2)]
+                    sent = [p.request(w) for p, w in zip(copies, (state, twin), strict=True)]
+                    assert sent[0] == sent[1]
+                    assert copies[0].belief.lost == copies[1].belief.lost
+                    if not copies[0].belief.lost:
+                        samples = [world_bytes(p.belief.sample(random.Random(requests))) for p in copies]
+                        assert samples[0] == samples[1], "the samples depend on something hidden"
+                        compared += 1
+                observation, _, actions = program.request(state)
+                requests += 1
+                lost += program.belief.lost
+                if requests % 5 == 0 and not program.belief.lost:
+                    world = program.belief.sample(random.Random(requests))
+                    seat = state.to_move
+                    assert ENCODE(game.player_observation(world, seat, led)) == observation
+                    assert ENCODE(world.legal_actions()) == actions
+                    assert game.check_invariants(world) == []
+                    checked += 1
+            mover, action = state.to_move, rng.choice(state.legal_actions())
+            state.apply(action)
+            program.note(state, mover, action)
+    assert checked > 10 and compared > 3
+    assert lost == 0 if len(led) == players else lost <= requests // 25, (lost, requests)

@@ -298,3 +298,53 @@ def test_greedy_bot_plays_mammothodus_on_its_own_with_the_standard_library_only(
         assert answer["type"] == "action" and answer["id"] == i + 1 and 0 <= answer["index"] < n
         expected = mammothodus_team.choose(request["observation"], request["actions"], None, static)
         assert answer["index"] == expected, (i, request["observation"]["decision"])
+
+
+def test_a_program_leading_several_clans_counts_their_cards(strict) -> None:
+    """With the hands of the clans its program leads (`team_hands`), what those allies can add
+    to an attack or an activation is their cards' points; a clan it does not lead is still a
+    guess from its hand's size. Seeded random games of 3 clans, the program leading 0 and 1."""
+    compared = 0
+    for seed in range(3):
+        config = GAME.make_config(3, 60 + seed)
+        board = mammothodus_team.board_for(json.loads(msgspec.json.encode(GAME.static_info(config))))
+        state = GAME.new_state(config)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            if state.to_move == 0:
+                obs = json.loads(msgspec.json.encode(GAME.player_observation(state, 0, [0, 1])))
+                view = mammothodus_team.View(obs, board)
+                for color in ("red", "blue"):
+                    assert view.ally_points(1, color, 0.2) == mammothodus_team.points(
+                        state.clans[1].hand, (color,)
+                    )
+                    assert view.ally_points(2, color, 0.2) == len(state.clans[2].hand) * 0.2
+                alone = mammothodus_team.View(json.loads(msgspec.json.encode(state.observation(0))), board)
+                assert alone.ally_points(1, "red", 0.2) == len(state.clans[1].hand) * 0.2
+                compared += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert compared > 30
+
+
+def test_the_team_bot_leading_every_clan_plays_the_same_game_twice(tmp_path: Path) -> None:
+    """`greedy` leading all three clans through the real referee (one process, every hand):
+    every answer legal, and the same seed gives the same game (it stays deterministic)."""
+    from altay_cli.engine.mammothodus.config import MammothodusConfig
+    from altay_cli.gamelog import Decision, read_log
+    from altay_cli.referee import BotSpec, MatchOptions, run_match
+
+    answers = []
+    for k in range(2):
+        log = tmp_path / f"game{k}.jsonl"
+        result = run_match(
+            [BotSpec("team", "greedy 4")] * 3,
+            MammothodusConfig(players=3, seed=61, max_turns=30),
+            MatchOptions(move_ms=10_000),
+            log_path=log,
+            players=[[0, 1, 2]],
+        )
+        assert result.completed and not result.failures, result.failures
+        decisions = [d for d in read_log(log) if isinstance(d, Decision)]
+        assert {d.seat for d in decisions} == {0, 1, 2} and all(d.status == "ok" for d in decisions)
+        answers.append([(d.seat, d.index) for d in decisions])
+    assert answers[0] == answers[1]

@@ -5,6 +5,7 @@ clock discipline, and its search on its own. Strength against greedy is measured
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import subprocess
@@ -23,6 +24,7 @@ from altay_cli.referee import BotSpec, MatchOptions, resolve_bot_command, run_ma
 from altay_cli.referee import sandbox as sb
 from bots import search_bot
 
+from .conftest import TOY_GAME
 from .referee_helpers import assert_no_leak, marked
 
 GAME = load_game("altay")
@@ -104,6 +106,8 @@ def test_it_answers_a_single_legal_action_at_once() -> None:
 
 
 def test_a_game_without_a_sampler_is_refused() -> None:
+    """Every bundled game has a sampler; a registered game without one (the test suite's toy
+    game) is refused at `hello`, with a sentence."""
     hello = {
         "type": "hello",
         "protocol_version": 1,
@@ -113,12 +117,16 @@ def test_a_game_without_a_sampler_is_refused() -> None:
         "game": {},
         "clock": {"move_ms": 1000, "bank_ms": 0, "increment_ms": 0, "startup_ms": 10000},
         "max_line_bytes": 1_000_000,
-        "kind": {"name": "mammothodus"},
+        "kind": {"name": TOY_GAME},
     }
     argv = resolve_bot_command("search")
-    proc = subprocess.run(argv, input=json.dumps(hello) + "\n", capture_output=True, text=True, timeout=60)
+    root = str(Path(__file__).resolve().parents[1])
+    env = {**os.environ, "ALTAY_GAMES": f"{TOY_GAME}=tests.toygame", "PYTHONPATH": root}
+    proc = subprocess.run(
+        argv, input=json.dumps(hello) + "\n", capture_output=True, text=True, timeout=60, env=env
+    )
     assert proc.returncode == 2 and not proc.stdout
-    assert "mammothodus has none" in proc.stderr
+    assert f"{TOY_GAME} has none" in proc.stderr
 
 
 @pytest.mark.parametrize(
@@ -374,3 +382,101 @@ def test_guided_playouts_play_the_seats_own_turn_with_its_policy_and_stop_when_i
     assert movers and set(movers) == {seat}
     assert state.is_terminal or game.text.turn_of(state) != root  # stopped at the turn's end
     assert state.is_terminal or state.to_move != seat or game.text.turn_of(state)[1] != seat
+
+
+def _team_infos(log: Path) -> list[str]:
+    return [d.info for d in read_log(log) if isinstance(d, Decision) and d.info]
+
+
+def test_it_plays_mammothodus_for_the_team_through_the_referee(tmp_path, monkeypatch) -> None:
+    """One search program leads all three clans (one process, every clan's hand): it follows
+    the game from every clan's requests, never loses track (nothing it leads is hidden from
+    it), and says at each searched decision how fast it simulated and which line it chose."""
+    from altay_cli.engine.mammothodus.config import MammothodusConfig
+
+    marker = marked(monkeypatch, tmp_path)
+    log = tmp_path / "game.jsonl"
+    result = run_match(
+        [BotSpec("team", "search 1 --ms 40")] * 3,
+        MammothodusConfig(players=3, seed=31, max_turns=9),
+        MatchOptions(move_ms=10_000),  # the bot caps itself at 40 ms
+        log_path=log,
+        players=[[0, 1, 2]],
+    )
+    assert result.completed and not result.failures, result.failures
+    decisions = [d for d in read_log(log) if isinstance(d, Decision)]
+    assert {d.seat for d in decisions} == {0, 1, 2} and all(d.status == "ok" for d in decisions)
+    infos = _team_infos(log)
+    searched = [i for i in infos if re.search(r"playouts \([\d,]+/s\).*; line: \S", i)]
+    assert len(searched) > 10, infos
+    assert not [i for i in infos if "failed" in i], infos
+    assert_no_leak(marker)
+
+
+def test_it_plays_one_clan_beside_the_team_heuristic(tmp_path, monkeypatch) -> None:
+    """The search bot leads one clan of three, the team bot the others: every answer legal and
+    in time; a decision is searched, or (the hidden hands of the others went beyond its tries)
+    answered by the team heuristic, and the info says which."""
+    from altay_cli.engine.mammothodus.config import MammothodusConfig
+
+    marker = marked(monkeypatch, tmp_path)
+    log = tmp_path / "game.jsonl"
+    result = run_match(
+        [BotSpec("search", "search 1 --ms 40"), *[BotSpec("team", "greedy")] * 2],
+        MammothodusConfig(players=3, seed=32, max_turns=12),
+        MatchOptions(move_ms=10_000),
+        log_path=log,
+        players=[[0], [1, 2]],
+    )
+    assert result.completed and not result.failures, result.failures
+    mine = _decisions(log, 0)
+    assert len(mine) > 10 and all(d.status == "ok" for d in mine)
+    infos = [d.info for d in mine if d.info]
+    searched = [i for i in infos if re.search(r"playouts \([\d,]+/s\).*; line: \S", i)]
+    assert searched, infos
+    assert all(
+        i in searched or i.startswith(("no time to search", "search failed: BeliefLost;")) for i in infos
+    )
+    assert_no_leak(marker)
+
+
+def test_it_answers_within_its_clock_for_the_team_beside_a_cpu_burner(tmp_path, monkeypatch) -> None:
+    """As for Innovation: a process burns a core beside the match; leading both clans of
+    Mammothodus on a wall clock of 300 ms a move and no bank, the bot answers every request of
+    both clans in time (6 turns)."""
+    from altay_cli.engine.mammothodus.config import MammothodusConfig
+
+    marker = marked(monkeypatch, tmp_path)
+    log = tmp_path / "game.jsonl"
+    burner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        result = run_match(
+            [BotSpec("team", "search 2")] * 2,
+            MammothodusConfig(players=2, seed=33, max_turns=6),
+            MatchOptions(move_ms=300, clock="wall"),
+            log_path=log,
+            players=[[0, 1]],
+        )
+    finally:
+        burner.kill()
+        burner.wait()
+    assert result.completed and not result.failures, result.failures
+    decisions = [d for d in read_log(log) if isinstance(d, Decision)]
+    assert decisions and all(d.status == "ok" and d.time_ms is not None for d in decisions)
+    assert [i for i in _team_infos(log) if "worlds" in i], "the bot searched on no decision"
+    assert_no_leak(marker)
+
+
+def test_mammothodus_values_are_the_teams_progress() -> None:
+    """The leaf value is the team's, the same for every clan, in (-1, 1) before the end and
+    the outcome at it; random play (which never wins) drifts below the start."""
+    game = load_game("mammothodus")
+    state = game.new_state(game.make_config(3, 7))
+    start = game.search.evaluate(state, 0)
+    rng = random.Random(7)
+    while not state.is_terminal:
+        values = {game.search.evaluate(state, seat) for seat in range(3)}
+        assert len(values) == 1 and -1 < values.pop() < 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert game.search.evaluate(state, 1) == (1.0 if game.outcome(state).team == "won" else -1.0)
+    assert start > -0.1

@@ -19,8 +19,8 @@ facets; `config.py`; `data.json`/`data.py`/`validate.py`/`tables.py` the compone
 section tagged with the ruling of RULINGS.md it stands in for; `machine.py` the turn, run by the
 engine's shared step machine (`..steps`), with `humans.py`, `ancients.py`, `generation.py`;
 `ops.py` the verbs; `observation.py` (its types, `observe.py` their builders), `events.py`
-(`happenings.py` builds them), `hidden.py` what each clan may know;
-`notation.py`, `views.py`, `narration.py`, `explain.py`, `reference.py` the words; `drawing.py`
-the viewer's picture; `invariants.py`. Every rule of the rulebook, where the engine does it and
-the tests that pin it: RULES.md.
+(`happenings.py` builds them), `hidden.py` what each clan may know, `belief.py` a player's
+belief (search bots' worlds); `notation.py`, `views.py`, `narration.py`, `explain.py`,
+`reference.py` the words; `drawing.py` the viewer's picture; `invariants.py`. Every rule of the
+rulebook, where the engine does it and the tests that pin it: RULES.md.
 """

@@ -8,11 +8,12 @@ from typing import Any, ClassVar
 
 from ..api import CheckBot, Deals, LengthUnit, Search, Text
 from . import notation, views
+from .belief import MammothodusBelief
 from .data import load
 from .happenings import event_for
 from .hidden import perturb_hidden
 from .observe import observe, player_observation, spectate
-from .state import Phase
+from .state import Phase, Result
 from .tables import tables_of
 
 
@@ -94,11 +95,51 @@ class MammothodusText(Text):
 
 
 class MammothodusSearch(Search):
+    has_sampler = True
     in_process_bots: ClassVar[Mapping[str, str]] = {"greedy": "bots.mammothodus_team:choose"}
     in_process_static = True  # the team player reads the game's data set from it
 
+    def new_belief(self, settings: Any, static: Any, seat: int) -> MammothodusBelief:
+        return MammothodusBelief(settings, static, seat)
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        """The team's outcome once over (won 1, lost -1); before, its progress in (-1, 1), the
+        same for every clan: places of power active (and, with them, clans home in the centre)
+        and shards turned face up count for it; tribes and spirits against their limits, trail
+        tokens and degradation cards spent and the weakest clan's population against it. (The
+        search bot values its playouts of Mammothodus by the outcome alone: this value, after
+        short random playouts, led it away from the team heuristic's plans; see bots/README.md.)"""
+        if state.is_terminal:
+            return 1.0 if state.result is Result.WON else -1.0
+        return progress(state)
+
     def perturb_hidden(self, state: Any, seat: int, seed: int) -> Any:
         return perturb_hidden(state, seat, seed)
+
+
+def progress(g: Any) -> float:
+    """How far the team is toward the win (and from the defeats), in [-0.9, 0.9]."""
+    d, n = g.data, g.n
+    places = sum(1 for t in g.places if t >= 0) / max(1, len(g.places))
+    centre = g.tables.centre
+    home = sum(1 for clan in g.clans if centre in clan.figurines) / n
+    opened = sum(1 for i, t in enumerate(g.shard_at) if t >= 0 and g.shard_open[i]) / max(1, len(g.shard_at))
+    tribes = sum(g.tribes) / max(1, d.limits.tribes)
+    spirits = len(g.spirits) / max(1, d.limits.spirits)
+    trails = 1 - len(g.trail_tokens) / max(1, len(d.map.trail_positions))
+    degraded = 1 - g.degradation_supply / max(1, d.degradation.cards)
+    weakest = min(clan.population for clan in g.clans) / max(1, d.population.start)
+    value = (
+        0.45 * places
+        + 0.05 * home * places
+        + 0.05 * opened
+        + 0.05 * min(1.0, weakest)
+        - 0.15 * tribes
+        - 0.1 * spirits
+        - 0.1 * trails
+        - 0.1 * degraded
+    )
+    return max(-0.9, min(0.9, value))
 
 
 class MammothodusDeals(Deals):
