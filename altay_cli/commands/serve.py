@@ -80,7 +80,9 @@ def serve(folder: Path, host: str, port: int, delay: int | None, reveal: bool) -
     --html` writes it) and follows the arena while it runs: each stored game updates the
     standings in the open page, pushed by the server. Every finished game opens in the viewer
     (`altay view`); games in progress are listed and watched move by move, through a
-    spectator's eyes only (what every seat may know), --delay decisions behind.
+    spectator's eyes only (what every seat may know), --delay decisions behind. The games of
+    one deal share its cards, so a game is shown (live or finished) only once no other game of
+    its deal is still to be played: what one shows would tell a bot the cards of the others.
 
     Read-only, and only inside DIR: no path outside it can be named or reached (links out of
     it are refused). Listens on 127.0.0.1 only unless --host says otherwise. Stop it with
