@@ -23,6 +23,7 @@ MAX_CONFIG_DEPTH deep; every setting is then checked as the option typed would c
 
 from __future__ import annotations
 
+import difflib
 import math
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -142,9 +143,15 @@ def _load_config(ctx: click.Context, param: click.Parameter, path: Path | None) 
             continue
         option = by_flag.get(field_name(key))
         if option is None or field_name(key) in NOT_IN_CONFIG:
-            known = ", ".join(sorted(k.replace("_", "-") for k in by_flag if k not in NOT_IN_CONFIG))
+            known = sorted(k.replace("_", "-") for k in by_flag if k not in NOT_IN_CONFIG)
+            close = difflib.get_close_matches(str(key).replace("_", "-"), known, n=3, cutoff=0.75)
+            hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+            command = ctx.command_path.removesuffix(" run")  # `altay arena` runs its `run`
             raise click.BadParameter(
-                f"{path}: unknown setting {key!r}; the settings: {known}, [bots]", ctx, param
+                f"{path}: unknown setting {key!r}{hint}; a setting is a long option of "
+                f"`{command} --help` without its dashes (move-ms = 500), or the [bots] table",
+                ctx,
+                param,
             )
         defaults[option.name or ""] = _setting(option, key, value, path, ctx, param)
     ctx.default_map = {**(ctx.default_map or {}), **defaults}
