@@ -31,7 +31,7 @@ import msgspec
 import orjson
 
 from .bench import machine
-from .engine import load_game
+from .engine import game_names, load_game
 
 #: The bots measured, by arena name -> built-in command; `search` only where a sampler exists.
 BASELINE = "random"
@@ -188,7 +188,7 @@ def team_rows(game: str, clans: int, board: dict[str, Any]) -> list[StrengthRow]
 
 
 def bench_strength(
-    games: list[str],
+    games: list[str] | None,
     deals: int,
     move_ms: int,
     jobs: int,
@@ -196,7 +196,10 @@ def bench_strength(
     out: Path | None = None,
     progress: bool = True,
 ) -> dict[str, Any]:
-    """Play every game's arenas and collect the rows; `out` keeps the arenas' folders."""
+    """Play each game's arenas (`games` None: every game) and collect the rows; `out` keeps the
+    arenas' folders."""
+    named_games = games or []
+    games = games or game_names()
     rows: list[StrengthRow] = []
     runs: list[ArenaRun] = []
     plan: list[tuple[str, list[str], int | None]] = []  # (game, bots, clans or None)
@@ -231,7 +234,12 @@ def bench_strength(
     return {
         "command": "altay bench strength "
         + " ".join(
-            [*(f"--game {g}" for g in games), f"--deals {deals}", f"--move-ms {move_ms}", f"--seed {seed}"]
+            [
+                *(f"--game {g}" for g in named_games),
+                f"--deals {deals}",
+                f"--move-ms {move_ms}",
+                f"--seed {seed}",
+            ]
         ),
         "move_ms": move_ms,
         "clock": "cpu",

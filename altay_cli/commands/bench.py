@@ -271,7 +271,7 @@ def bench_strength_cmd(
     if out is not None and out.exists() and any(out.iterdir()):
         raise click.UsageError(f"--out {out} is not empty: give a new folder")
     try:
-        result = bench_strength(list(games) or game_names(), deals, move_ms, jobs, seed, out)
+        result = bench_strength(list(games) or None, deals, move_ms, jobs, seed, out)
     except RuntimeError as exc:  # an arena that failed: say which, no traceback
         raise click.ClickException(str(exc)) from None
     if as_json:
