@@ -37,13 +37,14 @@ it, as `report` and `verify` do, changes nothing); a newer one is refused.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import hashlib
 import os
 import secrets
 import sqlite3
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -471,6 +472,21 @@ class ArenaStore:
         if self.version < 3:
             return self.done_ids()
         return {row[0] for row in self._query("SELECT game_id FROM turnless_games")}
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Every read inside sees the database as of one moment (one read transaction): a report
+        made while the arena stores games never sees a game's seats without its row. Reads
+        only: a write inside would be refused by SQLite."""
+        try:
+            self.conn.execute("BEGIN")
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.folder / DB_NAME} cannot be read ({exc})") from None
+        try:
+            yield
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                self.conn.execute("COMMIT")  # (nothing was written: it ends the snapshot)
 
     # ------------------------------------------------------------------ parameters
     def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

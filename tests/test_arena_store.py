@@ -210,3 +210,22 @@ def test_runner_reports_a_referee_error_and_leaves_the_game_missing(tmp_path: Pa
     summary = run_arena(store, WorkerSetup(str(tmp_path), PARAMS), schedule, 2, rec, play=fake_play)
     assert summary.played == 1 and summary.complete
     store.close()
+
+
+@pytest.mark.parametrize("read_only", [False, True])
+def test_a_snapshot_reads_one_moment_while_the_arena_stores_games(tmp_path: Path, read_only: bool) -> None:
+    """A report made while the arena runs reads inside one snapshot: a game stored meanwhile by
+    the arena's own connection (its row and its seats) is not half seen (the row missing, its
+    seats there), nor seen at all until the snapshot ends."""
+    writer = ArenaStore.create(tmp_path, PARAMS)
+    (tmp_path / "logs").mkdir()
+    first, second = PARAMS.schedule()[1], PARAMS.schedule()[2]
+    writer.record(fake_play(WorkerSetup(str(tmp_path), PARAMS), first))
+    with ArenaStore.open(tmp_path, read_only=read_only) as reader, reader.snapshot():
+        assert reader.done_ids() == {1}
+        writer.record(fake_play(WorkerSetup(str(tmp_path), PARAMS), second))
+        seats = {row[0] for row in reader.conn.execute("SELECT DISTINCT game_id FROM seats")}
+        assert reader.done_ids() == {1} and seats == {1} and len(reader.records()) == 1
+    with ArenaStore.open(tmp_path, read_only=read_only) as reader, reader.snapshot():
+        assert reader.done_ids() == {1, 2}
+    writer.close()

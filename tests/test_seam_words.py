@@ -30,6 +30,9 @@ ALLOWED: dict[tuple[str, str], str] = {
         "altay_cli/commands/arena.py",
         'words = ["altay", cmd, "--resume", "--out", str(folder)]',
     ): "the program's name, in the command that resumes an arena",
+    ("altay_cli/bench_strength.py", 'shown = ["altay", "arena", *args]'): (
+        "the program's name, in the arena command the strength table shows"
+    ),
     ("altay_cli/gamelog.py", 'game: str = "altay"'): (
         "a game log written before there were several games names none: it is Altay's"
     ),

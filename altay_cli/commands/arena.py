@@ -607,7 +607,7 @@ def report_cmd(folder: Path, as_json: bool, as_csv: bool, html: Path | None, gam
     opts: dict[str, Any] = {"as_json": as_json, "as_csv": as_csv, "html": html}
     check_html(opts, folder)
     try:
-        with ArenaStore.open(folder) as store:
+        with ArenaStore.open(folder) as store, store.snapshot():  # (a running arena: one moment)
             params = store.params()
             records = store.records(params)
             key, _, _ = arena_key(store, records, None)

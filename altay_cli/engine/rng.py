@@ -7,13 +7,25 @@ is a single int, which makes cloning and serializing a game free.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # an install without mypy: the decorator only means something to mypyc
+
+    def mypyc_attr(*attrs: str, **kwattrs: Any) -> Callable[[Any], Any]:  # type: ignore[misc]
+        return lambda cls: cls
+
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 
 
+# a search bot's belief may stand a scripted generator in for it while it follows a step
+# (mammothodus/belief.py ScriptRng): a subclass, which the compiled engine must allow
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rng:
     __slots__ = ("state",)
 

@@ -170,7 +170,7 @@ def arena_view(
     if problem:
         raise OutsideError(problem)
     folder = root.resolve(rel)
-    with ArenaStore.open(folder, read_only=True) as store:
+    with ArenaStore.open(folder, read_only=True) as store, store.snapshot():  # (one moment)
         params = store.params()
         records: Sequence[GameRecord] = sorted(store.records(params), key=lambda r: r.game_id)
         schedule = store.schedule(params)
@@ -231,7 +231,7 @@ def arena_game(root: Root, rel: str, game_id: int) -> tuple[str, int | None, boo
     if problem:
         raise OutsideError(problem)
     folder = root.resolve(rel)
-    with ArenaStore.open(folder, read_only=True) as store:
+    with ArenaStore.open(folder, read_only=True) as store, store.snapshot():
         params = store.params()
         schedule = store.schedule(params)
         withheld = game_id in withheld_ids(schedule, store.done_ids())

@@ -104,11 +104,12 @@ class _Call(msgspec.Struct):
     order: list[Any] = []  # ... and its result
 
 
-class ScriptRng:
+class ScriptRng(Rng):
     """A stand-in for the game's generator during one step of the shadow: its answers come from
-    a `_Script`, and it records every call with the step's log length at that moment."""
+    a `_Script`, and it records every call with the step's log length at that moment. A subclass
+    of the game's `Rng`, so that a compiled engine takes it where its generator goes."""
 
-    def __init__(self, script: _Script, g: GameState) -> None:
+    def __init__(self, script: _Script, g: GameState) -> None:  # (no call to Rng's: no seed)
         self.script = script
         self.g = g
         self.random = random.Random(script.seed)
@@ -482,7 +483,7 @@ class MammothodusBelief:
         for _ in range(MAX_FIXES):
             g = pre.clone()
             rng = ScriptRng(script, g)
-            g.rng = rng  # type: ignore[assignment]  # the scripted generator, for this step only
+            g.rng = rng  # the scripted generator, for this step only
             try:
                 g.apply(action)
             except IllegalAction:
