@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import ipaddress
 import os
 import queue
 import time
@@ -35,6 +34,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from altay_cli.gamelog import MAX_LOG_BYTES
+from altay_cli.netaddr import is_loopback
 
 from .executors import ExecutorLost, Played
 from .params import ArenaParams, ArenaUsageError
@@ -108,16 +108,6 @@ def _split(address: str) -> tuple[str, str, int] | None:
     return scheme, host.strip("[]"), int(port)
 
 
-def is_local(host: str) -> bool:
-    """Whether `host` is this machine's loopback (localhost, 127.0.0.0/8, ::1)."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 def address_problem(options: ClusterOptions) -> str | None:
     """Why the coordinator will not connect to this scheduler (one sentence), or None."""
     address = options.address
@@ -126,7 +116,7 @@ def address_problem(options: ClusterOptions) -> str | None:
         return f"--cluster {address!r}: give the scheduler's address as tls://HOST:PORT (or tcp://localhost:PORT)"
     scheme, host, port = parts
     given = [f for f in options.tls_files if f is not None]
-    if scheme == "tcp" and not is_local(host):
+    if scheme == "tcp" and not is_loopback(host):
         return (
             f"--cluster {address}: a scheduler on another machine is reached only over TLS: use "
             f"tls://{host}:{port} with --cluster-ca, --cluster-cert and --cluster-key (anyone who "
@@ -613,6 +603,5 @@ __all__ = [
     "DaskExecutor",
     "PickleRefused",
     "address_problem",
-    "is_local",
     "no_unpickling",
 ]

@@ -178,7 +178,8 @@ def _play_web(
     app: PlaySession, printer: Any, host: str | None, port: int | None, move_ms: int, no_timeout: bool
 ) -> int:
     """Serve the game to the browser until Ctrl-C; the exit code."""
-    from ..web.play_server import bind, is_loopback, serve
+    from ..netaddr import is_loopback
+    from ..web.play_server import bind, serve
     from ..web.play_view import Clocks
 
     address = host if host is not None else "127.0.0.1"

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import os
 import socket
 from pathlib import Path
 
 import click
 
+from ..netaddr import is_loopback
 from .options import Integer
 
 #: The server's CPU priority below the arena's (nice): on a busy machine the referee goes first.
@@ -18,15 +18,6 @@ MISSING_EXTRA = (
     "altay serve needs the [web] extra (Starlette and uvicorn): pip install 'altay[web]' "
     "(or pip install starlette uvicorn)"
 )
-
-
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -101,7 +92,7 @@ def serve(folder: Path, host: str, port: int, delay: int | None, reveal: bool) -
         root = Root.of(folder)
     except OutsideError:
         raise click.UsageError(f"DIR {folder}: no such folder") from None
-    loopback = _loopback(host)
+    loopback = is_loopback(host)
     sock = _listen(host, port)
     bound = sock.getsockname()
     shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import os
 import secrets
 import socket
@@ -35,6 +34,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from ..interactive.printers import Printer
+from ..netaddr import is_loopback
 from ..textsafe import safe_text
 from .page import data_text
 from .play_page import CSP_HEADER, render_play_page
@@ -368,15 +368,6 @@ class _Server(uvicorn.Server):
             if self.host.loop is not None:
                 self.host.loop.call_soon_threadsafe(self.host.wake)
         super().handle_exit(sig, frame)
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def bind(host: str, port: int) -> socket.socket:
