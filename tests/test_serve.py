@@ -334,14 +334,16 @@ def test_names_info_and_file_names_from_bots_stay_text(browser: Browser, tmp_pat
     assert browser.console_errors() == []
 
 
-def _secret_hand_titles(log: Path, step: int) -> tuple[set[str], list[str]]:
-    """The titles of cards in a hand at `step` that no seat but its owner had seen by then, and
-    the titles every seat had seen (longest first), from the log replayed by the engine."""
+def _secret_hand_titles(log: Path, step: int, last: int | None = None) -> tuple[set[str], list[str]]:
+    """The titles of cards in a hand at `step` that no seat but its owner had seen by step `last`
+    (the last step the page holds: its list of decisions names what was played up to there;
+    default `step`), and the titles every seat had seen by then (longest first), from the log
+    replayed by the engine."""
     states: list[Any] = []
     verdict = replay_log(log, on_step=lambda d, b, a: states.extend([b.clone()] * (not states) + [a.clone()]))
     assert verdict.status == VALID, verdict.message
     public: set[int] = set()
-    for g in states[: step + 1]:
+    for g in states[: max(step, step if last is None else last) + 1]:
         public |= {c for c in range(len(NAME)) if g.known[c] == g.all}
         public |= {e[3] for e in g.log if e[0] == "move" and e[8] == g.all}
         public |= {e[2] for e in g.log if e[0] == "reveal"}
@@ -357,15 +359,18 @@ def _unnamed(text: str, secret: set[str], known: list[str]) -> list[str]:
     return sorted(t for t in secret if t in text)
 
 
-def _frame_text(browser: Browser) -> tuple[int, str] | None:
-    """(the step shown, the page's visible text) of the live page's viewer frame, once ready."""
+def _frame_text(browser: Browser) -> tuple[int, int, str] | None:
+    """(the step shown, the last step the page holds, the page's visible text) of the live page's
+    viewer frame, once ready. One script reads all three from one document: the frame is
+    reloaded as the game goes on, and two reads could see two pages."""
     browser.driver.switch_to.frame("game")
     try:
-        if browser.run("return document.body && document.body.dataset.ready") != "1":
-            return None
-        return int(browser.run("return document.body.dataset.step")), browser.run(
-            "return document.body.innerText"
+        got = browser.run(
+            "const b = document.body, label = document.getElementById('step-label');"
+            " return b && b.dataset.ready === '1' && label"
+            " ? [+b.dataset.step, +label.dataset.last, b.innerText] : null"
         )
+        return None if got is None else (int(got[0]), int(got[1]), str(got[2]))
     finally:
         browser.driver.switch_to.default_content()
 
@@ -431,13 +436,13 @@ def test_a_running_arena_and_its_games_in_progress(browser: Browser, tmp_path: P
             browser.driver.switch_to.new_window("tab")
             browser.driver.get(live)
             game_id = int(live.rsplit("=", 1)[1])
-            seen: dict[int, str] = {}
+            seen: dict[int, tuple[int, str]] = {}  # step shown: (the page's last step, its text)
             behind: set[str] = set()
 
             def advanced() -> bool:
                 shown = _frame_text(browser)
                 if shown is not None and shown[0] > 0:
-                    seen[shown[0]] = shown[1]
+                    seen[shown[0]] = shown[1:]
                     finished, late = browser.run(
                         "return [document.body.dataset.finished, document.body.dataset.behind]"
                     )
@@ -448,8 +453,8 @@ def test_a_running_arena_and_its_games_in_progress(browser: Browser, tmp_path: P
             wait_for(advanced, "three steps of the live game shown", browser=browser)
             assert behind == {"3"}  # --delay 3: three decisions behind the log while it is played
             # a game being played is said to be in progress, not a truncated log
-            assert any("In progress:" in text for text in seen.values())
-            assert not any("This log is truncated" in text for text in seen.values())
+            assert any("In progress:" in text for _, text in seen.values())
+            assert not any("This log is truncated" in text for _, text in seen.values())
             wait_for(
                 lambda: browser.run("return document.body.dataset.finished") == "1",
                 "the live game finished",
@@ -458,8 +463,8 @@ def test_a_running_arena_and_its_games_in_progress(browser: Browser, tmp_path: P
             done = browser.run("return document.querySelector('#done a').href")
             log = arena_dir / "logs" / f"{game_id:06d}.jsonl"
             leaked_in_all = 0
-            for step, text in seen.items():
-                secret, known = _secret_hand_titles(log, step)
+            for step, (last, text) in seen.items():
+                secret, known = _secret_hand_titles(log, step, last)
                 assert _unnamed(text, secret, known) == [], f"step {step}"
                 # the same check finds the hidden cards in the page of all eyes: it can fail
                 page = tmp_path / f"all-{step}.html"
