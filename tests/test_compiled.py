@@ -1,8 +1,9 @@
 """The compiled engines (`ALTAY_COMPILE=1 pip install .`, altay_cli/_build.py) play exactly as the
 pure ones: one real build of the wheel from a copy of the source, installed into a fresh venv,
 and 300 seeded random games (100 per game, every player count) whose legal actions,
-observations, final digests and states hash the same as the checkout's pure engine, each side
-in a subprocess outside the checkout.
+observations, final digests and states hash the same as the checkout's pure engine, and whose
+belief samplers draw the same worlds (9 followed games, every game's sampler), each side in a
+subprocess outside the checkout.
 
 Cost: the one mypyc build takes about 1.5 min of CPU (3-4 min on a busy 2-core machine); the
 games about 20 s. Skipped, saying why, only where no C compiler or Python headers exist (CI sets
@@ -122,4 +123,10 @@ def test_compiled_wheel_plays_as_the_pure_engine(tmp_path: Path) -> None:
     assert compiled["compiled"] == sorted(_modules())
     assert pure["compiled"] == []
     assert compiled["games"] == pure["games"]
+    # every belief sampler draws the same worlds compiled (Mammothodus's scripted generator is an
+    # interpreted subclass of the compiled one: once a TypeError that sent the search back to
+    # the team heuristic at every request)
+    assert compiled["beliefs"] == pure["beliefs"]
+    assert set(pure["beliefs"]) == {"altay", "innovation", "mammothodus"}
+    assert all(b["samples"] > 20 for b in pure["beliefs"].values())
     assert all(g["decisions"] > 1000 for g in pure["games"].values())
