@@ -17,6 +17,7 @@ import importlib
 import json
 import random
 import sys
+from typing import Any
 
 import msgspec
 
@@ -64,11 +65,11 @@ def belief_digest(name: str, games: int, every: int = 4) -> dict[str, object]:
         seed = 1 + i
         players = game.kind.min_players + i % (game.kind.max_players - game.kind.min_players + 1)
         config = game.make_config(players, seed, dict(game.checkbot.quick_game_options))
-        state = game.new_state(config)
+        state: Any = game.new_state(config)
         led = tuple(range(players)) if game.kind.cooperative else (0,)
         settings = json.loads(encode(game.public_settings(config)))
         static = json.loads(encode(game.static_info(config)))
-        belief = game.search.new_belief(settings, static, 0)
+        belief: Any = game.search.new_belief(settings, static, 0)  # Mammothodus's takes actions
         pending: dict[int, list[object]] = {s: [] for s in led}
         rng = random.Random(seed)
         requests = 0
