@@ -354,6 +354,56 @@ def test_the_browser_draws_what_the_engine_holds(tmp_path: Path) -> None:
         assert browser.network_requests() == []
 
 
+OVERLAPS = """
+const hits = [];
+for (const t of document.querySelectorAll('[data-secret-wonder]')) {
+  const b = t.getBoundingClientRect();
+  const panel = t.closest('g.altay-player');
+  for (const o of panel.querySelectorAll('text')) {
+    if (o === t) continue;
+    const c = o.getBoundingClientRect();
+    if (b.left < c.right && c.left < b.right && b.top < c.bottom && c.top < b.bottom)
+      hits.push([t.textContent, o.textContent]);
+  }
+}
+return [document.querySelectorAll('[data-secret-wonder]').length, hits];
+"""
+
+
+@needs_chromium
+def test_the_secret_wonder_line_gives_way_to_the_name_lines_chips(tmp_path: Path) -> None:
+    """A seat's name line holds its name, its program, the "first" and "to move" chips, the VP
+    on view and the secret wonder; where a panel is narrow (three or more players) and the
+    programs have names, the wonder's line takes a shorter form instead of running over the
+    chips (its full text stays in its tooltip). Seen in `altay play --web`'s screenshot."""
+    steps = steps_of("3p_trading_recommended.jsonl")
+    first = steps[0].state
+    statics = DRAWING.static(first.config)
+    with chromium() as browser:
+        page = drawing_page(
+            tmp_path / "narrow.html",
+            "altay",
+            DRAWING.script(),
+            statics,
+            DRAWING.frame(first, SPECTATOR),
+            ctx_of(SPECTATOR, 0, first.n),
+        )
+        browser.open(page)
+        checked = 0
+        for step in steps[20:200:9]:
+            for seat in range(step.state.n):
+                eyes = Eyes(EyesKind.SEAT, seat)
+                ctx = ctx_of(eyes, step.n, step.state.n)
+                for s in ctx["seats"]:  # programs' names, as a match or `play` shows them
+                    s["name"] = f"human-{s['seat']}" if s["seat"] == seat else "greedy-bot-v2"
+                browser.run(DRAW, statics, DRAWING.frame(step.state, eyes), ctx)
+                shown, hits = browser.run(OVERLAPS)
+                assert hits == [], f"step {step.n} seat {seat}"
+                checked += shown
+        assert checked > 20
+        assert browser.console_errors() == []
+
+
 @needs_chromium
 def test_the_readme_screenshot_is_a_mid_game_four_player_board(tmp_path: Path) -> None:
     """Drawn from the 4-player golden at step 291 (round 10, a defence) through a spectator's eyes; with

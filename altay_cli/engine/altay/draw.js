@@ -593,13 +593,23 @@
     const own = p.cards ? p.cards.secret_wonder : null;
     const secret = p.secret || own;
     if (t.round || secret) {
-      const secretText = "secret wonder " + (secret ? secret + (p.secret ? " (revealed)" : " (hidden from others)") : "?");
+      const state = secret ? (p.secret ? " (revealed)" : " (hidden from others)") : "";
+      const fullText = "secret wonder " + (secret ? secret + state : "?");
       const sx = box.x + box.w - 12 - textWidth(vpText, 13, true) - 16;
+      // the name line's chips come first: the longest form that fits the room they leave
+      const room = sx - nx - 6;
+      const forms = [fullText, "wonder " + (secret ? secret + (p.secret ? " (revealed)" : " (hidden)") : "?"), secret || "?"];
+      let secretText = forms.find((f) => textWidth(f, 11) <= room);
+      if (secretText === undefined) {
+        secretText = forms[forms.length - 1];
+        while (secretText.length > 1 && textWidth(secretText + "…", 11) > room) secretText = secretText.slice(0, -1);
+        secretText += "…";
+      }
       const st = txt(g, sx, y, secretText, {
         "text-anchor": "end", "font-size": 11, fill: secret ? "#7a5c00" : "#999", "data-secret-wonder": secret || "",
       });
       const a = secret ? statics.achievements[secret] : null;
-      if (a) tip(st, secret + " (cost " + a.cost + "): " + a.effect);
+      tip(st, fullText + (a ? ": cost " + a.cost + ", " + a.effect : ""));
     }
     // zones and settlements
     y += row - 3;
