@@ -47,6 +47,7 @@ gets index 0; it never raises (unless STRICT, for tests).
 
 from __future__ import annotations
 
+import copy
 import json
 from collections import Counter
 from pathlib import Path
@@ -1349,6 +1350,18 @@ def new_game() -> None:
     """Forget the moves in progress: a new game begins (a turn and figurine of the last game
     would otherwise pick up its script)."""
     _MOVES.clear()
+
+
+def remember() -> dict[int, MoveMemo]:
+    """The moves in progress, to put back with `recall`: a search that runs this player over
+    imagined futures must not keep the plans it made there."""
+    return {seat: copy.copy(m) for seat, m in _MOVES.items()}
+
+
+def recall(saved: dict[int, MoveMemo]) -> None:
+    """Put back the moves in progress `remember` returned (it may be recalled again)."""
+    _MOVES.clear()
+    _MOVES.update((seat, copy.copy(m)) for seat, m in saved.items())
 
 
 def _memo(v: View, fig: str) -> MoveMemo | None:

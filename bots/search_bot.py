@@ -73,6 +73,8 @@ BANK_SHARE = 0.05
 RESERVE_S = 0.03
 #: Playouts stop after this many steps even if the seat's next turn has not begun.
 MAX_PLAYOUT_STEPS = 200
+#: ... and playouts to the end (`playouts_to_the_end`) after this many.
+MAX_END_STEPS = 5000
 #: Successive halving stops dropping candidates at this many, after these numbers of worlds.
 KEEP = 2
 HALVING = frozenset((2, 4, 8, 16, 32, 64))
@@ -95,6 +97,8 @@ class Search:
         rng: random.Random,
         horizon_turns: int = 8,
         own_policy: Callable[[Any, random.Random], int] | None = None,
+        end_policy: Callable[[Any, random.Random], int] | None = None,
+        memory: tuple[Callable[[], Any], Callable[[Any], None]] | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -102,6 +106,11 @@ class Search:
         self.horizon_turns = horizon_turns
         #: the seat's own choices in playouts (the game's playout policy when None)
         self.own_policy = own_policy
+        #: every seat's choices in playouts that go on to the game's end, valued by
+        #: `game.search.end_value` (`playouts_to_the_end`); None: playouts over the horizon
+        self.end_policy = end_policy
+        #: (save, restore) of that policy's memory, put back after every playout
+        self.memory = memory
         self.playouts = 0
         self.steps = 0
         #: value a playout by the game's outcome alone (won 1, lost -1, else 0): a cooperative
@@ -137,6 +146,28 @@ class Search:
         if self.outcome_only and not state.is_terminal:
             return 0.0
         return game.search.evaluate(state, seat)
+
+    def playout_to_the_end(self, state: Any, rng: random.Random, deadline: float) -> float | None:
+        """Play on to the end with `end_policy` for every seat; its `end_value` for the seat,
+        or None once past the deadline (a playout to the end is long: the time is checked as it
+        goes, and an unfinished one counts for nothing)."""
+        policy = self.end_policy
+        assert policy is not None
+        saved = self.memory[0]() if self.memory is not None else None
+        steps = 0
+        try:
+            while not state.is_terminal and steps < MAX_END_STEPS:
+                if steps % 16 == 15 and time.perf_counter() >= deadline:
+                    return None
+                legal = state.legal_actions()
+                state.apply(legal[policy(state, rng) if len(legal) > 1 else 0])
+                steps += 1
+        finally:
+            if self.memory is not None:
+                self.memory[1](saved)
+            self.steps += steps
+        self.playouts += 1
+        return self.game.search.end_value(state, self.seat)
 
     def _world(self, belief: Any, n_actions: int) -> Any:
         world = belief.sample(self.rng)
@@ -175,11 +206,17 @@ class Search:
             for i in candidates:
                 state = world.clone()
                 state.apply(legal[i])
-                values[i].append(self.playout(state, random.Random(seed), root))
+                if self.end_policy is None:
+                    values[i].append(self.playout(state, random.Random(seed), root))
+                else:
+                    value = self.playout_to_the_end(state, random.Random(seed), deadline)
+                    if value is None:
+                        break
+                    values[i].append(value)
                 if time.perf_counter() >= deadline:
                     break
             worlds += 1
-            if worlds in HALVING and len(values[candidates[-1]]) == worlds:
+            if self.end_policy is None and worlds in HALVING and len(values[candidates[-1]]) == worlds:
                 # an action worth exactly the policy's choice in every world so far is most
                 # likely the same plan in another order: it cannot win, stop spending on it
                 mine = values[base]
@@ -188,7 +225,7 @@ class Search:
                     rest.sort(key=lambda i: -sum(values[i]) / worlds)
                     rest = rest[: max(KEEP, (len(rest) + 2) // 2) - 1]
                 candidates = [base, *rest]
-        if not worlds:
+        if not values[base]:
             return base, "no time to search: the default choice"
         best, gain = base, 0.0
         for i in range(n_actions):
@@ -239,6 +276,7 @@ class SearchBot(altay_bot.Bot):
         self.search: Search | None = None
         self.repeat_events = False
         self.static: Any = None
+        self.players = 1
 
     def start(self, hello: dict[str, Any]) -> None:
         name = (hello.get("kind") or {}).get("name", "altay")
@@ -253,15 +291,21 @@ class SearchBot(altay_bot.Bot):
         # one belief for every seat the program plays (a cooperative game's clans: the
         # observation of each shows the hands of all), the search for the seat asked
         self.belief = game.search.new_belief(hello["game"], self.static, seat)
+        self.players = int(hello.get("num_players") or 1)
+        heuristic = self._heuristic()
+        module = sys.modules.get(getattr(heuristic, "__module__", ""))
+        forget = getattr(module, "new_game", None)
+        if callable(forget):  # its plans in progress are the last game's
+            forget()
         if game.search.greedy_guided:
             self.search = Search(game, seat, self.rng, horizon_turns=1, own_policy=self.greedy_on_state)
+        elif game.search.playouts_to_the_end and heuristic is not None:
+            save, restore = getattr(module, "remember", None), getattr(module, "recall", None)
+            memory = (save, restore) if callable(save) and callable(restore) else None
+            self.search = Search(game, seat, self.rng, end_policy=self.team_on_state, memory=memory)
         else:
             self.search = Search(game, seat, self.rng)
         self.repeat_events = False
-        heuristic = self._heuristic()
-        forget = getattr(sys.modules.get(getattr(heuristic, "__module__", "")), "new_game", None)
-        if callable(forget):  # its plans in progress are the last game's
-            forget()
 
     def error(self, message: dict[str, Any]) -> None:
         super().error(message)
@@ -286,7 +330,13 @@ class SearchBot(altay_bot.Bot):
                 return 0
             assert self.game is not None
             # a cooperative game: the team's heuristic is the choice to beat (random playouts
-            # are its rollouts' policy, far weaker); a greedy-guided game: the greedy's
+            # are its rollouts' policy, far weaker; or the heuristic's own, to the end, at the
+            # decisions worth it); a greedy-guided game: the greedy's
+            if self.search.end_policy is not None:
+                base = self.heuristic(request)
+                if not self.game.search.worth_searching(request["observation"]):
+                    return base, "the team heuristic's choice (not a decision searched)"
+                return self.search.choose(self.belief, n, deadline, base)
             if self.game.kind.cooperative:
                 return self.search.choose(self.belief, n, deadline, self.heuristic(request), TEAM_CONFIDENCE)
             if self.game.search.greedy_guided:
@@ -304,6 +354,17 @@ class SearchBot(altay_bot.Bot):
         assert game is not None
         seat = state.to_move
         observation = msgspec.to_builtins(game.player_observation(state, seat, (seat,)))
+        actions = [game.action_to_builtins(a) for a in state.legal_actions()]
+        return self.heuristic({"observation": observation, "actions": actions}, rng)
+
+    def team_on_state(self, state: Any, rng: random.Random) -> int:
+        """The in-process team player's choice in a simulated world, for the clan to move,
+        seeing every clan's hand of that world (in a playout the whole team is played)."""
+        game = self.game
+        assert game is not None
+        seat = state.to_move
+        seats = tuple(range(self.players))
+        observation = msgspec.to_builtins(game.player_observation(state, seat, seats))
         actions = [game.action_to_builtins(a) for a in state.legal_actions()]
         return self.heuristic({"observation": observation, "actions": actions}, rng)
 

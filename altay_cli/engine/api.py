@@ -715,6 +715,22 @@ class Search(Facet):
     #: playout policy is quick but uniformly random, so that search improves on the game's
     #: heuristic instead of on chance
     greedy_guided: ClassVar[bool] = False
+    #: whether a search bot plays each playout to the game's end with the in-process greedy
+    #: player for every seat (seeing every hand of the sampled world), valued by `end_value`,
+    #: and searches only the decisions `worth_searching` names (the greedy answers the rest):
+    #: for a cooperative game whose heuristic plans over many turns, where neither short
+    #: playouts nor random ones see what a decision leads to
+    playouts_to_the_end: ClassVar[bool] = False
+
+    def worth_searching(self, observation: Any) -> bool:
+        """Whether a search bot should spend its time on a decision (its observation, as JSON
+        builtins); by default every decision with a choice."""
+        return True
+
+    def end_value(self, state: Any, seat: int) -> float:
+        """The value of a finished playout for `seat`, from -1 to 1 (`playouts_to_the_end`);
+        by default `evaluate`."""
+        return self.evaluate(state, seat)
 
     def new_belief(self, settings: Any, static: Any, seat: int) -> Belief:
         """An empty `Belief` for `seat`, from the `hello` message's settings and static
