@@ -4,7 +4,10 @@ A cooperative game (every seat shares one result) has no ratings and no head-to-
 are ranked by their team results over the same deals in every seating (win rate with a 95%
 Wilson interval, then the average score). A game counts once per bot however many seats it
 took; with `--teams self` or `both`, a bot's self-play games (it alone in every seat) and its
-games with other bots are also reported apart ("alone" and "mixed").
+games with other bots are also reported apart ("alone" and "mixed"), and every pair of bots is
+compared on the deals both played alone (`paired`: the deals one won and the other lost, and
+McNemar's exact test of them, arena.paired): with team win rates of a few percent, the Wilson
+intervals of two bots overlap long after the same deals show one better.
 
 Counting rules in competitive games (also in the README):
 * wins: a game counts as a win for the seats ranked 1; a win shared by k tied seats counts 1/k
@@ -57,6 +60,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .paired import paired_as_builtins, paired_teams
 from .params import ArenaParams
 from .ratings import Rating, Z, compute_ratings
 from .records import GameRecord
@@ -259,6 +263,7 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
     end_reasons: Counter[str] = Counter()
     failures_total: Counter[str] = Counter()
     duration = 0.0
+    alone_games: list[tuple[str, int, bool]] = []  # cooperative: (bot, deal, won) of a bot in every seat
 
     for rec in records:
         shares = (
@@ -269,6 +274,8 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
         duration += rec.duration_s
         counted: set[str] = set()
         alone = len(set(rec.bots)) == 1
+        if cooperative and alone:
+            alone_games.append((rec.bots[0], rec.deal, rec.team == "won"))
         totals = rec.totals
         for seat, bot in enumerate(rec.bots):
             st = stats[bot]
@@ -395,6 +402,8 @@ def build_leaderboard(params: ArenaParams, records: Sequence[GameRecord], schedu
     }
     if ratings is not None:
         _add_intervals(board, names, order, ratings, pair_deals)
+    if cooperative:  # the bots in team order: each pair reads "the better placed against the other"
+        board["paired"] = paired_as_builtins(paired_teams(order, alone_games))
     return with_old_names(board)
 
 

@@ -304,7 +304,10 @@ def _team_board(board: dict[str, Any], title: str) -> Group:
         seats.add_column(f"Seat {s}", justify="right")
     for r in rows:
         seats.add_row(r["bot"], *(_pct(t["win_rate"]) if t.get("games") else "-" for t in r["seats"]))
-    parts = _parts([_team_table(title, rows, arena.get("teams", "mixed")), seats])
+    tables = [_team_table(title, rows, arena.get("teams", "mixed")), seats]
+    if board.get("paired"):
+        tables.append(_paired_table(board["paired"]))
+    parts = _parts(tables)
     parts.append(Text())
     footer = Table.grid(padding=(0, 1))
     footer.add_row(
@@ -313,6 +316,12 @@ def _team_board(board: dict[str, Any], title: str) -> Group:
         "results of the games they played (win rate, then average score), not rated",
     )
     footer.add_row("Interval:", "95% Wilson score interval of the win rate")
+    if board.get("paired"):
+        footer.add_row(
+            "Same deals:",
+            "each pair on the deals both led alone: the deals one won and the other lost, "
+            "McNemar's exact test (two-sided) of that split",
+        )
     footer.add_row("Teams:", _TEAMS_TEXT.get(arena.get("teams", "mixed"), "-"))
     ends = ", ".join(f"{reason} {n}" for reason, n in board["end_reasons"].items()) or "-"
     footer.add_row("Game ends:", ends)
@@ -320,6 +329,25 @@ def _team_board(board: dict[str, Any], title: str) -> Group:
     _conditions(footer, arena)
     parts.append(footer)
     return Group(*parts)
+
+
+def _paired_table(pairs: list[dict[str, Any]]) -> Table:
+    table = _table("Same deals, each bot alone: who won where the other lost")
+    table.add_column("Bots")
+    for name in ("Deals", "Both won", "First only", "Second only", "McNemar p"):
+        table.add_column(name, justify="right")
+    table.add_column("Verdict")
+    for p in pairs:
+        table.add_row(
+            f"{p['a']} vs {p['b']}",
+            str(p["deals"]),
+            str(p["both_won"]),
+            str(p["a_only"]),
+            str(p["b_only"]),
+            f"{p['p_value']:.3g}",
+            p["verdict"],
+        )
+    return table
 
 
 def print_tables(board: dict[str, Any], console: Console | None = None) -> None:

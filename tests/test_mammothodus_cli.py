@@ -142,8 +142,14 @@ def test_a_self_play_arena_counts_each_team_game_once_per_bot(tmp_path: Path) ->
     for row in board["leaderboard"]:
         assert row["games"] == 2 == row["alone"]["games"] and row["mixed"]["games"] == 0
         assert row["seats"][0]["games"] == row["seats"][2]["games"] == 2
+    # the two bots on the same deals: random wins none, so no deal tells them apart
+    ((pair),) = board["paired"]
+    assert (pair["a"], pair["b"]) == ("a", "b") or (pair["a"], pair["b"]) == ("b", "a")
+    assert (pair["deals"], pair["both_won"], pair["a_only"], pair["b_only"]) == (2, 0, 0, 0)
+    assert pair["p_value"] == 1.0 and pair["verdict"] == "no difference shown"
     r = altay("arena", "report", str(out))
     assert r.returncode == 0 and "each bot alone in every seat" in r.stdout, r.stdout
+    assert "Same deals, each bot alone" in r.stdout and "McNemar" in r.stdout
     r = altay("arena", "a=random", "-p", "2", "--teams", "self", "--out", str(tmp_path / "x"))
     assert r.returncode == 2 and "cooperative" in r.stderr and "Traceback" not in r.stderr
     assert altay("arena", "verify", str(out)).returncode == 0
