@@ -6,7 +6,8 @@ its share of games finished ahead of `random` with the arena's deal-clustered 95
 the logistic Elo difference that share means (a share of 1 is an unbounded estimate: only the
 interval's lower bound says something). A cooperative game plays `--teams self` arenas (one
 program leads every clan) at each clan count; a bot's strength is its team's win rate with a 95%
-Wilson interval over the deals.
+Wilson interval over the deals, and the search bot is compared with greedy on the same deals
+(the deals it won where greedy lost and the reverse, McNemar's exact test: arena.paired).
 
 Each arena is the real `altay arena` command in a subprocess (the same sandbox, clocks and CPU
 clock as a user's run), in a folder that is kept when `--out` names one; the figures are read
@@ -59,6 +60,9 @@ class StrengthRow(msgspec.Struct, frozen=True):
     elo_high: float | None = None
     #: the share of games finished ahead of `greedy` [95%] (the search bot in competitive games)
     vs_greedy: tuple[float, float, float] | None = None
+    #: a cooperative game's bot against `greedy` on the same deals: the deals it won and greedy
+    #: lost, the reverse, and McNemar's exact p-value of that split (arena.paired)
+    vs_greedy_deals: tuple[int, int, float] | None = None
 
 
 class ArenaRun(msgspec.Struct, frozen=True):
@@ -165,7 +169,14 @@ def competitive_rows(game: str, board: dict[str, Any], bots: list[str]) -> list[
 
 
 def team_rows(game: str, clans: int, board: dict[str, Any]) -> list[StrengthRow]:
-    """Each bot's team win rate (leading every clan) from a `--teams self` leaderboard."""
+    """Each bot's team win rate (leading every clan) from a `--teams self` leaderboard, and
+    the search bot's deals against greedy's (the same deals)."""
+    against: dict[str, tuple[int, int, float]] = {}
+    for pair in board.get("paired", []):
+        if pair["b"] == "greedy":
+            against[pair["a"]] = (pair["a_only"], pair["b_only"], pair["p_value"])
+        elif pair["a"] == "greedy":
+            against[pair["b"]] = (pair["b_only"], pair["a_only"], pair["p_value"])
     rows = []
     for entry in board["leaderboard"]:
         low, high = entry["win_rate_95"] or (0.0, 1.0)
@@ -181,6 +192,7 @@ def team_rows(game: str, clans: int, board: dict[str, Any]) -> list[StrengthRow]
                 round(entry["win_rate"], 4),
                 low,
                 high,
+                vs_greedy_deals=against.get(entry["bot"]) if entry["bot"] == "search" else None,
             )
         )
     rows.sort(key=lambda r: COMPETITIVE_BOTS.index(r.bot) if r.bot in COMPETITIVE_BOTS else 99)
@@ -277,7 +289,10 @@ def row_cells(row: dict[str, Any]) -> list[str]:
             f"[{_elo(row['elo_low'], row['low'])}, {_elo(row['elo_high'], row['high'])}]"
         )
     g = row.get("vs_greedy")
+    d = row.get("vs_greedy_deals")
     vs = f"{_pct(g[0])} [{_pct(g[1])}, {_pct(g[2])}]" if g else "-"
+    if d:
+        vs = f"same deals: {d[0]} won where greedy lost, {d[1]} the reverse (McNemar p {d[2]:.2g})"
     return [
         row["game"],
         row["bot"],

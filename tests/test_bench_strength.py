@@ -66,9 +66,17 @@ def test_the_table_comes_from_the_arenas_it_played(tmp_path) -> None:
         for entry in board["leaderboard"]:
             assert team[entry["bot"]]["share"] == pytest.approx(entry["win_rate"], abs=1e-4)
             assert team[entry["bot"]]["measure"] == "team win rate"
+        # the search bot against greedy on the same deal: the arena's own paired figures
+        (pair,) = [p for p in board["paired"] if {p["a"], p["b"]} == {"search", "greedy"}]
+        ahead, behind = (
+            (pair["a_only"], pair["b_only"]) if pair["a"] == "search" else (pair["b_only"], pair["a_only"])
+        )
+        assert team["search"]["vs_greedy_deals"] == [ahead, behind, pair["p_value"]]
+        assert team["greedy"]["vs_greedy_deals"] is None and team["random"]["vs_greedy_deals"] is None
     assert {a["game"] for a in data["arenas"]} == {"altay", "mammothodus"} and data["cpu_hours"] > 0
     table = markdown(data)
     assert table.count("\n| altay |") == 2 and "team win rate, 4 clans" in table
+    assert table.count("same deals: ") == 2  # the search bot's rows at 1 and 4 clans
     assert data["command"] in table
 
 
