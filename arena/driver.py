@@ -181,7 +181,8 @@ def run(
             workers = min(concurrency, max(1, len(schedule) - done))
             note = show.note if not options.quiet else _silent
             note(
-                f"{cmd} {folder}: {len(params.bots)} bots, {params.players} players, "
+                f"{cmd} {folder}: {len(params.bots)} bot{'s' * (len(params.bots) != 1)}, "
+                f"{params.players} player{'s' * (params.players != 1)}, "
                 f"{params.games} {'pairs' if params.sprt else 'deals'} -> {len(schedule)} games "
                 f"({done} already played)"
                 + (", already decided" if finished else f", {workers} worker{'s' * (workers != 1)}")

@@ -145,7 +145,8 @@ def leaderboard_tables(board: dict[str, Any]) -> Group:
     played, scheduled = arena["games_played"], arena["games_scheduled"]
     state = "complete" if arena["complete"] else "INCOMPLETE"
     game = arena["game"]
-    title = f"Arena leaderboard ({game}): {arena['players']} players, {len(rows)} bots"
+    n = arena["players"]
+    title = f"Arena leaderboard ({game}): {n} player{'s' * (n != 1)}, {len(rows)} bot{'s' * (len(rows) != 1)}"
     if arena.get("cooperative"):
         return _team_board(board, f"{title}, {played}/{scheduled} games ({state})")
     main = _table(f"{title}, {played}/{scheduled} games ({state})")

@@ -346,6 +346,16 @@ def test_a_cooperative_arena_page_has_the_team_leaderboard(tmp_path: Path) -> No
             "return Array.from(document.querySelectorAll('#games-table td.result')).map(td => td.textContent)"
         )
         assert len(results) == 4 and all(t in ("team won", "team lost") for t in results)
+        # the two bots on the same deals, as the JSON pairs them
+        paired = browser.run(
+            """return Array.from(document.querySelectorAll('table.paired tbody tr')).map(tr =>
+               [tr.dataset.pair, ...Array.from(tr.querySelectorAll('td.num')).map(td => +td.dataset.v)])"""
+        )
+        assert paired == [
+            [f"{p['a']} {p['b']}", p["deals"], p["both_won"], p["a_only"], p["b_only"], p["p_value"]]
+            for p in board["paired"]
+        ]
+        assert len(paired) == 1 and paired[0][1] == 2
         no_requests_no_errors(browser)
 
 

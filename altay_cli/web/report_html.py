@@ -219,6 +219,36 @@ def _team_leaderboard(board: dict[str, Any]) -> str:
     return _table("sortable leaderboard", head, body)
 
 
+def _paired(board: dict[str, Any]) -> str:
+    """A cooperative arena's pairs of bots on the same deals (arena.paired)."""
+    head = [
+        _th("Bots", "text"),
+        _th("Deals"),
+        _th("Both won"),
+        _th("First only", title="deals the first bot won and the second lost"),
+        _th("Second only", title="deals the second bot won and the first lost"),
+        _th("McNemar p", title="exact two-sided test of the split of the deals only one won"),
+        _th("Verdict", "text"),
+    ]
+    body = []
+    for pair in board.get("paired", []):
+        cells = [
+            _td(f"{pair['a']} vs {pair['b']}", f"{pair['a']} {pair['b']}", "bots"),
+            _td(str(pair["deals"]), pair["deals"], "num"),
+            _td(str(pair["both_won"]), pair["both_won"], "num"),
+            _td(str(pair["a_only"]), pair["a_only"], "num first-only"),
+            _td(str(pair["b_only"]), pair["b_only"], "num second-only"),
+            _td(f"{pair['p_value']:.3g}", pair["p_value"], "num p-value"),
+            _td(pair["verdict"], pair["verdict"], "verdict"),
+        ]
+        body.append(f'<tr data-pair="{esc(pair["a"])} {esc(pair["b"])}">' + "".join(cells) + "</tr>")
+    caption = (
+        "Each pair on the deals both bots led alone (every seat): the deals one won and the other "
+        "lost decide; McNemar's exact test asks whether that split could be chance."
+    )
+    return _table("sortable paired", head, body, caption=caption)
+
+
 def _opt(x: float | None, digits: int = 2) -> str:
     return "-" if x is None else f"{x:.{digits}f}"
 
@@ -654,6 +684,8 @@ def render_page(
     sections.append(
         ("intervals", "Intervals", _section("intervals", "Intervals", _interval_charts(board, cooperative)))
     )
+    if cooperative and board.get("paired"):
+        sections.append(("paired", "Same deals", _section("paired", "Same deals", _paired(board))))
     if not cooperative and len(board["leaderboard"]) >= 2:
         sections.append(
             (
