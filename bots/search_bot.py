@@ -27,15 +27,22 @@ once. It plays every game whose engine has a sampler (Altay, Innovation and Mamm
 and says so otherwise.
 
 A cooperative game (Mammothodus) is played for the team: one belief holds what every clan the
-program leads knows (their hands), each decision is searched for the clan asked, for the team;
-the choice to beat is the team heuristic's (bots/mammothodus_team.py), and a playout is valued
-by the team's outcome alone (won 1, lost -1, not over 0): another action replaces the
-heuristic's only when random play from it loses (or wins) within the horizon clearly less (or
-more) often, two standard errors. Valued by the team's progress instead
-(`game.search.evaluate`), the search left the heuristic's multi-turn plans for what short random
-playouts liked, and the team did worse (bots/README.md). A request the belief cannot follow (it
-may lose track of the hidden hands of clans the program does not lead) is answered by that
-heuristic.
+program leads knows (their hands). Its engine says where the team's plan is made
+(`Game.search.worth_searching`: the action of a clan's turn) and asks for playouts to the end
+(`playouts_to_the_end`): there, every candidate is applied in the same sampled worlds and played
+out to the game's end by the team heuristic (bots/mammothodus_team.py) for every clan, each
+seeing its hand of that world, and valued by `Game.search.end_value` (won 1; lost -1 plus the
+share of places of power active at the end); the heuristic's choice stays unless another beats
+it by one standard error in the same worlds. The heuristic answers every other decision at once
+(the smaller decisions that carry out the action it chose), and its plans in progress are put
+back after each playout (`remember`/`recall`). A playout to the end is long (about 0.1 s at one
+clan): the time is checked as it goes and an unfinished playout counts for nothing, so this needs
+about a second a decision to see two or three worlds (bots/README.md gives the move time it was
+measured at). Earlier forms, for the record: random playouts valued by the team's progress left
+the heuristic's multi-turn plans for what short random playouts liked (the team did worse), and
+valued by the outcome alone they almost never ended a game, so the search played the heuristic's
+own games. A request the belief cannot follow (it may lose track of the hidden hands of clans
+the program does not lead) is answered by that heuristic.
 
 Speed (Altay, one core of this 2-core machine shared with other jobs, Python 3.11; measured
 over the decisions of 6 greedy-paced games per player count, 100 ms each): about 22,000 to

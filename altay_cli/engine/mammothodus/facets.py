@@ -107,9 +107,9 @@ class MammothodusSearch(Search):
         return isinstance(decision, Mapping) and decision.get("purpose") == "action"
 
     def end_value(self, state: Any, seat: int) -> float:
-        """Won: 1. Lost: -1, and a quarter more for each place of power active at the end (of
-        two lost playouts, the one that got further was the better game: with 5% of games won,
-        the outcome alone is too rarely different to choose by)."""
+        """Won: 1. Lost: -1 plus the share of the places of power active at the end (of two
+        lost playouts, the one that got further was the better game: with some 5% of games
+        won, the outcome alone is too rarely different to choose by)."""
         places = sum(1 for t in state.places if t >= 0) / max(1, len(state.places))
         return 1.0 if state.result is Result.WON else -1.0 + places
 
