@@ -489,3 +489,75 @@ def test_mammothodus_values_are_the_teams_progress() -> None:
         state.apply(rng.choice(state.legal_actions()))
     assert game.search.evaluate(state, 1) == (1.0 if game.outcome(state).team == "won" else -1.0)
     assert start > -0.1
+
+
+def _team_game(clans: int, seed: int) -> tuple[object, object, object]:
+    """A Mammothodus game, its team heuristic (bots/mammothodus_team.py, its moves in progress
+    forgotten) and its static information as JSON values."""
+    from bots import mammothodus_team as team
+
+    game = load_game("mammothodus")
+    config = game.make_config(clans, seed)
+    team.new_game()
+    return game, game.new_state(config), msgspec.to_builtins(game.static_info(config))
+
+
+def test_mammothodus_searches_the_action_of_each_turn_and_values_how_far_a_game_got() -> None:
+    """`worth_searching` names the action of a clan's turn and nothing else; `end_value` is 1 for
+    a win and -1 plus the share of the places of power active for a loss."""
+    from altay_cli.engine.mammothodus.state import Result
+
+    game, state, _ = _team_game(2, 5)
+    rng = random.Random(5)
+    said: dict[bool, set[str]] = {True: set(), False: set()}
+    while not state.is_terminal:
+        observation = msgspec.to_builtins(state.observation(state.to_move))
+        purpose = str((observation.get("decision") or {}).get("purpose"))
+        said[game.search.worth_searching(observation)].add(purpose)
+        state.apply(rng.choice(state.legal_actions()))
+    assert said[True] == {"action"} and "action" not in said[False] and len(said[False]) > 3
+    places = sum(1 for t in state.places if t >= 0) / len(state.places)
+    assert state.result is Result.LOST and game.search.end_value(state, 0) == -1.0 + places
+    won = state.clone()
+    won.result = Result.WON
+    assert game.search.end_value(won, 1) == 1.0
+
+
+def test_playouts_leave_the_team_heuristics_plans_as_they_were() -> None:
+    """The team heuristic remembers a figurine's move in progress between the steps of the move;
+    a playout to the end runs it over an imagined future and puts its plans back, so the real
+    game's next step follows the plan it had (`remember`/`recall`)."""
+    from bots import mammothodus_team as team
+
+    game, state, static = _team_game(1, 3)
+    rng = random.Random(3)
+    bot = search_bot.SearchBot("1", None)
+    bot.game, bot.static, bot.players = game, static, 1
+
+    def plans() -> dict[int, tuple[object, ...]]:
+        return {s: (m.turn, m.fig, m.steps, m.script) for s, m in team._MOVES.items()}
+
+    search = search_bot.Search(
+        game, 0, rng, end_policy=bot.team_on_state, memory=(team.remember, team.recall)
+    )
+    checked = 0
+    while not state.is_terminal and checked < 3:
+        legal = state.legal_actions()
+        if len(legal) > 1 and team._MOVES:  # a move in progress: its plan is remembered
+            before = plans()
+            value = search.playout_to_the_end(state.clone(), random.Random(checked), time.perf_counter() + 60)
+            assert value is not None and -1.0 <= value <= 1.0
+            assert plans() == before
+            checked += 1
+        index = bot.team_on_state(state, rng) if len(legal) > 1 else 0
+        state.apply(legal[index])
+    assert checked == 3 and search.playouts == 3
+
+
+def test_a_playout_to_the_end_past_its_deadline_counts_for_nothing() -> None:
+    game, state, static = _team_game(1, 4)
+    bot = search_bot.SearchBot("1", None)
+    bot.game, bot.static, bot.players = game, static, 1
+    search = search_bot.Search(game, 0, random.Random(4), end_policy=bot.team_on_state)
+    assert search.playout_to_the_end(state.clone(), random.Random(4), time.perf_counter() - 1) is None
+    assert search.playouts == 0 and 0 < search.steps < 20  # it stopped at its first look at the time
