@@ -161,6 +161,7 @@ class Verdict:
             "notes": self.notes,
             "elapsed_s": round(self.elapsed_s, 4),
             "chained": self.chained,
+            "simulated": self.simulated,
             "signed_by": self.signed_by,
             "seed": self.seed,
             "attested": {
@@ -173,7 +174,7 @@ class Verdict:
             out["config"] = msgspec.to_builtins(h.config)
             out["source"] = h.source
             out["names"] = [s.name for s in sorted(h.seats, key=lambda s: s.seat)]
-        if g is not None and self.game is not None:
+        if g is not None and self.game is not None and self.simulated:  # (chain only: g is the first state)
             out["rounds"] = self.game.outcome(g).rounds
             out["roles"] = [r or None for r in self.game.roles(g)]
             out["factions"] = out["roles"]  # the old name of "roles", kept for scripts that read it

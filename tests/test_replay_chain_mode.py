@@ -99,3 +99,34 @@ def test_a_changed_action_under_a_rebuilt_chain_takes_the_full_mode(tmp_path: Pa
     assert replay_log(path, simulate=False).status == VALID  # the log's word, outside a sample
     full = replay_log(path)
     assert full.status == INVALID and full.divergence is not None and full.divergence.step == 0
+
+
+def test_the_command_line_checks_the_chain_only_when_asked(tmp_path: Path) -> None:
+    """`altay replay --chain-only`: the same verdicts from the command line, saying it did not
+    re-simulate; the options that need the game replayed are refused with a sentence."""
+    import subprocess
+    import sys
+
+    def replay(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "altay_cli", "replay", *args]
+        return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+    swapped = _edited(GOLDEN / LOGS[0], tmp_path / "log.jsonl", _swap_action)
+    r = replay(str(swapped), "--chain-only")
+    assert (
+        r.returncode == 0 and r.stdout.startswith("VALID (chain only): ") and "not re-simulated" in r.stdout
+    )
+    assert replay(str(swapped)).returncode == 1  # the full replay finds the swapped action
+    data = orjson.loads(replay(str(GOLDEN / LOGS[1]), "--chain-only", "--json").stdout)
+    assert data["verdict"] == "valid" and data["simulated"] is False and "rounds" not in data
+    assert orjson.loads(replay(str(GOLDEN / LOGS[1]), "--json").stdout)["simulated"] is True
+    broken = _edited(GOLDEN / LOGS[0], tmp_path / "broken.jsonl", _swap_action, rechain=False)
+    r = replay(str(broken), "--chain-only")
+    assert r.returncode == 1 and r.stdout.startswith("INVALID: ")
+    for extra in ("--strict", "--show", "--board"):
+        r = replay(str(swapped), "--chain-only", extra)
+        assert (
+            r.returncode == 2
+            and "--chain-only does not re-simulate" in r.stderr
+            and "Traceback" not in r.stderr
+        )

@@ -40,6 +40,13 @@ from .options import MAX_SEED, Integer, public_key_hex
     is_flag=True,
     help="With --show: print the board at the start of every turn (as --seat saw it, or as a spectator).",
 )
+@click.option(
+    "--chain-only",
+    is_flag=True,
+    help="Check the file, chain, signature, seed and result against the log's own lines, without "
+    "re-simulating the game: fast, but each action's legality, digests, scores and ranks are then "
+    "the log's word.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as one JSON object.")
 def replay(
     log: str,
@@ -49,6 +56,7 @@ def replay(
     show: bool,
     seat: int | None,
     board: bool,
+    chain_only: bool,
     as_json: bool,
 ) -> None:
     """Check that LOG (a game log from `match`, `play` or the arena) replays exactly.
@@ -69,6 +77,7 @@ def replay(
       altay replay game.jsonl --public-key organiser.key.pub
       altay replay game.jsonl --show --seat 0     the game as seat 0 saw it
       altay replay game.jsonl --show --board      every decision, the board each turn
+      altay replay game.jsonl --chain-only        chain, signature and result only (fast)
 
     \b
     Exit codes:
@@ -84,6 +93,10 @@ def replay(
 
     if as_json and (show or board or seat is not None):
         raise click.UsageError("--show, --seat and --board print text; use them without --json")
+    if chain_only and (strict or show or board or seat is not None):
+        raise click.UsageError(
+            "--chain-only does not re-simulate the game: --strict, --show, --seat and --board need it"
+        )
     key = public_key_hex(public_key)
     observer = None
     if show or seat is not None or board:
@@ -105,7 +118,9 @@ def replay(
             if seat is not None and not 0 <= seat < players:
                 raise click.BadParameter(f"seats are 0 to {players - 1} in this log", param_hint="--seat")
         observer = ShowPrinter(game, seats, click.echo, seat=seat, board=board)
-    verdict = replay_log(log, strict=strict, on_step=observer, public_key=key, seed=seed)
+    verdict = replay_log(
+        log, strict=strict, on_step=observer, public_key=key, seed=seed, simulate=not chain_only
+    )
     if as_json:
         click.echo(to_json_bytes(verdict.to_dict()).decode())
     else:

@@ -20,7 +20,12 @@ def print_verdict(v: Verdict) -> None:
     n = len(v.decisions)
     rate = f", {n / v.elapsed_s:,.0f} decisions/s" if v.elapsed_s > 0 and n else ""
     path = safe_text(v.path)
-    if v.status == VALID:
+    if v.status == VALID and not v.simulated:
+        click.echo(
+            f"VALID (chain only): {path}: the chain and the result agree with the log's {n} decisions, "
+            f"not re-simulated ({v.elapsed_s:.2f} s)"
+        )
+    elif v.status == VALID:
         click.echo(f"VALID: {path}: {n} decisions replay exactly ({v.elapsed_s:.2f} s{rate})")
     elif v.status == INVALID:
         click.echo(f"INVALID: {path}: {safe_text(v.message, 2000)}")
@@ -58,9 +63,9 @@ def print_verdict(v: Verdict) -> None:
         f"  game: {described}, seed {seed}; log from {safe_text(h.source)}"
         + (f", {safe_text(h.created)}" if h.created else "")
     )
-    roles: list[str | None] = (
-        [r or None for r in game.roles(state)] if game is not None and state is not None else [None] * players
-    )
+    roles: list[str | None] = [None] * players
+    if game is not None and state is not None and v.simulated:  # chain only: the state is the first
+        roles = [r or None for r in game.roles(state)]
     names = {s.seat: safe_text(s.name, 60) for s in h.seats}
     seats = ", ".join(f"P{i} {names.get(i, '?')} ({roles[i] or '-'})" for i in range(players))
     click.echo(f"  seats: {seats}")
@@ -96,4 +101,5 @@ def print_verdict(v: Verdict) -> None:
         "end_reason": r.end_reason,
         "team": r.team,
     }
-    print_result(game, result, [names.get(i, "?") for i in range(players)], roles, title="Replayed result")
+    title = "Replayed result" if v.simulated else "The log's result (not re-simulated)"
+    print_result(game, result, [names.get(i, "?") for i in range(players)], roles, title=title)
