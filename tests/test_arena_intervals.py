@@ -316,7 +316,9 @@ def test_cooperative_boards_are_unchanged() -> None:
         "head_to_head",
         "end_reasons",
         "failures",
+        "paired",
     }
+    assert board["paired"] == []  # mixed teams only: no bot led a deal alone, nothing to pair
     assert board["head_to_head"] == {} and board["rating"]["model"] == "team results"
     assert all("indistinguishable_from" not in r for r in board["leaderboard"])
     assert "indistinguishable_from" not in to_csv(board).splitlines()[0]
