@@ -55,8 +55,11 @@ def test_it_plays_a_whole_game_through_the_referee(tmp_path, monkeypatch) -> Non
     mine = _decisions(log, 0)
     assert len(mine) > 20
     assert all(d.status == "ok" and d.time_ms is not None for d in mine)
-    searched = [d for d in mine if d.info]
-    assert searched and all("worlds" in d.info for d in searched if d.info)  # type: ignore[operator]
+    infos = [d.info for d in mine if d.info]
+    searched = [i for i in infos if "worlds" in i]
+    # a loaded machine may leave a request no time to search at 40 ms: it says so
+    assert all(i in searched or i.startswith("no time to search") for i in infos), infos
+    assert len(searched) > len(infos) // 2, infos
     assert_no_leak(marker)
 
 
