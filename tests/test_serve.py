@@ -455,6 +455,20 @@ def test_a_running_arena_and_its_games_in_progress(browser: Browser, tmp_path: P
             # a game being played is said to be in progress, not a truncated log
             assert any("In progress:" in text for _, text in seen.values())
             assert not any("This log is truncated" in text for _, text in seen.values())
+            # a spectator who goes back in the game stays there while it goes on
+            shown = _frame_text(browser)
+            assert shown is not None
+            browser.driver.switch_to.frame("game")
+            browser.run("window.location.hash = '#step=1'")
+            browser.driver.switch_to.default_content()
+            wait_for(lambda: (_frame_text(browser) or (0,))[0] == 1, "the viewer at step 1", browser=browser)
+            if browser.run("return document.body.dataset.finished") == "0":  # an update is still to come
+                held = wait_for(
+                    lambda: (f := _frame_text(browser)) is not None and f[1] > shown[1] and f,
+                    "the live game reloaded with more steps",
+                    browser=browser,
+                )
+                assert held[0] == 1, held[:2]  # not pulled to the newest step
             wait_for(
                 lambda: browser.run("return document.body.dataset.finished") == "1",
                 "the live game finished",
