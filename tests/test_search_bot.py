@@ -394,15 +394,16 @@ def _team_infos(log: Path) -> list[str]:
 def test_it_plays_mammothodus_for_the_team_through_the_referee(tmp_path, monkeypatch) -> None:
     """One search program leads all three clans (one process, every clan's hand): it follows
     the game from every clan's requests, never loses track (nothing it leads is hidden from
-    it), searches the action of each clan's turn (the team heuristic answers the smaller
-    decisions that follow, and says so) and says at each searched decision how fast it
-    simulated and which line it chose."""
+    it), searches the action of each clan's turn (`--every-stage`: this short game never
+    reaches the stage searched by default; the team heuristic answers the smaller decisions
+    that follow, and says so) and says at each searched decision how fast it simulated and
+    which line it chose."""
     from altay_cli.engine.mammothodus.config import MammothodusConfig
 
     marker = marked(monkeypatch, tmp_path)
     log = tmp_path / "game.jsonl"
     result = run_match(
-        [BotSpec("team", "search 1 --ms 400")] * 3,
+        [BotSpec("team", "search 1 --ms 400 --every-stage")] * 3,
         MammothodusConfig(players=3, seed=31, max_turns=9),
         MatchOptions(move_ms=10_000),  # the bot caps itself at 400 ms (its playouts go to the end)
         log_path=log,
@@ -431,7 +432,7 @@ def test_it_plays_one_clan_beside_the_team_heuristic(tmp_path, monkeypatch) -> N
     marker = marked(monkeypatch, tmp_path)
     log = tmp_path / "game.jsonl"
     result = run_match(
-        [BotSpec("search", "search 1 --ms 40"), *[BotSpec("team", "greedy")] * 2],
+        [BotSpec("search", "search 1 --ms 40 --every-stage"), *[BotSpec("team", "greedy")] * 2],
         MammothodusConfig(players=3, seed=32, max_turns=12),
         MatchOptions(move_ms=10_000),
         log_path=log,
@@ -463,7 +464,7 @@ def test_it_answers_within_its_clock_for_the_team_beside_a_cpu_burner(tmp_path, 
     burner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     try:
         result = run_match(
-            [BotSpec("team", "search 2")] * 2,
+            [BotSpec("team", "search 2 --every-stage")] * 2,
             MammothodusConfig(players=2, seed=33, max_turns=6),
             MatchOptions(move_ms=300, clock="wall"),
             log_path=log,
@@ -505,25 +506,76 @@ def _team_game(clans: int, seed: int) -> tuple[object, object, object]:
     return game, game.new_state(config), msgspec.to_builtins(game.static_info(config))
 
 
-def test_mammothodus_searches_the_action_of_each_turn_and_values_how_far_a_game_got() -> None:
-    """`worth_searching` names the action of a clan's turn and nothing else; `end_value` is 1 for
-    a win and -1 plus the share of the places of power active for a loss."""
-    from altay_cli.engine.mammothodus.state import Result
+#: a deal whose team heuristic game at one clan reaches its last place of power (and loses)
+ENDGAME_DEAL = 7000
 
-    game, state, _ = _team_game(2, 5)
+
+def test_mammothodus_searches_the_action_of_each_turn_once_one_place_is_left() -> None:
+    """`worth_searching` names the action of a clan's turn once at most one place of power is
+    left to activate, and nothing else (`every_stage`: the action of every turn); a finished
+    playout is worth its outcome."""
+    from altay_cli.engine.mammothodus.facets import SEARCH_WHEN_PLACES_LEFT
+    from altay_cli.engine.mammothodus.state import Result
+    from bots import mammothodus_team as team
+
+    game, state, static = _team_game(1, ENDGAME_DEAL)
     rng = random.Random(5)
-    said: dict[bool, set[str]] = {True: set(), False: set()}
+    said: dict[tuple[bool, bool], set[tuple[str, int]]] = {}
     while not state.is_terminal:
         observation = msgspec.to_builtins(state.observation(state.to_move))
         purpose = str((observation.get("decision") or {}).get("purpose"))
-        said[game.search.worth_searching(observation)].add(purpose)
-        state.apply(rng.choice(state.legal_actions()))
-    assert said[True] == {"action"} and "action" not in said[False] and len(said[False]) > 3
-    places = sum(1 for t in state.places if t >= 0) / len(state.places)
-    assert state.result is Result.LOST and game.search.end_value(state, 0) == -1.0 + places
+        left = sum(1 for t in state.places if t < 0)
+        key = (game.search.worth_searching(observation), game.search.worth_searching(observation, True))
+        said.setdefault(key, set()).add((purpose, left))
+        actions = [game.action_to_builtins(a) for a in state.legal_actions()]
+        state.apply(state.legal_actions()[team.choose(observation, actions, rng, static=static)])
+    assert SEARCH_WHEN_PLACES_LEFT == 1
+    assert said[(True, True)] == {("action", 1)}
+    assert {p for p, _ in said[(False, True)]} == {"action"}
+    assert {left for _, left in said[(False, True)]} >= {2, 3, 4}
+    assert "action" not in {p for p, _ in said[(False, False)]} and len(said[(False, False)]) > 3
+    assert set(said) == {(True, True), (False, True), (False, False)}
+    assert state.result is Result.LOST and game.search.end_value(state, 0) == -1.0
     won = state.clone()
     won.result = Result.WON
     assert game.search.end_value(won, 1) == 1.0
+
+
+def test_it_searches_mammothodus_from_the_last_place_of_power(tmp_path, monkeypatch) -> None:
+    """A whole one-clan game through the referee, on a deal where the team reaches its last
+    place of power: the search bot answers with the team heuristic (and says so) until one
+    place is left, then searches the action of each turn (the positions replayed from the log
+    show where each searched decision stood)."""
+    from altay_cli.engine.mammothodus.config import MammothodusConfig
+
+    marker = marked(monkeypatch, tmp_path)
+    log = tmp_path / "game.jsonl"
+    result = run_match(
+        [BotSpec("team", "search 1 --ms 100")],
+        MammothodusConfig(players=1, seed=ENDGAME_DEAL),
+        MatchOptions(move_ms=10_000),
+        log_path=log,
+    )
+    assert result.completed and not result.failures, result.failures
+    game = load_game("mammothodus")
+    state = game.new_state(MammothodusConfig(players=1, seed=ENDGAME_DEAL))
+    searched_at: list[int] = []
+    told_at: list[int] = []
+    for d in read_log(log):
+        if not isinstance(d, Decision):
+            continue
+        left = sum(1 for t in state.places if t < 0)
+        observation = msgspec.to_builtins(state.observation(d.seat))
+        purpose = str((observation.get("decision") or {}).get("purpose"))
+        if d.info and "playouts" in d.info:
+            assert purpose == "action", d.info
+            searched_at.append(left)
+        elif d.info == "the team heuristic's choice (not a decision searched)":
+            told_at.append(left)
+        state.apply(game.action_from_builtins(d.action))
+    assert searched_at and set(searched_at) == {1}, searched_at
+    assert {2, 3, 4} <= set(told_at)
+    assert_no_leak(marker)
 
 
 def test_playouts_leave_the_team_heuristics_plans_as_they_were() -> None:

@@ -722,14 +722,16 @@ class Search(Facet):
     #: playouts nor random ones see what a decision leads to
     playouts_to_the_end: ClassVar[bool] = False
 
-    def worth_searching(self, observation: Any) -> bool:
+    def worth_searching(self, observation: Any, every_stage: bool = False) -> bool:
         """Whether a search bot should spend its time on a decision (its observation, as JSON
-        builtins); by default every decision with a choice."""
+        builtins); by default every decision with a choice. `every_stage`: also at the stages
+        of a game where the engine found that search does not pay (a bot's option, for
+        experiments and for tests of short games)."""
         return True
 
     def end_value(self, state: Any, seat: int) -> float:
         """The value of a finished playout for `seat`, from -1 to 1 (`playouts_to_the_end`);
-        by default `evaluate`."""
+        by default `evaluate` (a finished game's outcome)."""
         return self.evaluate(state, seat)
 
     def new_belief(self, settings: Any, static: Any, seat: int) -> Belief:
