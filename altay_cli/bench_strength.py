@@ -251,6 +251,7 @@ def bench_strength(
                 f"--deals {deals}",
                 f"--move-ms {move_ms}",
                 f"--seed {seed}",
+                *([f"-j {jobs}"] if jobs != 1 else []),
             ]
         ),
         "move_ms": move_ms,
