@@ -535,6 +535,9 @@ def test_mammothodus_searches_the_action_of_each_turn_once_one_place_is_left() -
     assert {left for _, left in said[(False, True)]} >= {2, 3, 4}
     assert "action" not in {p for p, _ in said[(False, False)]} and len(said[(False, False)]) > 3
     assert set(said) == {(True, True), (False, True), (False, False)}
+    action = {"purpose": "action"}
+    for odd in ({"decision": action, "places": "x"}, {"decision": action}, {"decision": "x"}, {}, None, 5):
+        assert game.search.worth_searching(odd) is False  # not searched, never an exception
     assert state.result is Result.LOST and game.search.end_value(state, 0) == -1.0
     won = state.clone()
     won.result = Result.WON
